@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import express from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { AppContext } from './context';
+import { ApiRouter } from './http/api-router';
+import { errorHandler, unknownRoute } from './http/errors';
+import { loadRightsTable } from './http/session';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { registerBackofficeRoutes } from './modules/backoffice/routes';
+import { registerDevRoutes } from './modules/dev/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerMasterRoutes } from './modules/master/routes';
+import { registerRegistrationRoutes } from './modules/registration/routes';
+import { registerOpenApiRoutes } from './openapi/routes';
+import { mountWeb } from './web/serve-web';
+
+/** JSON bodies are small forms; files arrive as multipart on their own routes with their own limits. */
+const JSON_BODY_LIMIT = '100kb';
+
+export async function createApp(ctx: AppContext): Promise<express.Express> {
+  const app = express();
+  app.disable('x-powered-by');
+  if (ctx.config.trustProxy) app.set('trust proxy', ctx.config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Bodies are never logged, so passwords and OTPs stay out of logs; tokens live in headers.
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
+    }),
+  );
+
+  const api = express.Router();
+  api.use(helmet());
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  const router = new ApiRouter(ctx, await loadRightsTable(ctx.db));
+  registerHealthRoutes(router, ctx);
+  registerAuthRoutes(router, ctx);
+  registerMasterRoutes(router, ctx);
+  registerRegistrationRoutes(router, ctx);
+  registerBackofficeRoutes(router, ctx);
+  if (!ctx.config.isProduction) registerDevRoutes(router, ctx);
+  registerOpenApiRoutes(api, ctx);
+  api.use(router.router);
+  api.use(unknownRoute);
+  api.use(errorHandler);
+  app.use('/api', api);
+
+  mountWeb(app, ctx);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SESSION_TTL_MINUTES: z.coerce.number().int().positive().default(8 * 60),
+  SEED_DEMO: booleanFromEnv.optional(),
+  SEED_SCALE: z.coerce.number().min(0).default(1),
+  WEB_ROOT: z.string().optional(),
+  /** JSON object { "mfe-admin": "https://cdn.example/admin/mf-manifest.json", ... } overriding remote entries. */
+  REMOTES: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Affiliate Portal <no-reply@affiliate-portal.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  INTEGRATION_API_KEY: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret: Uint8Array;
+  sessionTtlMinutes: number;
+  seedDemo: boolean;
+  seedScale: number;
+  webRoot: string;
+  remoteOverrides: Record<string, string>;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: string;
+  integrationApiKey?: string;
+  trustProxy?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start and fails fast with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (isProduction && !e.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
+  }
+  let remoteOverrides: Record<string, string> = {};
+  if (e.REMOTES) {
+    const remotes = z.record(z.string(), z.string()).safeParse(safeJson(e.REMOTES));
+    if (!remotes.success) throw new ConfigError('Invalid configuration:\n  REMOTES: must be a JSON object of name to URL');
+    remoteOverrides = remotes.data;
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? persistedDevSecret(dataDir)),
+    sessionTtlMinutes: e.SESSION_TTL_MINUTES,
+    // Demo data by default only outside production (DESIGN §4).
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    seedScale: e.SEED_SCALE,
+    webRoot: path.resolve(e.WEB_ROOT ?? path.join(__dirname, '..', '..', 'dist-web')),
+    remoteOverrides,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    integrationApiKey: e.INTEGRATION_API_KEY,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Outside production an unset JWT secret is generated once and kept under DATA_DIR, so sessions survive restarts. */
+function persistedDevSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

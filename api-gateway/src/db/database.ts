@@ -1,0 +1,118 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Extension, PGlite } from '@electric-sql/pglite';
+import type { Pool, PoolClient } from 'pg';
+
+export interface QueryResult<Row> {
+  rows: Row[];
+  rowCount: number;
+}
+
+/** What a repository needs: parameterised SQL ($1, $2, ...). Both drivers speak PostgreSQL. */
+export interface Sql {
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+  /** Runs a script of several statements without parameters (migrations, bulk seed). */
+  exec(script: string): Promise<void>;
+}
+
+export interface Database extends Sql {
+  readonly driver: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://... selects the server driver; otherwise embedded PGlite. */
+  databaseUrl?: string;
+  /** Where PGlite keeps its files; undefined keeps the database in memory (tests). */
+  dataDir?: string;
+  /** PostgreSQL only: the schema to use and create (isolates test files on a shared server). */
+  schema?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  // The contrib entry ships CommonJS but only ESM typings, so it is required by hand.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
+  const extensions = { pg_trgm };
+  let pglite: PGlite;
+  if (dataDir) {
+    const dir = path.resolve(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    pglite = await PGlite.create(dir, { extensions });
+  } else {
+    pglite = await PGlite.create({ extensions });
+  }
+  const run = async <Row>(executor: Pick<PGlite, 'query'>, text: string, params?: readonly unknown[]) => {
+    const result = await executor.query<Row>(text, params as unknown[] | undefined);
+    return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+  };
+  return {
+    driver: 'pglite',
+    query: (text, params) => run(pglite, text, params),
+    exec: async (script) => {
+      await pglite.exec(script);
+    },
+    transaction: (fn) =>
+      pglite.transaction((tx) =>
+        fn({
+          query: (text, params) => run(tx, text, params),
+          exec: async (script) => {
+            await tx.exec(script);
+          },
+        }),
+      ),
+    close: () => pglite.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string, schema?: string): Promise<Database> {
+  const { Pool, types } = await import('pg');
+  // numeric stays a string (money must not pass through float); int8 counts fit in a JS number.
+  types.setTypeParser(20, (value) => Number(value));
+  const pool: Pool = new Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  const run = async <Row>(client: Pool | PoolClient, text: string, params?: readonly unknown[]) => {
+    const result = await client.query(text, params as unknown[] | undefined);
+    return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
+  };
+  return {
+    driver: 'postgres',
+    query: (text, params) => run(pool, text, params),
+    exec: async (script) => {
+      await pool.query(script);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const value = await fn({
+          query: (text, params) => run(client, text, params),
+          exec: async (script) => {
+            await client.query(script);
+          },
+        });
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (schema) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { AffiliateStatus, Right, RoleName } from '@portal/contracts';
+import { roleNameOf } from '@portal/contracts';
+import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
+
+const ISSUER = 'affiliate-portal';
+const AUDIENCE = 'affiliate-portal';
+const ALGORITHM = 'HS256';
+
+/** The signed-in caller, as every authenticated handler sees it. */
+export interface SessionUser {
+  sessionId: string;
+  userId: number;
+  roleID: number;
+  userRole: RoleName;
+  email: string;
+  fullName: string;
+  rights: Right[];
+  affiliateId: number | null;
+  affiliateStatus: AffiliateStatus | null;
+  forcePasswordUpdate: boolean;
+}
+
+export interface IssuedSession {
+  sessionId: string;
+  token: string;
+  expiresAt: Date;
+}
+
+/** Creates the session row and signs a token that names it; the row is what makes the token live. */
+export async function issueSession(
+  ctx: AppContext,
+  sql: Sql,
+  userId: number,
+  client: { ip?: string; userAgent?: string },
+): Promise<IssuedSession> {
+  const sessionId = randomUUID();
+  const issuedAt = ctx.now();
+  const expiresAt = new Date(issuedAt.getTime() + ctx.config.sessionTtlMinutes * 60_000);
+  await sql.query(
+    `INSERT INTO sessions (session_id, user_id, created_at, expires_at, last_seen_at, ip, user_agent)
+     VALUES ($1, $2, $3, $4, $3, $5, $6)`,
+    [sessionId, userId, issuedAt, expiresAt, client.ip ?? null, client.userAgent ?? null],
+  );
+  const token = await new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(ctx.config.jwtSecret);
+  return { sessionId, token, expiresAt };
+}
+
+/** Verifies signature, algorithm, issuer, audience and expiry; undefined for any token that fails. */
+export async function verifySessionToken(
+  ctx: AppContext,
+  token: string,
+): Promise<{ sessionId: string; userId: number } | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, ctx.config.jwtSecret, {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: ctx.now(),
+    });
+    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return undefined;
+    return { sessionId: payload.sid, userId: Number(payload.sub) };
+  } catch {
+    return undefined;
+  }
+}
+
+interface SessionRow {
+  session_id: string;
+  user_id: number | string;
+  role_id: number;
+  email: string;
+  full_name: string;
+  force_password_update: boolean;
+  affiliate_id: number | string | null;
+  affiliate_status: AffiliateStatus | null;
+}
+
+/**
+ * Loads the live session a verified token names: not revoked, not expired, its user active and, for an
+ * affiliate, in a status that may sign in. One query on every authenticated call.
+ */
+export async function loadSession(
+  ctx: AppContext,
+  rights: RightsTable,
+  sessionId: string,
+  userId: number,
+): Promise<SessionUser | undefined> {
+  const { rows } = await ctx.db.query<SessionRow>(
+    `SELECT s.session_id, u.user_id, u.role_id, u.email, u.full_name, u.force_password_update,
+            a.affiliate_id, a.status AS affiliate_status
+       FROM sessions s
+       JOIN users u ON u.user_id = s.user_id
+       LEFT JOIN affiliates a ON a.user_id = u.user_id
+      WHERE s.session_id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3 AND u.is_active`,
+    [sessionId, userId, ctx.now()],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const userRole = roleNameOf(row.role_id);
+  if (!userRole) return undefined;
+  const userRights = rights.for(row.role_id, row.affiliate_status);
+  if (userRole === 'Affiliate' && userRights.length === 0) return undefined;
+  return {
+    sessionId: row.session_id,
+    userId: Number(row.user_id),
+    roleID: row.role_id,
+    userRole,
+    email: row.email,
+    fullName: row.full_name,
+    rights: [...userRights],
+    affiliateId: row.affiliate_id === null ? null : Number(row.affiliate_id),
+    affiliateStatus: row.affiliate_status,
+    forcePasswordUpdate: row.force_password_update,
+  };
+}
+
+/** role_rights, read once: reference data that only migrations and the seed change. */
+export interface RightsTable {
+  for(roleID: number, affiliateStatus: AffiliateStatus | null): readonly Right[];
+}
+
+export async function loadRightsTable(sql: Sql): Promise<RightsTable> {
+  const { rows } = await sql.query<{ role_id: number; affiliate_status: string | null; right_key: Right }>(
+    'SELECT role_id, affiliate_status, right_key FROM role_rights ORDER BY role_id, right_key',
+  );
+  const byKey = new Map<string, Right[]>();
+  for (const row of rows) {
+    const key = `${row.role_id}|${row.affiliate_status ?? ''}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), row.right_key]);
+  }
+  return {
+    for: (roleID, affiliateStatus) => [
+      ...(byKey.get(`${roleID}|`) ?? []),
+      ...(affiliateStatus ? (byKey.get(`${roleID}|${affiliateStatus}`) ?? []) : []),
+    ],
+  };
+}

@@ -1,0 +1,4 @@
+import type { AppContext } from '../../context';
+import type { ApiRouter } from '../../http/api-router';
+
+export function registerAuthRoutes(_api: ApiRouter, _ctx: AppContext): void {}

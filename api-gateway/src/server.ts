@@ -1,0 +1,45 @@
+import pino from 'pino';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { startBackgroundWork } from './background';
+import { seedIfEmpty } from './seed/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(db);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const ctx: AppContext = { config, db, logger, now: () => new Date(), routeDocs: [] };
+  if (config.seedDemo) await seedIfEmpty(ctx);
+  const app = await createApp(ctx);
+  const stopBackground = startBackgroundWork(ctx);
+  const server = app.listen(config.port, config.host, () => {
+    logger.info(
+      { port: config.port, driver: db.driver, dataDir: config.databaseUrl ? undefined : config.dataDir },
+      `affiliate portal listening on http://localhost:${config.port}`,
+    );
+  });
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    stopBackground();
+    server.close(() => {
+      db.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type express from 'express';
+import pino from 'pino';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import type { AppContext } from '../context';
+import { openDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+
+export interface TestApp {
+  app: express.Express;
+  ctx: AppContext;
+  /** Moves the app's clock; every expiry the server checks reads it. */
+  advanceClock(ms: number): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on its own database: embedded PGlite in memory by default, or a throwaway schema on the
+ * PostgreSQL server named by DATABASE_URL (so the same suite runs on both drivers).
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const databaseUrl = process.env.DATABASE_URL;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const db = await openDatabase({
+    databaseUrl,
+    schema: databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined,
+  });
+  await migrate(db);
+  let offsetMs = 0;
+  const ctx: AppContext = {
+    config,
+    db,
+    logger: pino({ level: 'silent' }),
+    now: () => new Date(Date.now() + offsetMs),
+    routeDocs: [],
+  };
+  const app = await createApp(ctx);
+  return {
+    app,
+    ctx,
+    advanceClock: (ms) => {
+      offsetMs += ms;
+    },
+    close: async () => {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,1 @@
+module.exports = { testEnvironment: 'node', transform: require('../jest.swc.cjs'), roots: ['<rootDir>/src'] };

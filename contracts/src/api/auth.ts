@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { Messages, OurMessages } from '../messages';
+import { RIGHTS } from '../rights';
+import { requiredText } from './common';
+
+export const LoginRequest = z.object({
+  userName: requiredText(OurMessages.userNameRequired),
+  password: z.string({ error: OurMessages.passwordRequired }).min(1, { error: OurMessages.passwordRequired }),
+  latitude: z.number().min(-90).max(90).nullish(),
+  longitude: z.number().min(-180).max(180).nullish(),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const LoginResponse = z.object({
+  roleID: z.number().int(),
+  userRole: z.enum(['Admin', 'Backoffice', 'Affiliate']),
+  email: z.string(),
+  fullName: z.string(),
+  forcePasswordUpdate: z.boolean(),
+  userRights: z.array(z.enum(RIGHTS)),
+  token: z.string(),
+  expiresAt: z.string(),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const ResetPasswordRequest = z.object({
+  userName: requiredText(Messages.emailRequired).pipe(z.email({ error: Messages.emailInvalid })),
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+
+export const PasswordUpdateRequest = z
+  .object({
+    currentPassword: z.string({ error: OurMessages.currentPasswordRequired }).min(1, {
+      error: OurMessages.currentPasswordRequired,
+    }),
+    newPassword: z
+      .string({ error: OurMessages.newPasswordRequired })
+      .min(1, { error: OurMessages.newPasswordRequired })
+      .min(PASSWORD_MIN_LENGTH, { error: OurMessages.newPasswordTooShort })
+      .max(PASSWORD_MAX_LENGTH, { error: OurMessages.newPasswordTooLong }),
+    confirmPassword: z.string({ error: OurMessages.confirmPasswordRequired }).min(1, {
+      error: OurMessages.confirmPasswordRequired,
+    }),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    path: ['confirmPassword'],
+    error: OurMessages.passwordMismatch,
+  });
+export type PasswordUpdateRequest = z.infer<typeof PasswordUpdateRequest>;
+
+export const ProfileResponse = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  phoneCode: z.string().nullable(),
+  mobileNumber: z.string().nullable(),
+  identityType: z.enum(['BVN', 'NIN']).nullable(),
+  ninOrBVN: z.string().nullable(),
+  bankInfo: z.object({ bankName: z.string(), accountNumber: z.string() }).nullable(),
+});
+export type ProfileResponse = z.infer<typeof ProfileResponse>;

@@ -1,0 +1,9 @@
+module.exports = {
+  testEnvironment: 'jsdom',
+  transform: require('../jest.swc.cjs'),
+  roots: ['<rootDir>/src'],
+  moduleNameMapper: {
+    '^@portal/contracts$': '<rootDir>/../contracts/src/index.ts',
+    '\\.css$': '<rootDir>/../scripts/jest-style-stub.cjs',
+  },
+};
