@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
+
+export type FilePurpose = 'selfie' | 'export' | 'upload';
+
+export interface StoredFileMeta {
+  purpose: FilePurpose;
+  contentType: string;
+  /** The extension the stored name gets, e.g. 'png', 'xlsx'. */
+  extension: string;
+  originalName?: string;
+  ownerUserId?: number | null;
+  registrationId?: string | null;
+}
+
+export interface StoredFile {
+  fileId: string;
+  /** Server-generated, e.g. `selfie/2026/11/6f1c...png`; never derived from user input. */
+  storageKey: string;
+  purpose: FilePurpose;
+  contentType: string;
+  sizeBytes: number;
+  ownerUserId: number | null;
+  registrationId: string | null;
+}
+
+/**
+ * Files behind one small interface (DESIGN §4): local disk under DATA_DIR/files now, object storage later.
+ * The row in stored_files is the record of truth; the bytes live under the storage key.
+ */
+export class FileStore {
+  private readonly root: string;
+
+  constructor(
+    private readonly ctx: AppContext,
+    root?: string,
+  ) {
+    this.root = root ?? path.join(ctx.config.dataDir, 'files');
+  }
+
+  /** Stores a whole buffer (small files: selfies). */
+  async put(sql: Sql, meta: StoredFileMeta, data: Buffer): Promise<StoredFile> {
+    const file = this.newFile(meta, data.length);
+    await this.ensureDir(file.storageKey);
+    await writeFile(this.pathOf(file.storageKey), data, { mode: 0o600 });
+    await this.record(sql, file, meta);
+    return file;
+  }
+
+  /**
+   * Streams a large file (exports) to disk; `finish()` records it once the stream has ended,
+   * `abort()` removes the partial file.
+   */
+  async createWriteStream(meta: StoredFileMeta): Promise<{
+    file: StoredFile;
+    stream: Writable;
+    finish: (sql: Sql) => Promise<StoredFile>;
+    abort: () => Promise<void>;
+  }> {
+    const file = this.newFile(meta, 0);
+    await this.ensureDir(file.storageKey);
+    const fullPath = this.pathOf(file.storageKey);
+    const stream = createWriteStream(fullPath, { mode: 0o600 });
+    return {
+      file,
+      stream,
+      finish: async (sql) => {
+        const size = (await stat(fullPath)).size;
+        const finished = { ...file, sizeBytes: size };
+        await this.record(sql, finished, meta);
+        return finished;
+      },
+      abort: async () => {
+        stream.destroy();
+        await rm(fullPath, { force: true });
+      },
+    };
+  }
+
+  async find(sql: Sql, where: { fileId?: string; storageKey?: string }): Promise<StoredFile | undefined> {
+    const { rows } = await sql.query<{
+      file_id: string;
+      storage_key: string;
+      purpose: FilePurpose;
+      content_type: string;
+      size_bytes: string | number;
+      owner_user_id: string | number | null;
+      registration_id: string | null;
+    }>(
+      `SELECT file_id, storage_key, purpose, content_type, size_bytes, owner_user_id, registration_id
+         FROM stored_files WHERE ${where.fileId ? 'file_id = $1' : 'storage_key = $1'}`,
+      [where.fileId ?? where.storageKey],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      fileId: row.file_id,
+      storageKey: row.storage_key,
+      purpose: row.purpose,
+      contentType: row.content_type,
+      sizeBytes: Number(row.size_bytes),
+      ownerUserId: row.owner_user_id === null ? null : Number(row.owner_user_id),
+      registrationId: row.registration_id,
+    };
+  }
+
+  openRead(storageKey: string): Readable {
+    return createReadStream(this.pathOf(storageKey));
+  }
+
+  private newFile(meta: StoredFileMeta, sizeBytes: number): StoredFile {
+    const fileId = randomUUID();
+    const now = this.ctx.now();
+    const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+    const extension = meta.extension.replace(/[^a-z0-9]/gi, '').toLowerCase();
+    return {
+      fileId,
+      storageKey: `${meta.purpose}/${now.getUTCFullYear()}/${month}/${fileId}.${extension}`,
+      purpose: meta.purpose,
+      contentType: meta.contentType,
+      sizeBytes,
+      ownerUserId: meta.ownerUserId ?? null,
+      registrationId: meta.registrationId ?? null,
+    };
+  }
+
+  private async record(sql: Sql, file: StoredFile, meta: StoredFileMeta): Promise<void> {
+    await sql.query(
+      `INSERT INTO stored_files (file_id, storage_key, purpose, content_type, size_bytes, original_name,
+                                 owner_user_id, registration_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        file.fileId,
+        file.storageKey,
+        file.purpose,
+        file.contentType,
+        file.sizeBytes,
+        meta.originalName ?? null,
+        file.ownerUserId,
+        file.registrationId,
+        this.ctx.now(),
+      ],
+    );
+  }
+
+  private pathOf(storageKey: string): string {
+    const resolved = path.resolve(this.root, storageKey);
+    if (!resolved.startsWith(path.resolve(this.root) + path.sep)) throw new Error('storage key escapes the store');
+    return resolved;
+  }
+
+  private async ensureDir(storageKey: string): Promise<void> {
+    await mkdir(path.dirname(this.pathOf(storageKey)), { recursive: true });
+  }
+}
