@@ -19,6 +19,11 @@ export interface Database extends Sql {
   readonly driver: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Embedded PGlite only: calls handler for each NOTIFY on channel before the notifying commit's caller
+   * resumes, so in-process caches can rely on it. Absent where delivery lags the commit (a server).
+   */
+  listen?(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -67,6 +72,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
           },
         }),
       ),
+    listen: (channel, handler) => pglite.listen(channel, handler),
     close: () => pglite.close(),
   };
 }
@@ -78,9 +84,13 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
   const pool: Pool = new Pool({
     connectionString: databaseUrl,
     max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // Extensions live in public, shared by every schema; the schema's own tables come first.
+    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
-  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  if (schema) {
+    await ensureSharedExtension(pool, 'pg_trgm');
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  }
   const run = async <Row>(client: Pool | PoolClient, text: string, params?: readonly unknown[]) => {
     const result = await client.query(text, params as unknown[] | undefined);
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
@@ -115,4 +125,20 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
       await pool.end();
     },
   };
+}
+
+/**
+ * Test files run in parallel, each in its own schema; an extension must exist once, in public, before their
+ * migrations run (otherwise the first schema to migrate would own it). Two first runs may race: retry once.
+ */
+async function ensureSharedExtension(pool: Pool, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await pool.query(`CREATE EXTENSION IF NOT EXISTS ${name} WITH SCHEMA public`);
+      return;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }

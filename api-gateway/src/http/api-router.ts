@@ -1,11 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import type { Right } from '@portal/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { badRequest, forbidden, unauthorized } from './errors';
 import type { RightsTable, SessionUser } from './session';
-import { loadSession, verifySessionToken } from './session';
+import { sessionForToken } from '../auth/session-cache';
 
 /** Who may call a route: anyone, any signed-in user, or a user holding at least one of the rights. */
 export type RouteAuth = 'public' | 'session' | { anyRight: readonly Right[] };
@@ -131,8 +131,7 @@ export class ApiRouter {
         if (auth === 'public') return next();
         return next(unauthorized());
       }
-      const claims = await verifySessionToken(this.ctx, token);
-      const session = claims ? await loadSession(this.ctx, this.rights, claims.sessionId, claims.userId) : undefined;
+      const session = await sessionForToken(this.ctx, this.rights, token);
       if (!session) {
         // A stale token on a public call (login, register) must not stop it.
         if (auth === 'public') return next();

@@ -1,3 +1,278 @@
 import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
+import { type DemoAccountIds, DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
+import { PRODUCT_CATEGORIES } from './vocabulary';
+import { seedCommissionRates, seedVolume, type VolumeCounts, volumeFor } from './volume';
 
-export async function seedIfEmpty(_ctx: AppContext): Promise<void> {}
+/** Any number: one transaction-scoped advisory lock so two starting instances do not both seed. */
+const SEED_LOCK_KEY = 7_210_001;
+
+export interface SeedReport {
+  seeded: boolean;
+  counts?: VolumeCounts;
+  ms?: number;
+}
+
+/** Seeds the demo data when the database has no users yet (DESIGN §4); otherwise does nothing. */
+export async function seedIfEmpty(ctx: AppContext, scale = ctx.config.seedScale): Promise<SeedReport> {
+  const started = Date.now();
+  const report = await ctx.db.transaction(async (tx): Promise<SeedReport> => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    const { rows } = await tx.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM users) AS any');
+    if (rows[0].any) return { seeded: false };
+    const counts = volumeFor(scale);
+    await seedDemoData(tx, { now: ctx.now(), counts });
+    return { seeded: true, counts };
+  });
+  if (report.seeded) {
+    ctx.logger.info({ ...report.counts, ms: Date.now() - started }, 'demo data seeded');
+    return { ...report, ms: Date.now() - started };
+  }
+  return report;
+}
+
+/**
+ * Everything the demo needs, in the caller's transaction: the three accounts, the demo affiliate's network,
+ * notices, and the bulk volume. The summary tables that triggers keep are recomputed once at the end
+ * instead of row by row.
+ */
+export async function seedDemoData(
+  sql: Sql,
+  { now, counts }: { now: Date; counts: VolumeCounts },
+): Promise<DemoAccountIds> {
+  const demo = await seedDemoAccounts(sql, now);
+  await seedDemoNetwork(sql, demo, now);
+  await seedNotifications(sql, demo, now);
+  await seedDemoLoginHistory(sql, now);
+  // PGlite ships with enable_seqscan off, which makes every bulk join a nested loop.
+  await sql.exec(`
+    SET LOCAL enable_seqscan = on;
+    SET LOCAL jit = off;
+    SET LOCAL work_mem = '64MB';
+    SET LOCAL maintenance_work_mem = '256MB';
+    ALTER TABLE affiliates DISABLE TRIGGER affiliates_status_counts_insert_delete;
+    ALTER TABLE orders DISABLE TRIGGER orders_daily_counts_insert_delete;
+  `);
+  // Building an index once over sorted rows is far cheaper than a million random inserts into it.
+  const indexes = await dropSecondaryIndexes(sql, BULK_TABLES);
+  const foreignKeyChecks = await pauseForeignKeyChecks(sql, BULK_TABLES);
+  await seedVolume(sql, { counts, now, demo });
+  for (const statement of foreignKeyChecks) await sql.exec(statement);
+  for (const index of indexes) await sql.exec(index.definition);
+  await sql.exec(`
+    ALTER TABLE affiliates ENABLE TRIGGER affiliates_status_counts_insert_delete;
+    ALTER TABLE orders ENABLE TRIGGER orders_daily_counts_insert_delete;
+    UPDATE affiliate_status_counts c
+       SET total = (SELECT count(*) FROM affiliates a WHERE a.status = c.status);
+    DELETE FROM order_daily_counts;
+    INSERT INTO order_daily_counts (order_date, status, total)
+      SELECT order_date, status, count(*) FROM orders GROUP BY order_date, status;
+    ANALYZE;
+  `);
+  return demo;
+}
+
+/** The tables the bulk seed fills. */
+const BULK_TABLES = ['affiliates', 'retailers', 'orders', 'commission_rates', 'login_history', 'audit_log'];
+
+/**
+ * Drops the indexes of these tables that no constraint owns (primary keys and unique constraints stay) and
+ * answers their definitions, read from the catalogue so later migrations' indexes are rebuilt as they are.
+ */
+async function dropSecondaryIndexes(
+  sql: Sql,
+  tables: string[],
+): Promise<{ name: string; definition: string }[]> {
+  const { rows } = await sql.query<{ name: string; definition: string }>(
+    `SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS definition
+       FROM pg_index x
+       JOIN pg_class i ON i.oid = x.indexrelid
+       JOIN pg_class t ON t.oid = x.indrelid
+       JOIN pg_namespace n ON n.oid = t.relnamespace
+      WHERE n.nspname = current_schema() AND t.relname = ANY($1::text[])
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
+      ORDER BY t.relname, i.relname`,
+    [tables],
+  );
+  for (const row of rows) await sql.exec(`DROP INDEX "${row.name.replace(/"/g, '""')}"`);
+  return rows;
+}
+
+/**
+ * The bulk rows reference only rows they were joined from, so checking each foreign key row by row (half the
+ * cost of an order insert) proves nothing; like pg_restore --disable-triggers, the checks are paused, which
+ * PostgreSQL allows superusers only (PGlite always is one). Answers the statements that turn them back on.
+ */
+async function pauseForeignKeyChecks(sql: Sql, tables: string[]): Promise<string[]> {
+  const { rows: role } = await sql.query<{ rolsuper: boolean }>(
+    'SELECT rolsuper FROM pg_roles WHERE rolname = current_user',
+  );
+  if (!role[0]?.rolsuper) return [];
+  const { rows } = await sql.query<{ table_name: string; trigger_name: string }>(
+    `SELECT t.relname AS table_name, g.tgname AS trigger_name
+       FROM pg_trigger g
+       JOIN pg_class t ON t.oid = g.tgrelid
+       JOIN pg_namespace n ON n.oid = t.relnamespace
+       JOIN pg_constraint c ON c.oid = g.tgconstraint
+      WHERE n.nspname = current_schema() AND t.relname = ANY($1::text[]) AND g.tgisinternal AND c.contype = 'f'
+        AND c.conrelid = t.oid`,
+    [tables],
+  );
+  const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  for (const row of rows) {
+    await sql.exec(`ALTER TABLE ${quoteName(row.table_name)} DISABLE TRIGGER ${quoteName(row.trigger_name)}`);
+  }
+  return rows.map(
+    (row) => `ALTER TABLE ${quoteName(row.table_name)} ENABLE TRIGGER ${quoteName(row.trigger_name)}`,
+  );
+}
+
+const ORDER_STATUSES = ['Pending', 'Processing', 'Delivered', 'Completed', 'Rejected'] as const;
+const DEMO_RETAILERS = [
+  ['Okafor Provisions', 'Ngozi Okafor', 'Ikeja, Lagos'],
+  ['Mama Tee Supermarket', 'Temitope Adeyemi', 'Surulere, Lagos'],
+  ['Bello Mini Mart', 'Musa Bello', 'Wuse, Abuja'],
+  ['Chukwu Ventures', 'Emeka Chukwu', 'Onitsha Main Market, Anambra'],
+  ['Balogun Stores', 'Folake Balogun', 'Bodija, Ibadan'],
+  ['Danjuma Wholesale', 'Hauwa Danjuma', 'Sabon Gari, Kano'],
+  ['Nwosu Enterprises', 'Chioma Nwosu', 'Trans-Amadi, Port Harcourt'],
+  ['Lawal Kiosk', 'Yusuf Lawal', 'Yaba, Lagos'],
+] as const;
+const DEMO_ORDER_COUNT = 72;
+
+const dayOffset = (now: Date, days: number) => {
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * The demo affiliate's retailers and orders: every status, some this month (each status at least once),
+ * the rest over the last 13 months; plus its commission rates and KYC history.
+ */
+async function seedDemoNetwork(sql: Sql, demo: DemoAccountIds, now: Date): Promise<void> {
+  const { rows: retailers } = await sql.query<{
+    retailer_id: number | string;
+    fao_name: string;
+    fao_mobile_no: string;
+  }>(
+    `INSERT INTO retailers (external_id, retailer_code, affiliate_id, business_name, fao_name, fao_mobile_no,
+                            cluster_manager, location, created_at)
+     SELECT 'DEMO-R' || n, 'RTLD' || lpad(n::text, 5, '0'), $1, business, fao, '0803' || lpad((4100000 + n * 7919)::text, 7, '0'),
+            'Bisi Adewale', location, $2::timestamptz - interval '390 days' + n * interval '3 days'
+       FROM unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS r(business, fao, location, n)
+     ORDER BY n
+     RETURNING retailer_id, fao_name, fao_mobile_no`,
+    [
+      demo.affiliateId,
+      now,
+      DEMO_RETAILERS.map((r) => r[0]),
+      DEMO_RETAILERS.map((r) => r[1]),
+      DEMO_RETAILERS.map((r) => r[2]),
+    ],
+  );
+  const dayOfMonth = now.getUTCDate();
+  const orders = Array.from({ length: DEMO_ORDER_COUNT }, (_, i) => {
+    const thisMonth = i < 15;
+    const retailer = retailers[(i * 5) % retailers.length];
+    return {
+      code: `ORDD${String(i + 1).padStart(5, '0')}`,
+      retailerId: Number(retailer.retailer_id),
+      date: thisMonth ? dayOffset(now, i % dayOfMonth) : dayOffset(now, dayOfMonth + ((i * 37) % 380)),
+      status: thisMonth
+        ? ORDER_STATUSES[i % 5]
+        : (['Completed', 'Delivered', 'Completed', 'Rejected', 'Completed'] as const)[i % 5],
+      value: (4_500 + ((i * 7_919) % 180_000) + (i % 4) * 0.25).toFixed(2),
+      category: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length].name,
+      buyer: ['Kemi Alade', 'Sani Garba', 'Ada Obi', 'John Okoro', 'Bola Adeyemi', 'Zara Musa'][i % 6],
+      faoName: retailer.fao_name,
+      faoMobile: retailer.fao_mobile_no,
+    };
+  });
+  await sql.query(
+    `INSERT INTO orders (external_id, order_code, retailer_id, affiliate_id, order_date, buyer_name, order_value,
+                         product_category, status, fao_name, fao_mobile_no, created_at)
+     SELECT 'DEMO-' || code, code, retailer_id, $1, order_date, buyer, order_value, category, status, fao_name,
+            fao_mobile, order_date + interval '10 hours'
+       FROM unnest($2::text[], $3::bigint[], $4::date[], $5::text[], $6::numeric[], $7::text[], $8::text[],
+                   $9::text[], $10::text[])
+            AS o(code, retailer_id, order_date, buyer, order_value, category, status, fao_name, fao_mobile)
+      ORDER BY code`,
+    [
+      demo.affiliateId,
+      orders.map((o) => o.code),
+      orders.map((o) => o.retailerId),
+      orders.map((o) => o.date),
+      orders.map((o) => o.buyer),
+      orders.map((o) => o.value),
+      orders.map((o) => o.category),
+      orders.map((o) => o.status),
+      orders.map((o) => o.faoName),
+      orders.map((o) => o.faoMobile),
+    ],
+  );
+  await seedCommissionRates(sql, {
+    at: `'${now.toISOString()}'::timestamptz`,
+    today: `'${dayOffset(now, 0)}'::date`,
+    where: `a.affiliate_id = ${Number(demo.affiliateId)}`,
+  });
+  await sql.query(
+    `INSERT INTO audit_log (actor_user_id, action, entity_type, entity_id, from_status, to_status, created_at)
+     SELECT NULL, 'affiliate.register', 'affiliate', $1, NULL, 'KYC Pending', created_date FROM affiliates WHERE affiliate_id = $1::bigint
+     UNION ALL
+     SELECT $2::bigint, 'affiliate.approve', 'affiliate', $1, 'KYC Pending', 'KYC Complete', first_decision_at
+       FROM affiliates WHERE affiliate_id = $1::bigint`,
+    [String(demo.affiliateId), demo.backofficeUserId],
+  );
+}
+
+/** Two notices: one for all countries (0), a newer one for Nigeria only. */
+async function seedNotifications(sql: Sql, demo: DemoAccountIds, now: Date): Promise<void> {
+  const notices = [
+    {
+      title: 'Welcome to the affiliate programme',
+      message:
+        '<p>Thank you for joining. Grow your retailer network and earn <strong>commission on every qualified order</strong>.</p>' +
+        '<p>Questions? Write to the help desk.</p>',
+      countryId: 0,
+      daysAgo: 30,
+    },
+    {
+      title: 'New commission rates',
+      message:
+        '<p>New commission rates for <em>Personal Care</em> and <em>Snacks</em> apply from the first of next month.</p>',
+      countryCode: 'NG',
+      daysAgo: 3,
+    },
+  ];
+  for (const notice of notices) {
+    const at = new Date(now.getTime() - notice.daysAgo * 86_400_000);
+    const { rows } = await sql.query<{ notification_id: number | string }>(
+      `INSERT INTO notifications (title, message_text, created_by, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $4) RETURNING notification_id`,
+      [notice.title, notice.message, demo.adminUserId, at],
+    );
+    await sql.query(
+      `INSERT INTO notification_countries (notification_id, country_id)
+       SELECT $1, ${'countryCode' in notice ? '(SELECT country_id FROM countries WHERE country_code = $2)' : '$2::int'}`,
+      [rows[0].notification_id, 'countryCode' in notice ? notice.countryCode : notice.countryId],
+    );
+  }
+}
+
+/** A month of sign-ins for each demo account (older than a day, so none counts towards a lockout). */
+async function seedDemoLoginHistory(sql: Sql, now: Date): Promise<void> {
+  const emails = Object.values(DEMO_ACCOUNTS).map((account) => account.email);
+  await sql.query(
+    `INSERT INTO login_history (user_id, user_name, logged_at, ip, user_agent, latitude, longitude, success, failure_reason)
+     SELECT u.user_id, u.email, $2::timestamptz - (1 + n) * interval '1 day' - (n * 3571 % 28800) * interval '1 second',
+            '102.89.' || (n % 7) || '.' || (40 + n),
+            'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
+            CASE WHEN n % 3 = 0 THEN 6.6018 END, CASE WHEN n % 3 = 0 THEN 3.3515 END,
+            n % 9 <> 4, CASE WHEN n % 9 = 4 THEN 'invalid_credentials' END
+       FROM users u CROSS JOIN generate_series(0, 24) AS n
+      WHERE u.email = ANY($1::text[])
+      ORDER BY 3, u.user_id`,
+    [emails, now],
+  );
+}

@@ -1,4 +1,62 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { HealthResponse } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 
-export function registerHealthRoutes(_api: ApiRouter, _ctx: AppContext): void {}
+/** How long the database may take to answer before the gateway reports itself degraded. */
+const DATABASE_TIMEOUT_MS = 2_000;
+
+// Same relative place from src/ (tsx, jest) and from dist/ (built).
+const PACKAGE_VERSION = (
+  JSON.parse(readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+export function registerHealthRoutes(api: ApiRouter, ctx: AppContext): void {
+  api.route(
+    {
+      method: 'get',
+      path: '/health',
+      tag: 'Health',
+      summary: 'Whether the gateway and its database answer, with their versions.',
+      auth: 'public',
+      responses: {
+        200: { description: 'Healthy.', schema: HealthResponse },
+        503: { description: 'The database does not answer.', schema: HealthResponse },
+      },
+    },
+    async (_input, _req, res) => {
+      const version = await databaseVersion(ctx);
+      const body: HealthResponse = {
+        status: version === null ? 'degraded' : 'ok',
+        database: { reachable: version !== null, driver: ctx.db.driver, version },
+        version: PACKAGE_VERSION,
+      };
+      res
+        .status(version === null ? 503 : 200)
+        .set('Cache-Control', 'no-store')
+        .json(body);
+    },
+  );
+}
+
+async function databaseVersion(ctx: AppContext): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), DATABASE_TIMEOUT_MS);
+  });
+  const query = ctx.db
+    .query<{ version: string }>('SELECT version() AS version')
+    .then((result) => result.rows[0]?.version ?? null)
+    .catch((error: unknown) => {
+      ctx.logger.error({ err: error }, 'health check: database did not answer');
+      return null;
+    });
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

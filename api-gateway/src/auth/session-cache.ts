@@ -1,0 +1,137 @@
+import { decodeJwt } from 'jose';
+import type { ProfileResponse } from '@portal/contracts';
+import type { AppContext } from '../context';
+import type { RightsTable, SessionUser } from '../http/session';
+import { loadSession, verifySessionToken } from '../http/session';
+
+/** The channel migration 007 notifies on any change to users, affiliates, banks or a session's validity. */
+export const AUTH_CHANGED_CHANNEL = 'portal_auth_changed';
+
+const MAX_ENTRIES = 10_000;
+/** Belt and braces: even with no notice, nothing is served from memory for longer than this. */
+const MAX_AGE_MS = 60_000;
+
+interface Entry<T> {
+  value: T;
+  storedAt: number;
+}
+
+/**
+ * Sessions and profiles kept in memory between calls, dropped as a whole the moment the database announces a
+ * change that could affect them (logout, password change, deactivation, KYC decision, profile edit). Only on
+ * embedded PGlite, where that notice is handled before the writer's own call returns, so a later request never
+ * sees the old state. Elsewhere (a PostgreSQL server, whose notices arrive on another connection a little
+ * later) every call reads the database, which there costs the event loop little.
+ */
+type Claims = { sessionId: string; userId: number };
+
+export class AuthCache {
+  /** Tokens whose signature was checked: the same string always checks the same; expiry is re-read each call. */
+  private readonly tokens = new Map<string, { claims: Claims; expiresAtMs: number }>();
+  private readonly sessions = new Map<string, Entry<SessionUser>>();
+  private readonly profiles = new Map<number, Entry<ProfileResponse>>();
+  /** Bumped by every notice: a read that started before one must not store what it read. */
+  private generation = 0;
+  private listening = false;
+
+  constructor(private readonly ctx: AppContext) {
+    const listen = ctx.db.listen?.bind(ctx.db);
+    if (!listen) return;
+    listen(AUTH_CHANGED_CHANNEL, () => this.clear())
+      .then(() => {
+        this.clear();
+        this.listening = true;
+      })
+      .catch((error: unknown) => ctx.logger.warn({ err: error }, 'session cache disabled: cannot listen'));
+  }
+
+  get enabled(): boolean {
+    return this.listening;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.sessions.clear();
+    this.profiles.clear();
+  }
+
+  async claims(token: string, verify: () => Promise<Claims | undefined>): Promise<Claims | undefined> {
+    const known = this.tokens.get(token);
+    if (known) {
+      if (this.ctx.now().getTime() < known.expiresAtMs) return known.claims;
+      this.tokens.delete(token);
+    }
+    const claims = await verify();
+    const exp = claims ? decodeJwt(token).exp : undefined;
+    if (claims && exp !== undefined) {
+      if (this.tokens.size >= MAX_ENTRIES) this.tokens.delete(this.tokens.keys().next().value as string);
+      this.tokens.set(token, { claims, expiresAtMs: exp * 1000 });
+    }
+    return claims;
+  }
+
+  async session(sessionId: string, userId: number, load: () => Promise<SessionUser | undefined>) {
+    const hit = this.fresh(this.sessions, sessionId);
+    // A token naming another user than its session's is not valid; loadSession would say the same.
+    if (hit) return hit.userId === userId ? hit : undefined;
+    return this.remember(this.sessions, sessionId, load);
+  }
+
+  async profile(userId: number, load: () => Promise<ProfileResponse>): Promise<ProfileResponse> {
+    return (await this.remember(this.profiles, userId, load)) as ProfileResponse;
+  }
+
+  private fresh<K, T>(map: Map<K, Entry<T>>, key: K): T | undefined {
+    const entry = map.get(key);
+    if (!entry) return undefined;
+    if (Date.now() - entry.storedAt > MAX_AGE_MS) {
+      map.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  private async remember<K, T>(map: Map<K, Entry<T>>, key: K, load: () => Promise<T | undefined>) {
+    const cached = this.fresh(map, key);
+    if (cached !== undefined) return cached;
+    const generation = this.generation;
+    const value = await load();
+    if (value !== undefined && this.listening && generation === this.generation) {
+      if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as K);
+      map.set(key, { value, storedAt: Date.now() });
+    }
+    return value;
+  }
+}
+
+const caches = new WeakMap<AppContext, AuthCache>();
+
+export function authCacheFor(ctx: AppContext): AuthCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = new AuthCache(ctx);
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
+
+/** The live session a bearer token names, or undefined: what every authenticated call uses. */
+export async function sessionForToken(
+  ctx: AppContext,
+  rights: RightsTable,
+  token: string,
+): Promise<SessionUser | undefined> {
+  const claims = await authCacheFor(ctx).claims(token, () => verifySessionToken(ctx, token));
+  return claims ? cachedSession(ctx, rights, claims) : undefined;
+}
+
+/** loadSession through the cache. */
+export function cachedSession(
+  ctx: AppContext,
+  rights: RightsTable,
+  claims: { sessionId: string; userId: number },
+): Promise<SessionUser | undefined> {
+  return authCacheFor(ctx).session(claims.sessionId, claims.userId, () =>
+    loadSession(ctx, rights, claims.sessionId, claims.userId),
+  );
+}

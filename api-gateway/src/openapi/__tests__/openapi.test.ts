@@ -1,0 +1,105 @@
+import request from 'supertest';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { openApiPaths, type OpenApiDocument } from '../document';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  name?: string;
+  handle?: { stack?: Layer[] };
+}
+
+/** Every method and path mounted under /api, read from Express itself. */
+function mountedRoutes(stack: Layer[]): string[] {
+  return stack.flatMap((layer) => {
+    if (layer.route) {
+      return Object.keys(layer.route.methods)
+        .filter((method) => method !== '_all')
+        .flatMap((method) => openApiPaths(layer.route!.path).map(({ path }) => `${method} ${path}`));
+    }
+    return layer.handle?.stack ? mountedRoutes(layer.handle.stack) : [];
+  });
+}
+
+test('GET /api/openapi.json documents every call there is, in OpenAPI 3.1', async () => {
+  const res = await request(t.app).get('/api/openapi.json');
+  expect(res.status).toBe(200);
+  const doc = res.body as OpenApiDocument;
+  expect(doc.openapi).toBe('3.1.0');
+  expect(doc.servers).toEqual([{ url: '/api' }]);
+
+  const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map((method) => `${method} ${path}`),
+  );
+  const appRouter = (t.app as unknown as { router: { stack: Layer[] } }).router;
+  // The router mounted at /api is the one that serves the document itself.
+  const apiLayer = appRouter.stack.find((layer) =>
+    layer.handle?.stack?.some((inner) => inner.route?.path === '/openapi.json'),
+  );
+  // Swagger UI's own script is a file of the page, not a call.
+  const mounted = mountedRoutes(apiLayer!.handle!.stack!).filter((route) => !route.startsWith('get /docs/'));
+  expect(mounted.length).toBeGreaterThan(5);
+  expect(documented.sort()).toEqual(expect.arrayContaining([...new Set(mounted)].sort()));
+  expect(mounted).toEqual(expect.arrayContaining(['post /login/auth', 'get /user/profile', 'get /health']));
+});
+
+test('operations carry their schemas, security and standard errors', async () => {
+  const doc = (await request(t.app).get('/api/openapi.json')).body as OpenApiDocument;
+  const login = doc.paths['/login/auth'].post;
+  expect(login.security).toEqual([]);
+  const body = (login.requestBody as { content: Record<string, { schema: Record<string, unknown> }> })
+    .content['application/json'].schema;
+  expect(body).toMatchObject({ type: 'object', required: ['userName', 'password'] });
+  expect(Object.keys(body.properties as object)).toEqual(['userName', 'password', 'latitude', 'longitude']);
+  expect(login.responses['200']).toMatchObject({
+    content: { 'application/json': { schema: { type: 'object' } } },
+  });
+  expect(login.responses['400']).toBeDefined();
+
+  const profile = doc.paths['/user/profile'].get;
+  expect(profile.security).toEqual([{ bearerAuth: [] }]);
+  expect(profile.responses['401']).toMatchObject({
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+  });
+  expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  // Every reference resolves inside the document.
+  const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
+  for (const ref of refs) {
+    const target = ref.slice(8, -1);
+    expect(target.startsWith('#/components/schemas/')).toBe(true);
+    expect(doc.components.schemas[target.slice('#/components/schemas/'.length)]).toBeDefined();
+  }
+});
+
+test('GET /api/docs serves Swagger UI with its own CSP, and its files', async () => {
+  const page = await request(t.app).get('/api/docs');
+  expect(page.status).toBe(200);
+  expect(page.headers['content-type']).toMatch(/text\/html/);
+  expect(page.text).toContain('data-spec-url="/api/openapi.json"');
+  const csp = page.headers['content-security-policy'];
+  expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+
+  const bundle = await request(t.app).get('/api/docs/assets/swagger-ui-bundle.js');
+  expect(bundle.status).toBe(200);
+  expect(bundle.headers['content-type']).toMatch(/javascript/);
+  const init = await request(t.app).get('/api/docs/init.js');
+  expect(init.text).toContain('SwaggerUIBundle');
+  const missing = await request(t.app).get('/api/docs/assets/nope.js');
+  expect(missing.status).toBe(404);
+  expect(missing.body.message).toMatch(/No such call/);
+});
+
+test('Express paths become OpenAPI paths', () => {
+  expect(openApiPaths('/admin/user/:id')).toEqual([{ path: '/admin/user/{id}', params: ['id'] }]);
+  expect(openApiPaths('/admin/allorder{/:page}')).toEqual([
+    { path: '/admin/allorder', params: [] },
+    { path: '/admin/allorder/{page}', params: ['page'] },
+  ]);
+});

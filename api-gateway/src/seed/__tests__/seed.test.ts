@@ -1,0 +1,152 @@
+import { identityNumberFormatError } from '@portal/contracts';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { signIn } from '../../modules/auth/test-fixtures';
+import { DEMO_ACCOUNTS } from '../demo-accounts';
+import { seedIfEmpty } from '../seed';
+import { volumeFor } from '../volume';
+
+const SCALE = 0.25;
+let t: TestApp;
+let catalogue: { indexes: string[]; disabledTriggers: number };
+
+const readCatalogue = async (app: TestApp) => ({
+  indexes: (
+    await app.ctx.db.query<{ indexname: string }>(
+      'SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname',
+    )
+  ).rows.map((row) => row.indexname),
+  disabledTriggers: Number(
+    (
+      await app.ctx.db.query<{ n: number | string }>(
+        `SELECT count(*) AS n FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
+          JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = current_schema() AND g.tgenabled = 'D'`,
+      )
+    ).rows[0].n,
+  ),
+});
+
+const count = async (sql: string, params: unknown[] = []) =>
+  Number((await t.ctx.db.query<{ n: number | string }>(sql, params)).rows[0].n);
+
+/** A digest of the seeded content that does not depend on the day it ran. */
+const digest = async (app: TestApp) =>
+  (
+    await app.ctx.db.query<{ d: string }>(
+      `SELECT md5(
+         (SELECT string_agg(concat_ws('|', affiliate_code, email, nin_or_bvn, status, account_number, mobile_number), ',' ORDER BY affiliate_code) FROM affiliates)
+         || (SELECT string_agg(concat_ws('|', order_code, order_value, status, product_category, buyer_name), ',' ORDER BY order_code) FROM orders)
+         || (SELECT string_agg(concat_ws('|', retailer_code, business_name, affiliate_id), ',' ORDER BY retailer_code) FROM retailers)
+       ) AS d`,
+    )
+  ).rows[0].d;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  catalogue = await readCatalogue(t);
+});
+afterAll(() => t.close());
+
+test('seedIfEmpty seeds an empty database once, at the requested scale', async () => {
+  const report = await seedIfEmpty(t.ctx, SCALE);
+  expect(report).toMatchObject({ seeded: true, counts: volumeFor(SCALE) });
+  expect(await seedIfEmpty(t.ctx, SCALE)).toEqual({ seeded: false });
+
+  const expected = volumeFor(SCALE);
+  expect(await count('SELECT count(*) AS n FROM affiliates')).toBe(expected.affiliates + 1);
+  expect(await count(`SELECT count(*) AS n FROM retailers WHERE external_id LIKE 'SEED-%'`)).toBe(
+    expected.retailers,
+  );
+  expect(await count(`SELECT count(*) AS n FROM orders WHERE external_id LIKE 'SEED-%'`)).toBe(
+    expected.orders,
+  );
+});
+
+test('the demo accounts sign in with their passwords', async () => {
+  for (const account of Object.values(DEMO_ACCOUNTS)) {
+    const res = await signIn(t.app, account.email, account.password);
+    expect({ email: account.email, status: res.status }).toEqual({ email: account.email, status: 200 });
+    expect(res.body.roleID).toBe(account.roleID);
+  }
+});
+
+test('affiliates in every status; orders in every status; the demo affiliate has each status this month', async () => {
+  const statuses = async (sql: string) =>
+    (await t.ctx.db.query<{ status: string }>(sql)).rows.map((row) => row.status).sort();
+  expect(await statuses('SELECT DISTINCT status FROM affiliates')).toEqual([
+    'Inactive',
+    'KYC Complete',
+    'KYC Pending',
+    'KYC Rejected',
+  ]);
+  const all = ['Completed', 'Delivered', 'Pending', 'Processing', 'Rejected'];
+  expect(await statuses('SELECT DISTINCT status FROM orders')).toEqual(all);
+  expect(
+    await statuses(
+      `SELECT DISTINCT o.status FROM orders o JOIN affiliates a ON a.affiliate_id = o.affiliate_id
+        WHERE a.email = 'affiliate@example.com' AND o.order_date >= date_trunc('month', now() AT TIME ZONE 'UTC')`,
+    ),
+  ).toEqual(all);
+  const span = await t.ctx.db.query<{ days: number }>(
+    'SELECT (max(order_date) - min(order_date)) AS days FROM orders',
+  );
+  expect(span.rows[0].days).toBeGreaterThan(300);
+  expect(
+    await count(
+      `SELECT count(*) AS n FROM affiliates WHERE status = 'KYC Pending' AND first_decision_at IS NOT NULL`,
+    ),
+  ).toBe(0);
+});
+
+test('every NIN and BVN passes the spec rules', async () => {
+  const { rows } = await t.ctx.db.query<{ identity_type: 'BVN' | 'NIN'; nin_or_bvn: string }>(
+    'SELECT identity_type, nin_or_bvn FROM affiliates',
+  );
+  const broken = rows.filter((row) => identityNumberFormatError(row.nin_or_bvn, row.identity_type));
+  expect(broken).toEqual([]);
+});
+
+test('summary tables agree with the rows; indexes and triggers are back', async () => {
+  expect(
+    await count(
+      `SELECT count(*) AS n FROM affiliate_status_counts c
+        WHERE c.total <> (SELECT count(*) FROM affiliates a WHERE a.status = c.status)`,
+    ),
+  ).toBe(0);
+  expect(
+    await count(
+      `SELECT count(*) AS n FROM (SELECT order_date, status, count(*) AS total FROM orders GROUP BY 1, 2) o
+        FULL JOIN order_daily_counts d USING (order_date, status)
+        WHERE o.total IS DISTINCT FROM d.total`,
+    ),
+  ).toBe(0);
+  expect(await readCatalogue(t)).toEqual(catalogue);
+});
+
+test('notices for all countries and for Nigeria; commission rates; no recent failed sign-ins', async () => {
+  expect(await count('SELECT count(*) AS n FROM notification_countries WHERE country_id = 0')).toBe(1);
+  expect(
+    await count(
+      `SELECT count(*) AS n FROM notification_countries nc JOIN countries c ON c.country_id = nc.country_id WHERE c.country_code = 'NG'`,
+    ),
+  ).toBe(1);
+  expect(
+    await count(`SELECT count(*) AS n FROM commission_rates WHERE affiliate_code = 'AFF100001'`),
+  ).toBeGreaterThanOrEqual(6);
+  expect(await count('SELECT count(*) AS n FROM login_history')).toBeGreaterThan(volumeFor(SCALE).logins);
+  expect(
+    await count(
+      `SELECT count(*) AS n FROM login_history WHERE NOT success AND logged_at > now() - interval '1 hour'`,
+    ),
+  ).toBe(0);
+});
+
+test('the same scale gives the same data', async () => {
+  const other = await createTestApp();
+  try {
+    await seedIfEmpty(other.ctx, SCALE);
+    expect(await digest(other)).toBe(await digest(t));
+  } finally {
+    await other.close();
+  }
+});

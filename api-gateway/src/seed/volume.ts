@@ -1,0 +1,329 @@
+import type { Sql } from '../db/database';
+import type { DemoAccountIds } from './demo-accounts';
+import {
+  CLUSTER_MANAGERS,
+  FIRST_NAMES,
+  LAST_NAMES,
+  LOCATIONS,
+  PRODUCT_CATEGORIES,
+  REJECTION_REMARKS,
+  SHOP_KINDS,
+  USER_AGENTS,
+} from './vocabulary';
+
+/** Rows per unit of SEED_SCALE: 250 gives 50k affiliates, 100k retailers and 1M orders. */
+export const ROWS_PER_SCALE = { affiliates: 200, retailers: 400, orders: 4_000, logins: 1_000 } as const;
+
+/** Bulk affiliates' emails end with this, so seeded rows are easy to tell apart. */
+export const SEED_EMAIL_DOMAIN = 'seed.example.com';
+
+export interface VolumeCounts {
+  affiliates: number;
+  retailers: number;
+  orders: number;
+  logins: number;
+}
+
+export function volumeFor(scale: number): VolumeCounts {
+  const rows = (perScale: number) => Math.max(0, Math.round(perScale * scale));
+  return {
+    affiliates: rows(ROWS_PER_SCALE.affiliates),
+    retailers: rows(ROWS_PER_SCALE.retailers),
+    orders: rows(ROWS_PER_SCALE.orders),
+    logins: rows(ROWS_PER_SCALE.logins),
+  };
+}
+
+// Every value below is derived from md5 of a row number: the same scale always gives the same rows, and
+// 1M orders stay a handful of set-based statements.
+
+/** A 32-bit unsigned number from the md5 text `m`, read at character `at` (1, 9, 17 or 25). */
+const hash = (m: string, at: number) => `('x' || substr(${m}, ${at}, 8))::bit(32)::bigint`;
+/** `n` decimal digits (n <= 14) from 12 hex characters of `m` starting at `at`. */
+const digits = (m: string, at: number, n: number) =>
+  `lpad((('x' || substr(${m}, ${at}, 12))::bit(48)::bigint % ${10 ** n})::text, ${n}, '0')`;
+const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
+const array = (values: readonly string[]) => `ARRAY[${values.map(quote).join(', ')}]`;
+/** One of `values`, chosen by a number expression. */
+const pick = (values: readonly string[], n: string) => `(${array(values)})[1 + (${n}) % ${values.length}]`;
+const timestamp = (date: Date) => `${quote(date.toISOString())}::timestamptz`;
+
+/**
+ * An 11-digit identity number that passes the spec's NIN/BVN rules by construction: each digit is the
+ * previous one plus 2 to 7 (mod 10), so no two neighbours are equal or one apart, let alone six. `steps` is a
+ * number whose base-6 digits give the ten steps; `first` gives the first digit.
+ */
+export function validIdentityNumberSql(steps: string, first: string): string {
+  let running = `(${first})`;
+  const parts = [`(${running} % 10)::text`];
+  for (let i = 0; i < 10; i++) {
+    running = `${running} + 2 + (${steps} / ${6 ** i}) % 6`;
+    parts.push(`((${running}) % 10)::text`);
+  }
+  return parts.join(' || ');
+}
+
+export interface VolumeOptions {
+  counts: VolumeCounts;
+  now: Date;
+  demo: DemoAccountIds;
+}
+
+/**
+ * Affiliates in every status (with users, audit history and commission rates), retailers, orders over the
+ * last 13 months in every status, and login history. Runs inside the seed's transaction (temp tables).
+ */
+export async function seedVolume(sql: Sql, { counts, now, demo }: VolumeOptions): Promise<void> {
+  const at = timestamp(now);
+  const today = `(${at} AT TIME ZONE 'UTC')::date`;
+  const countOf = async (table: string) =>
+    Number((await sql.query<{ n: number | string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+
+  await sql.exec(`
+    CREATE TEMP TABLE seed_country ON COMMIT DROP AS
+      SELECT row_number() OVER (ORDER BY sort_order, country_id) AS rn, country_id, phone_code,
+             phone_number_length AS len
+        FROM countries;
+    CREATE TEMP TABLE seed_bank ON COMMIT DROP AS
+      SELECT row_number() OVER (ORDER BY bank_id) AS rn, bank_id FROM banks;
+  `);
+  const countries = await countOf('seed_country');
+  const banks = await countOf('seed_bank');
+
+  if (counts.affiliates > 0) {
+    // 80% in the first country (Nigeria), the rest spread over the others.
+    const countryRn =
+      countries > 1 ? `CASE WHEN h1 % 100 < 80 THEN 1 ELSE 2 + (h1 / 100) % ${countries - 1} END` : '1';
+    await sql.exec(`
+      CREATE TEMP TABLE seed_affiliate ON COMMIT DROP AS
+      SELECT s.g,
+             ${pick(FIRST_NAMES, 'h2')} || ' ' || ${pick(LAST_NAMES, `h2 / ${FIRST_NAMES.length}`)} AS full_name,
+             lower(${pick(FIRST_NAMES, 'h2')} || '.' || ${pick(LAST_NAMES, `h2 / ${FIRST_NAMES.length}`)})
+               || s.g || '@${SEED_EMAIL_DOMAIN}' AS email,
+             c.country_id, c.phone_code,
+             substr('789', 1 + (k2 % 3)::int, 1) || right(${digits('a', 13, 14)}, c.len - 1) AS mobile_number,
+             CASE WHEN k1 % 3 = 0 THEN 'NIN' ELSE 'BVN' END AS identity_type,
+             ${validIdentityNumberSql('ks', 'kd')} AS nin_or_bvn,
+             b.bank_id,
+             ${digits('a', 1, 10)} AS account_number,
+             s.status,
+             CASE WHEN s.status = 'KYC Pending'
+                  THEN ${at} - (h4 % 30) * interval '1 day' - (h4 % 86400) * interval '1 second'
+                  ELSE ${at} - (30 + h4 % 365) * interval '1 day' - (h4 % 86400) * interval '1 second'
+             END AS created_date
+        FROM (
+          SELECT g, m, k, a, ${hash('m', 1)} AS h1, ${hash('m', 9)} AS h2, ${hash('m', 25)} AS h4,
+                 ${hash('k', 13)} AS k1, ${hash('k', 21)} AS k2,
+                 ('x' || substr(k, 1, 12))::bit(48)::bigint AS ks, ('x' || substr(k, 29, 1))::bit(4)::int AS kd,
+                 CASE WHEN ${hash('m', 17)} % 100 < 70 THEN 'KYC Complete'
+                      WHEN ${hash('m', 17)} % 100 < 82 THEN 'KYC Pending'
+                      WHEN ${hash('m', 17)} % 100 < 94 THEN 'KYC Rejected'
+                      ELSE 'Inactive' END AS status
+            FROM (SELECT g, md5('affiliate-' || g) AS m, md5('affiliate-kyc-' || g) AS k,
+                         md5('affiliate-account-' || g) AS a
+                    FROM generate_series(1, ${counts.affiliates}) AS g) AS raw
+        ) AS s
+        JOIN seed_country c ON c.rn = ${countryRn}
+        JOIN seed_bank b ON b.rn = 1 + s.k1 % ${banks};
+      ANALYZE seed_affiliate;
+
+      -- Affiliates sign in only after a KYC decision, with a password they get then: bulk ones have none.
+      INSERT INTO users (full_name, email, role_id, phone_code, mobile_number, country_id, is_active,
+                         force_password_update, created_on, updated_on)
+      SELECT full_name, email, 3, phone_code, mobile_number, country_id, true, false, created_date, created_date
+        FROM seed_affiliate ORDER BY g;
+
+      INSERT INTO affiliates (user_id, full_name, email, country_id, phone_code, mobile_number, identity_type,
+                              nin_or_bvn, bank_id, account_number, status, status_before_inactive, remark,
+                              first_decision_at, created_date, updated_date)
+      SELECT u.user_id, s.full_name, s.email, s.country_id, s.phone_code, s.mobile_number, s.identity_type,
+             s.nin_or_bvn, s.bank_id, s.account_number, s.status,
+             CASE WHEN s.status = 'Inactive' THEN 'KYC Complete' END,
+             CASE WHEN s.status = 'KYC Rejected' THEN ${pick(REJECTION_REMARKS, 's.g')} END,
+             CASE WHEN s.status <> 'KYC Pending' THEN s.created_date + interval '26 hours' END,
+             s.created_date,
+             CASE WHEN s.status = 'Inactive' THEN s.created_date + interval '20 days'
+                  WHEN s.status <> 'KYC Pending' THEN s.created_date + interval '26 hours'
+                  ELSE s.created_date END
+        FROM seed_affiliate s
+        JOIN users u ON lower(u.email) = lower(s.email)
+       ORDER BY s.g;
+
+      -- Their history, as the KYC screens would have written it.
+      INSERT INTO audit_log (actor_user_id, action, entity_type, entity_id, from_status, to_status, remark, created_at)
+      SELECT actor, action, 'affiliate', affiliate_id::text, from_status, to_status, remark, created_at
+        FROM (
+          SELECT a.affiliate_id, NULL::bigint AS actor, 'affiliate.register' AS action, NULL AS from_status,
+                 'KYC Pending' AS to_status, NULL AS remark, a.created_date AS created_at
+            FROM affiliates a JOIN seed_affiliate s ON s.email = a.email
+          UNION ALL
+          SELECT a.affiliate_id, ${demo.backofficeUserId},
+                 CASE WHEN a.status = 'KYC Rejected' THEN 'affiliate.reject' ELSE 'affiliate.approve' END,
+                 'KYC Pending', CASE WHEN a.status = 'KYC Rejected' THEN 'KYC Rejected' ELSE 'KYC Complete' END,
+                 a.remark, a.first_decision_at
+            FROM affiliates a JOIN seed_affiliate s ON s.email = a.email
+           WHERE a.status <> 'KYC Pending'
+          UNION ALL
+          SELECT a.affiliate_id, ${demo.adminUserId}, 'affiliate.inactivate', 'KYC Complete', 'Inactive', NULL,
+                 a.updated_date
+            FROM affiliates a JOIN seed_affiliate s ON s.email = a.email
+           WHERE a.status = 'Inactive'
+        ) AS history
+       ORDER BY created_at, affiliate_id;
+
+      -- Affiliates that have been approved have a network (Inactive ones were approved before).
+      CREATE TEMP TABLE seed_network ON COMMIT DROP AS
+      SELECT row_number() OVER (ORDER BY a.affiliate_id) AS rn, a.affiliate_id, a.created_date
+        FROM affiliates a JOIN seed_affiliate s ON s.email = a.email
+       WHERE a.status IN ('KYC Complete', 'Inactive');
+      ANALYZE seed_network;
+    `);
+    await seedNetwork(sql, { counts, at, today, network: await countOf('seed_network') });
+    await seedCommissionRates(sql, {
+      at,
+      today,
+      where: `a.email LIKE '%@${SEED_EMAIL_DOMAIN}' AND a.status IN ('KYC Complete', 'Inactive')`,
+    });
+  }
+
+  if (counts.logins > 0) await seedLoginHistory(sql, { counts, at });
+}
+
+async function seedNetwork(
+  sql: Sql,
+  { counts, at, today, network }: { counts: VolumeCounts; at: string; today: string; network: number },
+): Promise<void> {
+  if (network === 0 || counts.retailers === 0) return;
+  await sql.exec(`
+    INSERT INTO retailers (external_id, retailer_code, affiliate_id, business_name, fao_name, fao_mobile_no,
+                           cluster_manager, location, created_at)
+    SELECT 'SEED-R' || lpad(s.g::text, 7, '0'), 'RTL' || lpad(s.g::text, 7, '0'), n.affiliate_id,
+           ${pick(LAST_NAMES, 'h2')} || ' ' || ${pick(SHOP_KINDS, `h2 / ${LAST_NAMES.length}`)},
+           ${pick(FIRST_NAMES, 'h3')} || ' ' || ${pick(LAST_NAMES, `h3 / ${FIRST_NAMES.length}`)},
+           '0' || substr('789', 1 + (h4 % 3)::int, 1) || substr('01', 1 + ((h4 / 3) % 2)::int, 1)
+             || ${digits('m', 21, 8)},
+           ${pick(CLUSTER_MANAGERS, 'h4 / 6')},
+           ${pick(LOCATIONS, `h4 / ${6 * CLUSTER_MANAGERS.length}`)},
+           LEAST(${at}, n.created_date + (2 + h2 % 90) * interval '1 day')
+      FROM (SELECT g, m, ${hash('m', 1)} AS h1, ${hash('m', 9)} AS h2, ${hash('m', 17)} AS h3, ${hash('m', 25)} AS h4
+              FROM (SELECT g, md5('retailer-' || g) AS m FROM generate_series(1, ${counts.retailers}) AS g) AS raw
+           ) AS s
+      JOIN seed_network n ON n.rn = 1 + s.h1 % ${network}
+     ORDER BY s.g;
+
+    CREATE TEMP TABLE seed_retailer ON COMMIT DROP AS
+    SELECT row_number() OVER (ORDER BY retailer_id) AS rn, retailer_id, affiliate_id, fao_name, fao_mobile_no,
+           GREATEST(0, LEAST(395, ${today} - (created_at AT TIME ZONE 'UTC')::date)) AS age_days
+      FROM retailers WHERE external_id LIKE 'SEED-R%';
+    ANALYZE seed_retailer;
+  `);
+  if (counts.orders === 0) return;
+  const retailers = Number(
+    (await sql.query<{ n: number | string }>('SELECT count(*) AS n FROM seed_retailer')).rows[0].n,
+  );
+  const categories = PRODUCT_CATEGORIES.map((category) => category.name);
+  // Orders date from their retailer's start, so newer networks have fewer; recent orders are still open.
+  // Numbered in date order, like orders arriving day by day, so ids, codes and date indexes grow together;
+  // the wide text columns are built after the numbering sort, which then moves narrow rows only.
+  await sql.exec(`
+    INSERT INTO orders (external_id, order_code, retailer_id, affiliate_id, order_date, buyer_name, order_value,
+                        product_category, status, fao_name, fao_mobile_no, created_at)
+    SELECT 'SEED-O' || lpad(o.n::text, 8, '0'), 'ORD' || lpad(o.n::text, 8, '0'), o.retailer_id, o.affiliate_id,
+           o.order_date,
+           ${pick(FIRST_NAMES, 'o.h3')} || ' ' || ${pick(LAST_NAMES, `o.h3 / ${FIRST_NAMES.length}`)},
+           (2000 + (o.h4 % 25000000) / 100.0 * (1 + (o.h4 / 25000000) % 3))::numeric(14, 2),
+           ${pick(categories, `o.h3 / ${FIRST_NAMES.length * LAST_NAMES.length}`)},
+           CASE
+             WHEN o.age <= 3 THEN CASE WHEN o.roll < 50 THEN 'Pending' WHEN o.roll < 90 THEN 'Processing'
+                                       ELSE 'Rejected' END
+             WHEN o.age <= 14 THEN CASE WHEN o.roll < 15 THEN 'Pending' WHEN o.roll < 40 THEN 'Processing'
+                                        WHEN o.roll < 75 THEN 'Delivered' WHEN o.roll < 95 THEN 'Completed'
+                                        ELSE 'Rejected' END
+             ELSE CASE WHEN o.roll < 1 THEN 'Pending' WHEN o.roll < 3 THEN 'Processing'
+                       WHEN o.roll < 33 THEN 'Delivered' WHEN o.roll < 95 THEN 'Completed' ELSE 'Rejected' END
+           END,
+           r.fao_name, r.fao_mobile_no,
+           o.order_date + interval '8 hours' + (o.h2 % 36000) * interval '1 second'
+      FROM (
+        SELECT row_number() OVER (ORDER BY d.order_date, s.g) AS n, s.h2, s.h3, s.h4, r.rn AS retailer_rn,
+               r.retailer_id, r.affiliate_id, d.order_date, d.age, d.roll
+          FROM (SELECT g, ${hash('m', 1)} AS h1, ${hash('m', 9)} AS h2, ${hash('m', 17)} AS h3, ${hash('m', 25)} AS h4
+                  FROM (SELECT g, md5('order-' || g) AS m FROM generate_series(1, ${counts.orders}) AS g) AS raw
+               ) AS s
+          JOIN seed_retailer r ON r.rn = 1 + s.h1 % ${retailers}
+          CROSS JOIN LATERAL (
+            SELECT ${today} - (s.h2 % (r.age_days + 1))::int AS order_date,
+                   (s.h2 % (r.age_days + 1))::int AS age,
+                   (s.h2 / 400) % 100 AS roll
+          ) AS d
+      ) AS o
+      JOIN seed_retailer r ON r.rn = o.retailer_rn;
+  `);
+}
+
+/** A rate per category from a year ago for each affiliate; a third of them got a newer rate three months ago. */
+export async function seedCommissionRates(
+  sql: Sql,
+  { at, today, where }: { at: string; today: string; where: string },
+): Promise<void> {
+  const categories = PRODUCT_CATEGORIES.map(
+    (category) => `(${quote(category.name)}, ${category.ratePercent}::numeric)`,
+  ).join(', ');
+  await sql.exec(`
+    INSERT INTO commission_rates (affiliate_code, product_category, rate_percent, minimum_order_value,
+                                  effective_date, created_at)
+    SELECT affiliate_code, category, rate, minimum, effective_date, created_at
+      FROM (
+        SELECT a.affiliate_code, c.category, c.rate + (x.h % 3) * 0.5 AS rate, 5000 AS minimum,
+               ${today} - 400 AS effective_date, ${at} - interval '400 days' AS created_at, a.affiliate_id
+          FROM affiliates a
+          CROSS JOIN (VALUES ${categories}) AS c(category, rate)
+          CROSS JOIN LATERAL (SELECT ${hash(`md5(a.affiliate_code || c.category)`, 1)} AS h) AS x
+         WHERE ${where}
+        UNION ALL
+        SELECT a.affiliate_code, c.category, c.rate + 0.5 + (x.h % 3) * 0.5, 10000,
+               ${today} - 90, ${at} - interval '90 days', a.affiliate_id
+          FROM affiliates a
+          CROSS JOIN (VALUES ${categories}) AS c(category, rate)
+          CROSS JOIN LATERAL (SELECT ${hash(`md5(a.affiliate_code || c.category)`, 1)} AS h) AS x
+         WHERE ${where} AND x.h % 3 = 0
+      ) AS rates
+     ORDER BY affiliate_id, effective_date, category;
+  `);
+}
+
+async function seedLoginHistory(
+  sql: Sql,
+  { counts, at }: { counts: VolumeCounts; at: string },
+): Promise<void> {
+  // Everyone who could have signed in: staff, and affiliates past their first KYC decision.
+  await sql.exec(`
+    CREATE TEMP TABLE seed_login_user ON COMMIT DROP AS
+    SELECT row_number() OVER (ORDER BY u.user_id) AS rn, u.user_id, u.email
+      FROM users u LEFT JOIN affiliates a ON a.user_id = u.user_id
+     WHERE u.role_id <> 3 OR a.status <> 'KYC Pending';
+    ANALYZE seed_login_user;
+  `);
+  const users = Number(
+    (await sql.query<{ n: number | string }>('SELECT count(*) AS n FROM seed_login_user')).rows[0].n,
+  );
+  if (users === 0) return;
+  // All older than a day, so no seeded failure counts towards a lockout.
+  await sql.exec(`
+    INSERT INTO login_history (user_id, user_name, logged_at, ip, user_agent, latitude, longitude, success,
+                               failure_reason)
+    SELECT u.user_id, u.email,
+           ${at} - interval '1 day' - (s.h2 % (364 * 86400)) * interval '1 second',
+           '102.' || (88 + s.h3 % 4) || '.' || (s.h3 / 4) % 256 || '.' || (s.h3 / 1024) % 256,
+           ${pick(USER_AGENTS, 's.h4')},
+           CASE WHEN s.h4 / 8 % 10 < 4 THEN round((6.40 + (s.h4 / 80 % 2000) / 10000.0)::numeric, 6) END,
+           CASE WHEN s.h4 / 8 % 10 < 4 THEN round((3.30 + (s.h4 / 160000 % 2000) / 10000.0)::numeric, 6) END,
+           s.h3 / 262144 % 100 >= 8,
+           CASE WHEN s.h3 / 262144 % 100 < 8 THEN 'invalid_credentials' END
+      FROM (SELECT g, ${hash('m', 1)} AS h1, ${hash('m', 9)} AS h2, ${hash('m', 17)} AS h3, ${hash('m', 25)} AS h4
+              FROM (SELECT g, md5('login-' || g) AS m FROM generate_series(1, ${counts.logins}) AS g) AS raw
+           ) AS s
+      JOIN seed_login_user u ON u.rn = 1 + s.h1 % ${users}
+     ORDER BY 3, s.g;
+  `);
+}
