@@ -1,7 +1,8 @@
 import type { AppContext } from './context';
+import { startOutboxWorker } from './modules/messaging/delivery-worker';
 
 /** Periodic work of a running server (outbox delivery, expiry sweeps). Returns a function that stops it. */
-export function startBackgroundWork(_ctx: AppContext): () => void {
-  const timers: NodeJS.Timeout[] = [];
-  return () => timers.forEach((timer) => clearInterval(timer));
+export function startBackgroundWork(ctx: AppContext): () => void {
+  const stops: Array<() => void> = [startOutboxWorker(ctx)];
+  return () => stops.forEach((stop) => stop());
 }

@@ -1,0 +1,121 @@
+import type { AppContext } from '../../context';
+import type { Transports } from './transports';
+import { createTransports } from './transports';
+
+export const MAX_DELIVERY_ATTEMPTS = 5;
+/** A claimed message is not claimed again for this long, even if the process dies mid-send. */
+export const DELIVERY_LEASE_SECONDS = 60;
+const FIRST_RETRY_SECONDS = 30;
+const BATCH_SIZE = 20;
+
+interface ClaimedRow {
+  message_id: string | number;
+  channel: 'email' | 'whatsapp';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  attempts: number;
+}
+
+export interface DeliveryReport {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/** Retries wait 30 s, 1 min, 2 min, 4 min; the fifth failure marks the message failed. */
+export function retryDelaySeconds(attemptsSoFar: number): number {
+  return FIRST_RETRY_SECONDS * 2 ** Math.max(0, attemptsSoFar - 1);
+}
+
+/**
+ * Claims the due pending messages (a lease, so two workers never send one message twice in the normal
+ * case), sends each outside any transaction, then marks it sent, or schedules a retry, or fails it.
+ */
+export async function deliverDueMessages(
+  ctx: AppContext,
+  transports: Transports,
+  limit = BATCH_SIZE,
+): Promise<DeliveryReport> {
+  const now = ctx.now();
+  const { rows } = await ctx.db.query<ClaimedRow>(
+    `UPDATE outbox SET next_attempt_at = $2
+      WHERE message_id IN (SELECT message_id FROM outbox
+                            WHERE status = 'pending' AND next_attempt_at <= $1
+                            ORDER BY next_attempt_at, message_id
+                            LIMIT $3
+                            FOR UPDATE SKIP LOCKED)
+      RETURNING message_id, channel, recipient, subject, body, attempts`,
+    [now, new Date(now.getTime() + DELIVERY_LEASE_SECONDS * 1000), limit],
+  );
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+  rows.sort((a, b) => Number(a.message_id) - Number(b.message_id));
+  for (const row of rows) {
+    try {
+      if (row.channel === 'email') {
+        await transports.email.send({ to: row.recipient, subject: row.subject ?? '', text: row.body });
+      } else {
+        await transports.whatsapp.send({ to: row.recipient, text: row.body });
+      }
+      await ctx.db.query(
+        `UPDATE outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = NULL WHERE message_id = $1`,
+        [row.message_id, ctx.now()],
+      );
+      report.sent += 1;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const failed = attempts >= MAX_DELIVERY_ATTEMPTS;
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      await ctx.db.query(
+        `UPDATE outbox SET attempts = $2, last_error = $3, status = $4, next_attempt_at = $5 WHERE message_id = $1`,
+        [
+          row.message_id,
+          attempts,
+          reason,
+          failed ? 'failed' : 'pending',
+          new Date(ctx.now().getTime() + retryDelaySeconds(attempts) * 1000),
+        ],
+      );
+      ctx.logger.warn(
+        { messageId: Number(row.message_id), channel: row.channel, attempts, err: reason },
+        'message delivery failed',
+      );
+      if (failed) report.failed += 1;
+      else report.retrying += 1;
+    }
+  }
+  return report;
+}
+
+/** Polls the outbox every `intervalMs`; one pass at a time. Returns a function that stops it. */
+export function startOutboxWorker(
+  ctx: AppContext,
+  transports: Transports = createTransports(ctx),
+  intervalMs = 2000,
+): () => void {
+  let running = false;
+  let stopped = false;
+  const tick = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      // Keep going while full batches come back, so a burst drains without waiting a tick per batch.
+      let report: DeliveryReport;
+      do {
+        report = await deliverDueMessages(ctx, transports);
+      } while (!stopped && report.sent + report.retrying + report.failed === BATCH_SIZE);
+    } catch (error) {
+      ctx.logger.error({ err: error }, 'outbox delivery pass failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  void tick();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    transports.email.close?.();
+  };
+}

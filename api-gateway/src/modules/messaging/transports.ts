@@ -1,0 +1,123 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { AppContext } from '../../context';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface WhatsAppMessage {
+  /** International form, e.g. +2348031234567. */
+  to: string;
+  text: string;
+}
+
+/** Sends one email or throws; the delivery worker records the failure and retries. */
+export interface EmailTransport {
+  readonly name: string;
+  send(message: EmailMessage): Promise<void>;
+  close?(): void;
+}
+
+/** A WhatsApp Business API provider (Meta Cloud API, Twilio, ...) plugs in here. */
+export interface WhatsAppProvider {
+  readonly name: string;
+  send(message: WhatsAppMessage): Promise<void>;
+}
+
+export interface Transports {
+  email: EmailTransport;
+  whatsapp: WhatsAppProvider;
+}
+
+/**
+ * The `log` transports print the message, because that is their point on a developer's machine. In
+ * production the body stays out of the logs (it holds OTPs and temporary passwords); it is kept in the
+ * outbox row.
+ */
+export class LogEmailTransport implements EmailTransport {
+  readonly name = 'log';
+
+  constructor(
+    private readonly logger: Pick<Logger, 'info'>,
+    private readonly withholdBody: boolean,
+  ) {}
+
+  async send(message: EmailMessage): Promise<void> {
+    this.logger.info(
+      {
+        channel: 'email',
+        to: message.to,
+        subject: message.subject,
+        body: this.withholdBody
+          ? `[withheld in production: ${message.text.length} characters]`
+          : message.text,
+      },
+      'email (log transport)',
+    );
+  }
+}
+
+export class LogWhatsAppProvider implements WhatsAppProvider {
+  readonly name = 'log';
+
+  constructor(
+    private readonly logger: Pick<Logger, 'info'>,
+    private readonly withholdBody: boolean,
+  ) {}
+
+  async send(message: WhatsAppMessage): Promise<void> {
+    this.logger.info(
+      {
+        channel: 'whatsapp',
+        to: message.to,
+        body: this.withholdBody
+          ? `[withheld in production: ${message.text.length} characters]`
+          : message.text,
+      },
+      'WhatsApp message (log provider)',
+    );
+  }
+}
+
+/** SMTP through nodemailer; SMTP_URL is e.g. smtp://user:pass@smtp.example.com:587 or smtps://...:465. */
+export class SmtpEmailTransport implements EmailTransport {
+  readonly name = 'smtp';
+  private readonly transporter: nodemailer.Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    this.transporter = nodemailer.createTransport(smtpUrl);
+  }
+
+  async send(message: EmailMessage): Promise<void> {
+    await this.transporter.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    });
+  }
+
+  close(): void {
+    this.transporter.close();
+  }
+}
+
+/** SMTP when SMTP_URL is set, otherwise the log transport; WhatsApp by the log provider until one is configured. */
+export function createTransports(ctx: AppContext): Transports {
+  const withhold = ctx.config.isProduction;
+  if (withhold && !ctx.config.smtpUrl) {
+    ctx.logger.warn('SMTP_URL is not set: emails are kept in the outbox and logged without their bodies');
+  }
+  return {
+    email: ctx.config.smtpUrl
+      ? new SmtpEmailTransport(ctx.config.smtpUrl, ctx.config.mailFrom)
+      : new LogEmailTransport(ctx.logger, withhold),
+    whatsapp: new LogWhatsAppProvider(ctx.logger, withhold),
+  };
+}

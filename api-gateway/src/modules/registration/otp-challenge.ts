@@ -1,0 +1,141 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { OTP_EXPIRY_MINUTES, OTP_LENGTH, OTP_MAX_ATTEMPTS, RegistrationMessages } from '@portal/contracts';
+import type { AppContext } from '../../context';
+import type { Sql } from '../../db/database';
+import type { HttpError } from '../../http/errors';
+import { badRequest, tooMany } from '../../http/errors';
+import { keyedHash, keyedHashMatches } from './keyed-hash';
+import type { OtpSend } from './send-limits';
+import { assertMaySendOtp, recordOtpSend } from './send-limits';
+
+export type OtpChannel = 'email' | 'mobile';
+
+/** Six digits from the crypto RNG, leading zeros kept. */
+export function generateOtp(): string {
+  return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+}
+
+const hashOf = (ctx: AppContext, challengeId: string, code: string) =>
+  keyedHash(ctx, 'otp', `${challengeId}:${code}`);
+
+/**
+ * A new code for this registration and channel, after the 30 s gap and the send caps: earlier codes of the
+ * channel stop working (one live code at a time). Returns the code for the caller's message; it is never
+ * stored in clear nor returned to the client.
+ */
+export async function issueOtpChallenge(ctx: AppContext, sql: Sql, send: OtpSend): Promise<string> {
+  await assertMaySendOtp(ctx, sql, send);
+  const now = ctx.now();
+  const { rows: previous } = await sql.query<{ destination: string; send_count: number }>(
+    `SELECT destination, send_count FROM otp_challenges
+      WHERE registration_id = $1 AND channel = $2 ORDER BY created_at DESC LIMIT 1`,
+    [send.registrationId, send.channel],
+  );
+  await sql.query(
+    `UPDATE otp_challenges SET ended_at = $3 WHERE registration_id = $1 AND channel = $2 AND ended_at IS NULL`,
+    [send.registrationId, send.channel, now],
+  );
+  const sameDestination = previous[0]?.destination === send.destination;
+  const challengeId = randomUUID();
+  const code = generateOtp();
+  await sql.query(
+    `INSERT INTO otp_challenges (challenge_id, registration_id, channel, destination, code_hash, expires_at,
+                                 last_sent_at, send_count, ip, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $7)`,
+    [
+      challengeId,
+      send.registrationId,
+      send.channel,
+      send.destination,
+      hashOf(ctx, challengeId, code),
+      new Date(now.getTime() + OTP_EXPIRY_MINUTES * 60_000),
+      now,
+      sameDestination ? previous[0].send_count + 1 : 1,
+      send.ip ?? null,
+    ],
+  );
+  await recordOtpSend(ctx, sql, send);
+  return code;
+}
+
+interface ChallengeRow {
+  challenge_id: string;
+  destination: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: Date;
+  verified_at: Date | null;
+  ended_at: Date | null;
+}
+
+export type OtpCheck = { ok: true; destination: string } | { ok: false; error: HttpError };
+
+/**
+ * Checks a code against the registration's latest challenge of the channel, inside the caller's
+ * transaction. A failure is returned, not thrown, so that the counted attempt is committed with it.
+ * Single use: a verified challenge is ended. Five wrong tries end it too: only a resend gives a new one.
+ */
+export async function checkOtp(
+  ctx: AppContext,
+  sql: Sql,
+  registrationId: string,
+  channel: OtpChannel,
+  code: string,
+  expectedDestination?: string,
+): Promise<OtpCheck> {
+  const now = ctx.now();
+  const { rows } = await sql.query<ChallengeRow>(
+    `SELECT challenge_id, destination, code_hash, attempts, expires_at, verified_at, ended_at FROM otp_challenges
+      WHERE registration_id = $1 AND channel = $2 ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+    [registrationId, channel],
+  );
+  const challenge = rows[0];
+  if (!challenge) return { ok: false, error: badRequest(RegistrationMessages.otpNotRequested) };
+  if (expectedDestination !== undefined && challenge.destination !== expectedDestination) {
+    return {
+      ok: false,
+      error: badRequest(RegistrationMessages.mobileChanged, {
+        mobileNumber: RegistrationMessages.mobileChanged,
+      }),
+    };
+  }
+  if (challenge.verified_at) return { ok: false, error: badRequest(RegistrationMessages.otpAlreadyUsed) };
+  if (challenge.attempts >= OTP_MAX_ATTEMPTS) {
+    return { ok: false, error: tooMany(RegistrationMessages.otpAttemptsExhausted) };
+  }
+  if (challenge.ended_at || new Date(challenge.expires_at) <= now) {
+    await sql.query('UPDATE otp_challenges SET ended_at = coalesce(ended_at, $2) WHERE challenge_id = $1', [
+      challenge.challenge_id,
+      now,
+    ]);
+    return {
+      ok: false,
+      error: badRequest(RegistrationMessages.otpExpired, { otp: RegistrationMessages.otpExpired }),
+    };
+  }
+  if (keyedHashMatches(ctx, 'otp', `${challenge.challenge_id}:${code}`, challenge.code_hash)) {
+    await sql.query('UPDATE otp_challenges SET verified_at = $2, ended_at = $2 WHERE challenge_id = $1', [
+      challenge.challenge_id,
+      now,
+    ]);
+    return { ok: true, destination: challenge.destination };
+  }
+  const attempts = challenge.attempts + 1;
+  const exhausted = attempts >= OTP_MAX_ATTEMPTS;
+  await sql.query('UPDATE otp_challenges SET attempts = $2, ended_at = $3 WHERE challenge_id = $1', [
+    challenge.challenge_id,
+    attempts,
+    exhausted ? now : null,
+  ]);
+  if (exhausted) return { ok: false, error: tooMany(RegistrationMessages.otpAttemptsExhausted) };
+  const message = RegistrationMessages.otpInvalid(OTP_MAX_ATTEMPTS - attempts);
+  return { ok: false, error: badRequest(message, { otp: message }) };
+}
+
+/** After a submit, no code of the registration can be used again. */
+export async function endRegistrationOtps(ctx: AppContext, sql: Sql, registrationId: string): Promise<void> {
+  await sql.query('UPDATE otp_challenges SET ended_at = coalesce(ended_at, $2) WHERE registration_id = $1', [
+    registrationId,
+    ctx.now(),
+  ]);
+}

@@ -1,0 +1,227 @@
+import type { Request, Response } from 'express';
+import type {
+  SendEmailOtpRequest,
+  SendMobileOtpRequest,
+  VerifyEmailOtpRequest,
+  VerifyMobileOtpRequest,
+} from '@portal/contracts';
+import {
+  internationalMobile,
+  Messages,
+  mobileNumberError,
+  normaliseMobileNumber,
+  OTP_EXPIRY_MINUTES,
+  RegistrationMessages,
+} from '@portal/contracts';
+import type { AppContext } from '../../context';
+import type { Sql } from '../../db/database';
+import { badRequest, conflict } from '../../http/errors';
+import { enqueueMessage } from '../messaging/outbox';
+import { checkOtp, issueOtpChallenge } from './otp-challenge';
+import type { Registration } from './registration-session';
+import {
+  createRegistration,
+  currentRegistration,
+  requireRegistration,
+  setRegistrationCookie,
+} from './registration-session';
+
+/** The registration steps of spec §4 before the second step: email OTP, then mobile (WhatsApp) OTP. */
+
+async function assertEmailNotRegistered(sql: Sql, email: string): Promise<void> {
+  const { rows } = await sql.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
+  if (rows.length) throw conflict(RegistrationMessages.emailAlreadyRegistered);
+}
+
+async function queueEmailOtp(sql: Sql, email: string, code: string): Promise<void> {
+  await enqueueMessage(sql, {
+    channel: 'email',
+    recipient: email,
+    subject: 'Your Affiliate Portal verification code',
+    body:
+      `Your verification code is ${code}.\n\n` +
+      `It expires in ${OTP_EXPIRY_MINUTES} minutes. If you did not start a registration on the Affiliate Portal, ` +
+      'you can ignore this email.',
+  });
+}
+
+async function queueMobileOtp(sql: Sql, destination: string, code: string): Promise<void> {
+  await enqueueMessage(sql, {
+    channel: 'whatsapp',
+    recipient: destination,
+    body: `Your Affiliate Portal verification code is ${code}. It expires in ${OTP_EXPIRY_MINUTES} minutes.`,
+  });
+}
+
+/**
+ * Send OTP: continues this browser's registration when it is for the same email (sending again resets
+ * the email's verified state), otherwise starts a new one and sets its cookie.
+ */
+export async function sendEmailOtp(ctx: AppContext, req: Request, res: Response, body: SendEmailOtpRequest) {
+  const cookieValue = await ctx.db.transaction(async (tx) => {
+    await assertEmailNotRegistered(tx, body.email);
+    const existing = await currentRegistration(ctx, tx, req, { forUpdate: true });
+    let registration: Pick<Registration, 'registrationId'>;
+    let newCookie: string | undefined;
+    if (existing && existing.email === body.email && !existing.completedAt) {
+      registration = existing;
+    } else {
+      const created = await createRegistration(ctx, tx, body.email, req.ip);
+      registration = created;
+      newCookie = created.cookieValue;
+    }
+    await sendEmailCode(ctx, tx, registration.registrationId, body.email, req.ip);
+    return newCookie;
+  });
+  if (cookieValue) setRegistrationCookie(req, res, cookieValue);
+  return { message: RegistrationMessages.emailOtpSent };
+}
+
+async function sendEmailCode(
+  ctx: AppContext,
+  tx: Sql,
+  registrationId: string,
+  email: string,
+  ip: string | undefined,
+) {
+  const code = await issueOtpChallenge(ctx, tx, {
+    registrationId,
+    channel: 'email',
+    destination: email,
+    email,
+    ip,
+  });
+  await tx.query('UPDATE registrations SET email_verified_at = NULL WHERE registration_id = $1', [
+    registrationId,
+  ]);
+  await queueEmailOtp(tx, email, code);
+}
+
+/** Resend OTP: a fresh code to the same email, not before 30 s after the last one. */
+export async function resendEmailOtp(ctx: AppContext, req: Request, body: SendEmailOtpRequest) {
+  await ctx.db.transaction(async (tx) => {
+    const registration = await requireRegistration(ctx, tx, req, body.email, { forUpdate: true });
+    await assertEmailNotRegistered(tx, body.email);
+    await sendEmailCode(ctx, tx, registration.registrationId, body.email, req.ip);
+  });
+  return { message: RegistrationMessages.emailOtpSent };
+}
+
+export async function verifyEmailOtp(ctx: AppContext, req: Request, body: VerifyEmailOtpRequest) {
+  const check = await ctx.db.transaction(async (tx) => {
+    const registration = await requireRegistration(ctx, tx, req, body.email, { forUpdate: true });
+    const result = await checkOtp(ctx, tx, registration.registrationId, 'email', body.otp);
+    if (result.ok) {
+      await tx.query('UPDATE registrations SET email_verified_at = $2 WHERE registration_id = $1', [
+        registration.registrationId,
+        ctx.now(),
+      ]);
+    }
+    return result;
+  });
+  if (!check.ok) throw check.error;
+  return { message: Messages.emailVerified };
+}
+
+interface CountryRow {
+  country_id: number;
+  phone_code: string;
+  phone_number_length: number;
+}
+
+/** The country and the number's international form, after the country's length rule (spec §5). */
+async function mobileDestination(sql: Sql, countryID: number, mobileNumber: string) {
+  const { rows } = await sql.query<CountryRow>(
+    'SELECT country_id, phone_code, phone_number_length FROM countries WHERE country_id = $1',
+    [countryID],
+  );
+  const country = rows[0];
+  if (!country) throw badRequest(Messages.countryRequired, { countryID: Messages.countryRequired });
+  const error = mobileNumberError(mobileNumber, country.phone_number_length);
+  if (error) throw badRequest(error, { mobileNumber: error });
+  return {
+    countryId: country.country_id,
+    mobileNumber: normaliseMobileNumber(mobileNumber),
+    destination: internationalMobile(country.phone_code, mobileNumber),
+  };
+}
+
+/** Unlocked by a verified email; the code goes by WhatsApp. A new number resets the mobile's verified state. */
+export async function sendMobileOtp(ctx: AppContext, req: Request, body: SendMobileOtpRequest) {
+  await ctx.db.transaction(async (tx) => {
+    const registration = await requireRegistration(ctx, tx, req, body.email, {
+      emailVerified: true,
+      forUpdate: true,
+    });
+    const mobile = await mobileDestination(tx, body.countryID, body.mobileNumber);
+    await sendMobileCode(ctx, tx, registration, mobile.destination, req.ip);
+  });
+  return { message: RegistrationMessages.mobileOtpSent };
+}
+
+async function sendMobileCode(
+  ctx: AppContext,
+  tx: Sql,
+  registration: Registration,
+  destination: string,
+  ip: string | undefined,
+) {
+  const code = await issueOtpChallenge(ctx, tx, {
+    registrationId: registration.registrationId,
+    channel: 'mobile',
+    destination,
+    email: registration.email,
+    ip,
+  });
+  await tx.query(
+    'UPDATE registrations SET mobile_verified_at = NULL, country_id = NULL, mobile_number = NULL WHERE registration_id = $1',
+    [registration.registrationId],
+  );
+  await queueMobileOtp(tx, destination, code);
+}
+
+/** Resend to the number of the last send-mobile-otp. */
+export async function resendMobileOtp(ctx: AppContext, req: Request, body: SendEmailOtpRequest) {
+  await ctx.db.transaction(async (tx) => {
+    const registration = await requireRegistration(ctx, tx, req, body.email, {
+      emailVerified: true,
+      forUpdate: true,
+    });
+    const { rows } = await tx.query<{ destination: string }>(
+      `SELECT destination FROM otp_challenges WHERE registration_id = $1 AND channel = 'mobile'
+        ORDER BY created_at DESC LIMIT 1`,
+      [registration.registrationId],
+    );
+    if (!rows[0]) throw badRequest(RegistrationMessages.otpNotRequested);
+    await sendMobileCode(ctx, tx, registration, rows[0].destination, req.ip);
+  });
+  return { message: RegistrationMessages.mobileOtpSent };
+}
+
+/** The code must be for this very number: the verified country and number are what submit uses. */
+export async function verifyMobileOtp(ctx: AppContext, req: Request, body: VerifyMobileOtpRequest) {
+  const check = await ctx.db.transaction(async (tx) => {
+    const registration = await requireRegistration(ctx, tx, req, body.email, {
+      emailVerified: true,
+      forUpdate: true,
+    });
+    const mobile = await mobileDestination(tx, body.countryID, body.mobileNumber);
+    const result = await checkOtp(
+      ctx,
+      tx,
+      registration.registrationId,
+      'mobile',
+      body.otp,
+      mobile.destination,
+    );
+    if (result.ok) {
+      await tx.query(
+        `UPDATE registrations SET mobile_verified_at = $2, country_id = $3, mobile_number = $4 WHERE registration_id = $1`,
+        [registration.registrationId, ctx.now(), mobile.countryId, mobile.mobileNumber],
+      );
+    }
+    return result;
+  });
+  if (!check.ok) throw check.error;
+  return { message: Messages.mobileVerified };
+}

@@ -1,0 +1,141 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { Messages, RegistrationMessages } from '@portal/contracts';
+import type { AppContext } from '../../context';
+import type { Sql } from '../../db/database';
+import { badRequest, conflict } from '../../http/errors';
+import { keyedHash, keyedHashMatches } from './keyed-hash';
+
+/**
+ * A registration is bound to the browser that started it by an HttpOnly, SameSite=Strict cookie holding
+ * its id and a random secret (only a keyed hash is stored). Knowing someone's email is then not enough to
+ * verify a mobile, upload a selfie or submit in their registration. The spec's payloads stay as they are.
+ */
+export const REGISTRATION_COOKIE = 'portal_registration';
+export const REGISTRATION_COOKIE_PATH = '/api/affiliate';
+/** A registration must be finished within a day of its first OTP. */
+export const REGISTRATION_TTL_HOURS = 24;
+
+export interface Registration {
+  registrationId: string;
+  email: string;
+  emailVerifiedAt: Date | null;
+  countryId: number | null;
+  mobileNumber: string | null;
+  mobileVerifiedAt: Date | null;
+  selfieFileId: string | null;
+  completedAt: Date | null;
+  createdAt: Date;
+}
+
+interface RegistrationRow {
+  registration_id: string;
+  email: string;
+  email_verified_at: Date | null;
+  country_id: number | null;
+  mobile_number: string | null;
+  mobile_verified_at: Date | null;
+  selfie_file_id: string | null;
+  completed_at: Date | null;
+  created_at: Date;
+  client_secret_hash: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function readCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}
+
+/** The registration this browser holds, if its cookie is genuine and the registration has not timed out. */
+export async function currentRegistration(
+  ctx: AppContext,
+  sql: Sql,
+  req: Request,
+  options: { forUpdate?: boolean } = {},
+): Promise<Registration | undefined> {
+  const [registrationId, secret] = (readCookie(req, REGISTRATION_COOKIE) ?? '').split('.');
+  if (!registrationId || !secret || !UUID.test(registrationId)) return undefined;
+  const { rows } = await sql.query<RegistrationRow>(
+    `SELECT registration_id, email, email_verified_at, country_id, mobile_number, mobile_verified_at,
+            selfie_file_id, completed_at, created_at, client_secret_hash
+       FROM registrations WHERE registration_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [registrationId],
+  );
+  const row = rows[0];
+  if (
+    !row?.client_secret_hash ||
+    !keyedHashMatches(ctx, 'registration-client', secret, row.client_secret_hash)
+  ) {
+    return undefined;
+  }
+  const createdAt = new Date(row.created_at);
+  if (createdAt.getTime() + REGISTRATION_TTL_HOURS * 3_600_000 <= ctx.now().getTime()) return undefined;
+  return {
+    registrationId: row.registration_id,
+    email: row.email,
+    emailVerifiedAt: row.email_verified_at,
+    countryId: row.country_id,
+    mobileNumber: row.mobile_number,
+    mobileVerifiedAt: row.mobile_verified_at,
+    selfieFileId: row.selfie_file_id,
+    completedAt: row.completed_at,
+    createdAt,
+  };
+}
+
+/** The browser's registration for this email, still open; the checks every step after the first makes. */
+export async function requireRegistration(
+  ctx: AppContext,
+  sql: Sql,
+  req: Request,
+  email: string,
+  options: { emailVerified?: boolean; forUpdate?: boolean } = {},
+): Promise<Registration> {
+  const registration = await currentRegistration(ctx, sql, req, { forUpdate: options.forUpdate });
+  if (!registration) throw badRequest(RegistrationMessages.registrationNotStarted);
+  if (registration.email !== email) throw badRequest(Messages.emailChanged, { email: Messages.emailChanged });
+  if (registration.completedAt) throw conflict(RegistrationMessages.registrationAlreadySubmitted);
+  if (options.emailVerified && !registration.emailVerifiedAt) {
+    throw badRequest(RegistrationMessages.emailNotVerified, { email: RegistrationMessages.emailNotVerified });
+  }
+  return registration;
+}
+
+export async function createRegistration(
+  ctx: AppContext,
+  sql: Sql,
+  email: string,
+  ip: string | undefined,
+): Promise<{ registrationId: string; cookieValue: string }> {
+  const registrationId = randomUUID();
+  const secret = randomBytes(32).toString('base64url');
+  await sql.query(
+    `INSERT INTO registrations (registration_id, email, ip, created_at, client_secret_hash) VALUES ($1, $2, $3, $4, $5)`,
+    [registrationId, email, ip ?? null, ctx.now(), keyedHash(ctx, 'registration-client', secret)],
+  );
+  return { registrationId, cookieValue: `${registrationId}.${secret}` };
+}
+
+export function setRegistrationCookie(req: Request, res: Response, value: string): void {
+  res.cookie(REGISTRATION_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.secure,
+    path: REGISTRATION_COOKIE_PATH,
+    maxAge: REGISTRATION_TTL_HOURS * 3_600_000,
+  });
+}
+
+export function clearRegistrationCookie(req: Request, res: Response): void {
+  res.clearCookie(REGISTRATION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.secure,
+    path: REGISTRATION_COOKIE_PATH,
+  });
+}

@@ -1,0 +1,185 @@
+import type { Request, Response } from 'express';
+import type { IdentityType, SubmitRegistrationRequest } from '@portal/contracts';
+import { AffiliateStatus, Messages, RegistrationMessages, RoleId } from '@portal/contracts';
+import type { AppContext } from '../../context';
+import type { Sql } from '../../db/database';
+import { badRequest, conflict } from '../../http/errors';
+import { recordAudit } from '../audit/audit-log';
+import { consumeSolvedCaptcha } from '../captcha/captcha-service';
+import { enqueueMessage } from '../messaging/outbox';
+import { endRegistrationOtps } from './otp-challenge';
+import { clearRegistrationCookie, requireRegistration } from './registration-session';
+
+/** Duplicate identities recorded per kind; more matches than this add nothing for the reviewer. */
+const MAX_FLAGS_PER_KIND = 20;
+
+type FlagKind = 'ninOrBVN' | 'accountNumber' | 'mobileNumber';
+
+/**
+ * The same BVN/NIN, bank account or mobile on another affiliate does not block a registration (families
+ * share phones, agents re-register after an Inactive account); it is recorded for the KYC reviewer.
+ */
+async function recordDuplicateIdentities(
+  sql: Sql,
+  affiliateId: number,
+  identity: {
+    identityType: IdentityType;
+    ninOrBVN: string;
+    bankID: number;
+    accountNumber: string;
+    phoneCode: string;
+    mobileNumber: string;
+  },
+  at: Date,
+): Promise<void> {
+  const matches: Array<[FlagKind, string, unknown[]]> = [
+    ['ninOrBVN', 'identity_type = $2 AND nin_or_bvn = $3', [identity.identityType, identity.ninOrBVN]],
+    ['accountNumber', 'bank_id = $2 AND account_number = $3', [identity.bankID, identity.accountNumber]],
+    ['mobileNumber', 'phone_code = $2 AND mobile_number = $3', [identity.phoneCode, identity.mobileNumber]],
+  ];
+  for (const [kind, where, params] of matches) {
+    await sql.query(
+      `INSERT INTO affiliate_flags (affiliate_id, kind, other_affiliate_id, created_at)
+       SELECT $1::bigint, $5::text, affiliate_id, $4::timestamptz FROM affiliates
+        WHERE ${where} AND affiliate_id <> $1
+        ORDER BY affiliate_id LIMIT ${MAX_FLAGS_PER_KIND}`,
+      [affiliateId, ...params, at, kind],
+    );
+  }
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+/**
+ * Register Now. Accepted only for this browser's registration with its email and mobile verified, its own
+ * selfie and a solved captcha. Everything (user, affiliate, flags, audit, email, consumed captcha and
+ * OTPs) is written in one transaction, so a refused submit leaves nothing behind and can be retried.
+ */
+export async function submitRegistration(
+  ctx: AppContext,
+  req: Request,
+  res: Response,
+  body: SubmitRegistrationRequest,
+) {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const now = ctx.now();
+      const registration = await requireRegistration(ctx, tx, req, body.email, {
+        emailVerified: true,
+        forUpdate: true,
+      });
+      if (
+        !registration.mobileVerifiedAt ||
+        registration.countryId === null ||
+        registration.mobileNumber === null
+      ) {
+        throw badRequest(RegistrationMessages.mobileNotVerified, {
+          mobileNumber: RegistrationMessages.mobileNotVerified,
+        });
+      }
+      if (registration.countryId !== body.countryID) {
+        throw badRequest(RegistrationMessages.mobileChanged, {
+          countryID: RegistrationMessages.mobileChanged,
+        });
+      }
+      const { rows: users } = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [
+        body.email,
+      ]);
+      if (users.length) throw conflict(RegistrationMessages.emailAlreadyRegistered);
+
+      const { rows: banks } = await tx.query('SELECT 1 FROM banks WHERE bank_id = $1', [body.bankID]);
+      if (!banks.length) throw badRequest(Messages.bankRequired, { bankID: Messages.bankRequired });
+      const { rows: selfies } = await tx.query<{ file_id: string }>(
+        `SELECT file_id FROM stored_files WHERE storage_key = $1 AND registration_id = $2 AND purpose = 'selfie'`,
+        [body.selfieImagePath, registration.registrationId],
+      );
+      const selfie = selfies[0];
+      if (!selfie) throw badRequest(Messages.selfieRequired, { selfieImagePath: Messages.selfieRequired });
+      const captchaSolvedAt = await consumeSolvedCaptcha(ctx, tx, body.captchaId);
+      if (!captchaSolvedAt) throw badRequest(Messages.captchaInvalid, { captchaId: Messages.captchaInvalid });
+
+      const { rows: countries } = await tx.query<{ phone_code: string }>(
+        'SELECT phone_code FROM countries WHERE country_id = $1',
+        [registration.countryId],
+      );
+      const phoneCode = countries[0].phone_code;
+      const { rows: created } = await tx.query<{ user_id: string | number }>(
+        `INSERT INTO users (full_name, email, role_id, phone_code, mobile_number, country_id, created_on, updated_on)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING user_id`,
+        [
+          body.fullName,
+          body.email,
+          RoleId.Affiliate,
+          phoneCode,
+          registration.mobileNumber,
+          registration.countryId,
+          now,
+        ],
+      );
+      const userId = Number(created[0].user_id);
+      const { rows: affiliates } = await tx.query<{ affiliate_id: string | number; affiliate_code: string }>(
+        `INSERT INTO affiliates (user_id, full_name, email, country_id, phone_code, mobile_number, identity_type,
+                                 nin_or_bvn, bank_id, account_number, selfie_image_path, status, created_date, updated_date)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+         RETURNING affiliate_id, affiliate_code`,
+        [
+          userId,
+          body.fullName,
+          body.email,
+          registration.countryId,
+          phoneCode,
+          registration.mobileNumber,
+          body.identityType,
+          body.ninOrBVN,
+          body.bankID,
+          body.accountNumber,
+          body.selfieImagePath,
+          AffiliateStatus.Pending,
+          now,
+        ],
+      );
+      const affiliateId = Number(affiliates[0].affiliate_id);
+      const affiliateCode = affiliates[0].affiliate_code;
+
+      await recordDuplicateIdentities(
+        tx,
+        affiliateId,
+        { ...body, phoneCode, mobileNumber: registration.mobileNumber },
+        now,
+      );
+      await tx.query('UPDATE stored_files SET owner_user_id = $2 WHERE file_id = $1', [
+        selfie.file_id,
+        userId,
+      ]);
+      await tx.query(
+        `UPDATE registrations SET completed_at = $2, captcha_solved_at = $3, selfie_file_id = $4 WHERE registration_id = $1`,
+        [registration.registrationId, now, captchaSolvedAt, selfie.file_id],
+      );
+      await endRegistrationOtps(ctx, tx, registration.registrationId);
+      await recordAudit(tx, {
+        actorUserId: userId,
+        action: 'affiliate.register',
+        entityType: 'affiliate',
+        entityId: affiliateId,
+        toStatus: AffiliateStatus.Pending,
+        at: now,
+      });
+      await enqueueMessage(tx, {
+        channel: 'email',
+        recipient: body.email,
+        subject: 'Your affiliate registration was received',
+        body:
+          `Dear ${body.fullName},\n\n` +
+          `Thank you for registering as an affiliate. Your affiliate ID is ${affiliateCode}.\n\n` +
+          'Your KYC is under review; you will receive your sign-in details by email once it is approved.',
+      });
+    });
+  } catch (error) {
+    // Two registrations of one email racing to the end: the second meets the unique index.
+    if (isUniqueViolation(error)) throw conflict(RegistrationMessages.emailAlreadyRegistered);
+    throw error;
+  }
+  clearRegistrationCookie(req, res);
+  res.status(201);
+  return { message: RegistrationMessages.registered };
+}

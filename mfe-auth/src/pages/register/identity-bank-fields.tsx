@@ -1,0 +1,142 @@
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { RadioButton } from 'primereact/radiobutton';
+import { ACCOUNT_NUMBER_LENGTH, IDENTITY_NUMBER_LENGTH, IDENTITY_TYPES } from '@portal/contracts';
+import type { BankOption } from '@portal/contracts';
+import type { RegistrationFormValues } from './registration-form';
+import styles from './register-page.module.css';
+
+export interface IdentityBankFieldsProps {
+  banks: readonly BankOption[];
+  disabled: boolean;
+}
+
+/** Step two's identity and bank part: identity type (BVN by default, or NIN), ID number, bank, account number. */
+export function IdentityBankFields({ banks, disabled }: IdentityBankFieldsProps) {
+  const {
+    control,
+    register,
+    trigger,
+    getFieldState,
+    formState: { errors },
+  } = useFormContext<RegistrationFormValues>();
+  const identityType = useWatch({ control, name: 'identityType' });
+  const idError = errors.ninOrBVN?.message;
+  const bankError = errors.bankID?.message;
+  const accountError = errors.accountNumber?.message;
+
+  return (
+    <>
+      <div className={styles.field} role="radiogroup" aria-labelledby="identityType-label">
+        <span id="identityType-label" className={styles.label}>
+          Identity Type
+        </span>
+        <Controller
+          control={control}
+          name="identityType"
+          render={({ field }) => (
+            <div className={styles.radios}>
+              {IDENTITY_TYPES.map((type) => (
+                <span key={type} className={styles.radio}>
+                  <RadioButton
+                    inputId={`identityType-${type}`}
+                    name={field.name}
+                    value={type}
+                    checked={field.value === type}
+                    disabled={disabled}
+                    onChange={() => {
+                      field.onChange(type);
+                      // The ID number's message names the type; keep it in step with the choice.
+                      if (getFieldState('ninOrBVN').error) void trigger('ninOrBVN');
+                    }}
+                  />
+                  <label htmlFor={`identityType-${type}`}>{type}</label>
+                </span>
+              ))}
+            </div>
+          )}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="ninOrBVN" className={styles.label}>
+          {identityType} Number
+        </label>
+        <InputText
+          id="ninOrBVN"
+          className={styles.control}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={IDENTITY_NUMBER_LENGTH}
+          placeholder={`Enter your ${IDENTITY_NUMBER_LENGTH}-digit ${identityType}`}
+          invalid={Boolean(idError)}
+          aria-invalid={Boolean(idError)}
+          aria-describedby={idError ? 'ninOrBVN-error' : undefined}
+          {...register('ninOrBVN')}
+        />
+        {idError && (
+          <small id="ninOrBVN-error" className={styles.error} role="alert">
+            {idError}
+          </small>
+        )}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="bankID" className={styles.label}>
+          Bank
+        </label>
+        <Controller
+          control={control}
+          name="bankID"
+          render={({ field }) => (
+            <Dropdown
+              id="bank"
+              inputId="bankID"
+              ref={field.ref}
+              className={styles.control}
+              value={field.value}
+              options={[...banks]}
+              optionValue="bankID"
+              optionLabel="bankName"
+              placeholder="Select bank"
+              filter
+              filterPlaceholder="Search banks"
+              disabled={disabled}
+              invalid={Boolean(bankError)}
+              aria-invalid={Boolean(bankError)}
+              aria-describedby={bankError ? 'bankID-error' : undefined}
+              onChange={(event) => field.onChange(event.value as number | null)}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+        {bankError && (
+          <small id="bankID-error" className={styles.error} role="alert">
+            {bankError}
+          </small>
+        )}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="accountNumber" className={styles.label}>
+          Account Number
+        </label>
+        <InputText
+          id="accountNumber"
+          className={styles.control}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={ACCOUNT_NUMBER_LENGTH}
+          placeholder={`${ACCOUNT_NUMBER_LENGTH}-digit account number`}
+          invalid={Boolean(accountError)}
+          aria-invalid={Boolean(accountError)}
+          aria-describedby={accountError ? 'accountNumber-error' : undefined}
+          {...register('accountNumber')}
+        />
+        {accountError && (
+          <small id="accountNumber-error" className={styles.error} role="alert">
+            {accountError}
+          </small>
+        )}
+      </div>
+    </>
+  );
+}
