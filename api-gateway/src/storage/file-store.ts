@@ -113,6 +113,12 @@ export class FileStore {
     return createReadStream(this.pathOf(storageKey));
   }
 
+  /** Deletes a file's row and bytes (e.g. an export once downloaded or expired); rows that point at it go first. */
+  async remove(sql: Sql, file: Pick<StoredFile, 'fileId' | 'storageKey'>): Promise<void> {
+    await sql.query('DELETE FROM stored_files WHERE file_id = $1', [file.fileId]);
+    await rm(this.pathOf(file.storageKey), { force: true });
+  }
+
   private newFile(meta: StoredFileMeta, sizeBytes: number): StoredFile {
     const fileId = randomUUID();
     const now = this.ctx.now();

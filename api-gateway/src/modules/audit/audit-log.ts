@@ -1,0 +1,145 @@
+import type { Sql } from '../../db/database';
+
+export interface AuditEntry {
+  /** Who did it; null for the system (seed, background jobs). */
+  actorUserId: number | null;
+  /** Dotted verb, e.g. `affiliate.approve`; the dashboard's Recent Activity titles known ones. */
+  action: string;
+  entityType: string;
+  entityId: string | number;
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  remark?: string | null;
+  details?: Record<string, unknown> | null;
+  /** The app clock's time (ctx.now()), so tests that move the clock see consistent rows. */
+  at: Date;
+}
+
+/** Writes one audit row inside the caller's transaction: the row exists exactly when the change does. */
+export async function recordAudit(sql: Sql, entry: AuditEntry): Promise<number> {
+  const { rows } = await sql.query<{ audit_id: string | number }>(
+    `INSERT INTO audit_log (actor_user_id, action, entity_type, entity_id, from_status, to_status, remark, details, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING audit_id`,
+    [
+      entry.actorUserId,
+      entry.action,
+      entry.entityType,
+      String(entry.entityId),
+      entry.fromStatus ?? null,
+      entry.toStatus ?? null,
+      entry.remark ?? null,
+      entry.details ? JSON.stringify(entry.details) : null,
+      entry.at,
+    ],
+  );
+  return Number(rows[0].audit_id);
+}
+
+export interface AuditRow {
+  auditId: number;
+  action: string;
+  entityType: string;
+  entityId: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  remark: string | null;
+  actorUserId: number | null;
+  actorName: string | null;
+  actorRoleId: number | null;
+  /** For affiliate rows: the affiliate's code and name, so titles need no second lookup. */
+  affiliateCode: string | null;
+  affiliateName: string | null;
+  createdAt: Date;
+}
+
+interface AuditDbRow {
+  audit_id: string | number;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  from_status: string | null;
+  to_status: string | null;
+  remark: string | null;
+  actor_user_id: string | number | null;
+  actor_name: string | null;
+  actor_role_id: number | null;
+  affiliate_code: string | null;
+  affiliate_name: string | null;
+  created_at: Date | string;
+}
+
+const SELECT_AUDIT = `SELECT l.audit_id, l.action, l.entity_type, l.entity_id, l.from_status, l.to_status, l.remark,
+                             l.actor_user_id, u.full_name AS actor_name, u.role_id AS actor_role_id,
+                             a.affiliate_code, a.full_name AS affiliate_name, l.created_at
+                        FROM audit_log l
+                        LEFT JOIN users u ON u.user_id = l.actor_user_id
+                        LEFT JOIN affiliates a
+                          ON a.affiliate_id = CASE WHEN l.entity_type = 'affiliate' AND l.entity_id ~ '^[0-9]{1,18}$'
+                                                   THEN l.entity_id::bigint END`;
+
+function toAuditRow(row: AuditDbRow): AuditRow {
+  return {
+    auditId: Number(row.audit_id),
+    action: row.action,
+    entityType: row.entity_type,
+    entityId: row.entity_id,
+    fromStatus: row.from_status,
+    toStatus: row.to_status,
+    remark: row.remark,
+    actorUserId: row.actor_user_id === null ? null : Number(row.actor_user_id),
+    actorName: row.actor_name,
+    actorRoleId: row.actor_role_id,
+    affiliateCode: row.affiliate_code,
+    affiliateName: row.affiliate_name,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+/** One entity's history, newest first (audit_log_entity_idx). */
+export async function listAuditFor(
+  sql: Sql,
+  entityType: string,
+  entityId: string | number,
+  limit = 200,
+): Promise<AuditRow[]> {
+  const { rows } = await sql.query<AuditDbRow>(
+    `${SELECT_AUDIT} WHERE l.entity_type = $1 AND l.entity_id = $2 ORDER BY l.created_at DESC, l.audit_id DESC LIMIT $3`,
+    [entityType, String(entityId), limit],
+  );
+  return rows.map(toAuditRow);
+}
+
+/** The newest rows across everything (audit_log_created_idx). */
+export async function listRecentAudit(sql: Sql, limit: number): Promise<AuditRow[]> {
+  const { rows } = await sql.query<AuditDbRow>(
+    `${SELECT_AUDIT} ORDER BY l.created_at DESC, l.audit_id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map(toAuditRow);
+}
+
+const TITLES: Record<string, string> = {
+  'affiliate.register': 'New KYC application',
+  'affiliate.approve': 'KYC approved',
+  'affiliate.reject': 'KYC rejected',
+  'affiliate.activate': 'Affiliate activated',
+  'affiliate.inactivate': 'Affiliate made inactive',
+  'affiliate.rekyc': 'Re-KYC submitted',
+};
+
+/** A title and a one-line description of an audit row, in the product's words, for people to read. */
+export function describeAudit(row: AuditRow): { title: string; description: string } {
+  const title = TITLES[row.action] ?? humanise(row.action);
+  const subject = row.affiliateCode
+    ? `${row.affiliateCode} ${row.affiliateName ?? ''}`.trim()
+    : `${row.entityType} ${row.entityId}`;
+  const change = row.fromStatus && row.toStatus ? ` (${row.fromStatus} → ${row.toStatus})` : '';
+  const actor = row.actorName ? ` by ${row.actorName}` : '';
+  const remark = row.remark ? `: ${row.remark}` : '';
+  return { title, description: `${subject}${change}${actor}${remark}` };
+}
+
+function humanise(action: string): string {
+  const words = action.replace(/[._-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,130 @@
+import type { AffiliateAction, AffiliateDecisionResponse, AffiliateStatus } from '@portal/contracts';
+import { activationTarget, AffiliateMessages, checkAffiliateTransition, Messages } from '@portal/contracts';
+import { generateTemporaryPassword, hashPassword } from '../../auth/password';
+import type { AppContext } from '../../context';
+import type { Sql } from '../../db/database';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import type { SessionUser } from '../../http/session';
+import { recordAudit } from '../audit/audit-log';
+import { enqueueMessage } from '../messaging/outbox';
+import { decisionEmail } from './affiliate-emails';
+import type { AffiliateRecord } from './affiliate-queries';
+import { findAffiliate } from './affiliate-queries';
+
+export interface AffiliateDecision {
+  affiliateId: number;
+  action: AffiliateAction;
+  remark?: string;
+}
+
+const SUCCESS_MESSAGES: Record<AffiliateAction, string> = {
+  approve: Messages.approved,
+  reject: Messages.rejected,
+  activate: AffiliateMessages.activated,
+  inactivate: Messages.userInactivated,
+};
+
+const isKycDecision = (action: AffiliateAction) => action === 'approve' || action === 'reject';
+
+/**
+ * Applies one status change of spec §4 for the signed-in staff member: checks the transition for their
+ * role against the affiliate's current (locked) status, writes the status, the audit row, and any email
+ * in one transaction. At the first KYC decision the affiliate gets a temporary password; making an
+ * affiliate inactive ends its sessions at once.
+ */
+export async function decideAffiliate(
+  ctx: AppContext,
+  actor: SessionUser,
+  decision: AffiliateDecision,
+): Promise<AffiliateDecisionResponse> {
+  // Hashing is slow, so a password the decision may need is prepared before the row is locked.
+  const before = await findAffiliate(ctx.db, decision.affiliateId);
+  if (!before) throw notFound(AffiliateMessages.notFound);
+  assertAllowed(actor, before.status, decision.action);
+  const prepared =
+    isKycDecision(decision.action) && (await needsPassword(ctx.db, before))
+      ? await preparePassword()
+      : undefined;
+
+  return ctx.db.transaction(async (tx) => {
+    const affiliate = await findAffiliate(tx, decision.affiliateId, true);
+    if (!affiliate) throw notFound(AffiliateMessages.notFound);
+    const check = assertAllowed(actor, affiliate.status, decision.action);
+    const to: AffiliateStatus =
+      check.to === 'restore' ? activationTarget(affiliate.statusBeforeInactive) : check.to;
+    const now = ctx.now();
+
+    await tx.query(
+      `UPDATE affiliates
+          SET status = $2,
+              status_before_inactive = $3,
+              remark = CASE WHEN $4::boolean THEN $5 ELSE coalesce($5, remark) END,
+              first_decision_at = CASE WHEN $4::boolean THEN coalesce(first_decision_at, $6) ELSE first_decision_at END,
+              updated_date = $6
+        WHERE affiliate_id = $1`,
+      [
+        affiliate.affiliateID,
+        to,
+        to === 'Inactive' ? affiliate.status : null,
+        isKycDecision(decision.action),
+        decision.remark ?? null,
+        now,
+      ],
+    );
+
+    let temporaryPassword: string | undefined;
+    if (isKycDecision(decision.action) && (await needsPassword(tx, affiliate))) {
+      const credentials = prepared ?? (await preparePassword());
+      temporaryPassword = credentials.password;
+      await tx.query(
+        `UPDATE users SET password_hash = $2, force_password_update = true, password_changed_at = $3, updated_on = $3
+          WHERE user_id = $1`,
+        [affiliate.userId, credentials.hash, now],
+      );
+    }
+    if (to === 'Inactive') {
+      await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
+        affiliate.userId,
+        now,
+      ]);
+    }
+
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: `affiliate.${decision.action}`,
+      entityType: 'affiliate',
+      entityId: affiliate.affiliateID,
+      fromStatus: affiliate.status,
+      toStatus: to,
+      remark: decision.remark ?? null,
+      details: temporaryPassword ? { temporaryPasswordIssued: true } : null,
+      at: now,
+    });
+
+    const email = decisionEmail(decision.action, affiliate, { remark: decision.remark, temporaryPassword });
+    if (email) await enqueueMessage(tx, { channel: 'email', recipient: affiliate.email, ...email });
+
+    return { message: SUCCESS_MESSAGES[decision.action], affiliateID: affiliate.affiliateID, status: to };
+  });
+}
+
+function assertAllowed(actor: SessionUser, from: AffiliateStatus, action: AffiliateAction) {
+  const check = checkAffiliateTransition(actor.roleID, from, action);
+  if (!check.ok) throw check.reason === 'role' ? forbidden(check.message) : conflict(check.message);
+  return check;
+}
+
+/** The first KYC decision issues credentials; so does any later one for an account that still has none. */
+async function needsPassword(sql: Sql, affiliate: AffiliateRecord): Promise<boolean> {
+  if (affiliate.firstDecisionAt === null) return true;
+  const { rows } = await sql.query<{ has_password: boolean }>(
+    'SELECT password_hash IS NOT NULL AS has_password FROM users WHERE user_id = $1',
+    [affiliate.userId],
+  );
+  return !rows[0]?.has_password;
+}
+
+async function preparePassword(): Promise<{ password: string; hash: string }> {
+  const password = generateTemporaryPassword();
+  return { password, hash: await hashPassword(password) };
+}

@@ -1,0 +1,203 @@
+import type { AffiliateFlag, AffiliateStatus, AffiliateSummary } from '@portal/contracts';
+import type { Sql } from '../../db/database';
+
+export interface AffiliateFilter {
+  status?: AffiliateStatus;
+  search?: string;
+}
+
+interface AffiliateDbRow {
+  affiliate_id: string | number;
+  affiliate_code: string;
+  full_name: string;
+  email: string;
+  phone_code: string;
+  mobile_number: string;
+  identity_type: 'BVN' | 'NIN';
+  nin_or_bvn: string;
+  bank_id: number;
+  account_number: string;
+  selfie_image_path: string | null;
+  status: AffiliateStatus;
+  created_date: Date | string;
+}
+
+export const AFFILIATE_COLUMNS = `a.affiliate_id, a.affiliate_code, a.full_name, a.email, a.phone_code, a.mobile_number,
+  a.identity_type, a.nin_or_bvn, a.bank_id, a.account_number, a.selfie_image_path, a.status, a.created_date`;
+
+export function toAffiliateSummary(row: AffiliateDbRow): AffiliateSummary {
+  return {
+    affiliateID: Number(row.affiliate_id),
+    affiliateCode: row.affiliate_code,
+    fullName: row.full_name,
+    email: row.email,
+    phoneCode: row.phone_code,
+    mobileNumber: row.mobile_number,
+    identityType: row.identity_type,
+    ninOrBVN: row.nin_or_bvn,
+    bankID: Number(row.bank_id),
+    accountNumber: row.account_number,
+    selfieImagePath: row.selfie_image_path,
+    status: row.status,
+    createdDate: new Date(row.created_date).toISOString(),
+  };
+}
+
+/** The expression of the trigram index affiliates_search_idx; it must stay identical for the index to serve. */
+const SEARCH_EXPRESSION = `lower(affiliate_code || ' ' || full_name || ' ' || email || ' ' || mobile_number)`;
+
+/** A LIKE pattern that matches the search text anywhere, with LIKE's own wildcards taken literally. */
+export function containsPattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** WHERE clause and parameters of a filter, numbered from `firstParam`. Uses only indexed expressions. */
+export function filterClause(filter: AffiliateFilter, firstParam = 1): { where: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (filter.status) {
+    params.push(filter.status);
+    conditions.push(`status = $${firstParam + params.length - 1}`);
+  }
+  if (filter.search) {
+    params.push(containsPattern(filter.search));
+    conditions.push(`${SEARCH_EXPRESSION} LIKE $${firstParam + params.length - 1}`);
+  }
+  return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}
+
+/** Every affiliate, newest first: the no-parameter `backoffice/affiliate` answer, kept for compatibility. */
+export async function listAllAffiliates(sql: Sql): Promise<AffiliateSummary[]> {
+  const { rows } = await sql.query<AffiliateDbRow>(
+    `SELECT ${AFFILIATE_COLUMNS} FROM affiliates a ORDER BY a.created_date DESC, a.affiliate_id DESC`,
+  );
+  return rows.map(toAffiliateSummary);
+}
+
+/**
+ * One page, newest first. The page's ids are picked from the (status,) created_date, affiliate_id index
+ * alone (a deferred join), so a deep page skips index entries rather than whole rows; only the page's
+ * rows are read from the table.
+ */
+export async function pageAffiliates(
+  sql: Sql,
+  filter: AffiliateFilter,
+  pageNo: number,
+  pageSize: number,
+): Promise<{ results: AffiliateSummary[]; totalCount: number }> {
+  const { where, params } = filterClause(filter, 3);
+  const [page, totalCount] = await Promise.all([
+    sql.query<AffiliateDbRow>(
+      `WITH page AS (
+         SELECT affiliate_id, created_date FROM affiliates ${where}
+          ORDER BY created_date DESC, affiliate_id DESC LIMIT $1 OFFSET $2
+       )
+       SELECT ${AFFILIATE_COLUMNS}
+         FROM page p JOIN affiliates a ON a.affiliate_id = p.affiliate_id
+        ORDER BY p.created_date DESC, p.affiliate_id DESC`,
+      [pageSize, (pageNo - 1) * pageSize, ...params],
+    ),
+    countAffiliates(sql, filter),
+  ]);
+  return { results: page.rows.map(toAffiliateSummary), totalCount };
+}
+
+/** Without a search the total comes from affiliate_status_counts (kept by triggers), never from the big table. */
+export async function countAffiliates(sql: Sql, filter: AffiliateFilter): Promise<number> {
+  if (!filter.search) {
+    const { rows } = await sql.query<{ total: string | number | null }>(
+      `SELECT sum(total) AS total FROM affiliate_status_counts ${filter.status ? 'WHERE status = $1' : ''}`,
+      filter.status ? [filter.status] : [],
+    );
+    return Number(rows[0]?.total ?? 0);
+  }
+  const { where, params } = filterClause(filter);
+  const { rows } = await sql.query<{ total: string | number }>(
+    `SELECT count(*) AS total FROM affiliates ${where}`,
+    params,
+  );
+  return Number(rows[0].total);
+}
+
+export interface AffiliateRecord extends AffiliateSummary {
+  userId: number;
+  bankName: string;
+  countryID: number;
+  countryName: string;
+  remark: string | null;
+  statusBeforeInactive: string | null;
+  firstDecisionAt: Date | null;
+  updatedDate: string;
+}
+
+/** One affiliate with its bank and country names; `forUpdate` locks the row for a decision. */
+export async function findAffiliate(
+  sql: Sql,
+  affiliateId: number,
+  forUpdate = false,
+): Promise<AffiliateRecord | undefined> {
+  const { rows } = await sql.query<
+    AffiliateDbRow & {
+      user_id: string | number;
+      bank_name: string;
+      country_id: number;
+      country_name: string;
+      remark: string | null;
+      status_before_inactive: string | null;
+      first_decision_at: Date | string | null;
+      updated_date: Date | string;
+    }
+  >(
+    `SELECT ${AFFILIATE_COLUMNS}, a.user_id, b.bank_name, a.country_id, c.country_name, a.remark,
+            a.status_before_inactive, a.first_decision_at, a.updated_date
+       FROM affiliates a
+       JOIN banks b ON b.bank_id = a.bank_id
+       JOIN countries c ON c.country_id = a.country_id
+      WHERE a.affiliate_id = $1
+      ${forUpdate ? 'FOR UPDATE OF a' : ''}`,
+    [affiliateId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    ...toAffiliateSummary(row),
+    userId: Number(row.user_id),
+    bankName: row.bank_name,
+    countryID: Number(row.country_id),
+    countryName: row.country_name,
+    remark: row.remark,
+    statusBeforeInactive: row.status_before_inactive,
+    firstDecisionAt: row.first_decision_at === null ? null : new Date(row.first_decision_at),
+    updatedDate: new Date(row.updated_date).toISOString(),
+  };
+}
+
+/** Duplicate-identity flags recorded at registration, both ways: this affiliate matched, or was matched by, another. */
+export async function listAffiliateFlags(sql: Sql, affiliateId: number): Promise<AffiliateFlag[]> {
+  const { rows } = await sql.query<{
+    kind: AffiliateFlag['kind'];
+    other_id: string | number;
+    affiliate_code: string;
+    full_name: string;
+    status: string;
+    created_at: Date | string;
+  }>(
+    `SELECT f.kind, o.affiliate_id AS other_id, o.affiliate_code, o.full_name, o.status, f.created_at
+       FROM (
+         SELECT kind, other_affiliate_id AS other_id, created_at FROM affiliate_flags WHERE affiliate_id = $1
+         UNION
+         SELECT kind, affiliate_id AS other_id, created_at FROM affiliate_flags WHERE other_affiliate_id = $1
+       ) f
+       JOIN affiliates o ON o.affiliate_id = f.other_id
+      ORDER BY f.created_at, o.affiliate_id, f.kind`,
+    [affiliateId],
+  );
+  return rows.map((row) => ({
+    kind: row.kind,
+    otherAffiliateID: Number(row.other_id),
+    otherAffiliateCode: row.affiliate_code,
+    otherFullName: row.full_name,
+    otherStatus: row.status,
+    flaggedOn: new Date(row.created_at).toISOString(),
+  }));
+}

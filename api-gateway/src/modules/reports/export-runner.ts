@@ -1,0 +1,80 @@
+import type { ExcelPathResponse } from '@portal/contracts';
+import { ReportMessages } from '@portal/contracts';
+import type { AppContext } from '../../context';
+import { tooMany } from '../../http/errors';
+import { FileStore } from '../../storage/file-store';
+import { downloadPath, issueDownloadToken } from './download-tokens';
+import type { SheetColumn } from './xlsx-writer';
+import { writeSheet } from './xlsx-writer';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Exports are for one download within minutes; older ones are deleted when the next export starts. */
+const EXPORT_RETENTION_MS = 60 * 60_000;
+/** An export holds a database reader and a zip stream; a few at a time keep the gateway responsive. */
+const MAX_CONCURRENT_EXPORTS = 2;
+
+export interface ExportJob<Row> {
+  /** The name the browser saves it as, e.g. `affiliate-login-report-2025-01-01-to-2025-01-31.xlsx`. */
+  fileName: string;
+  sheetName: string;
+  columns: readonly SheetColumn<Row>[];
+  rows: AsyncIterable<Row>;
+}
+
+/**
+ * Writes report spreadsheets to the file store, streaming from the database, and answers a single-use
+ * download link. One export per user at a time, and a small number overall.
+ */
+export class ExportRunner {
+  private readonly store: FileStore;
+  private readonly running = new Set<number>();
+
+  constructor(private readonly ctx: AppContext) {
+    this.store = new FileStore(ctx);
+  }
+
+  async run<Row>(userId: number, job: ExportJob<Row>): Promise<ExcelPathResponse> {
+    if (this.running.has(userId) || this.running.size >= MAX_CONCURRENT_EXPORTS)
+      throw tooMany(ReportMessages.exportBusy, 5);
+    this.running.add(userId);
+    try {
+      await this.purgeOldExports();
+      const output = await this.store.createWriteStream({
+        purpose: 'export',
+        contentType: XLSX_TYPE,
+        extension: 'xlsx',
+        originalName: job.fileName,
+        ownerUserId: userId,
+      });
+      try {
+        await writeSheet(output.stream, job.sheetName, job.columns, job.rows);
+        const token = await this.ctx.db.transaction(async (tx) => {
+          await output.finish(tx);
+          return issueDownloadToken(tx, output.file.fileId, userId, this.ctx.now());
+        });
+        return { excelPath: downloadPath(token) };
+      } catch (error) {
+        await output.abort();
+        throw error;
+      }
+    } finally {
+      this.running.delete(userId);
+    }
+  }
+
+  /** Removes an export's tokens, row and bytes. */
+  async remove(file: { fileId: string; storageKey: string }): Promise<void> {
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM download_tokens WHERE file_id = $1', [file.fileId]);
+      await this.store.remove(tx, file);
+    });
+  }
+
+  private async purgeOldExports(): Promise<void> {
+    const { rows } = await this.ctx.db.query<{ file_id: string; storage_key: string }>(
+      `SELECT file_id, storage_key FROM stored_files WHERE purpose = 'export' AND created_at < $1 LIMIT 100`,
+      [new Date(this.ctx.now().getTime() - EXPORT_RETENTION_MS)],
+    );
+    for (const row of rows) await this.remove({ fileId: row.file_id, storageKey: row.storage_key });
+  }
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * Recent Activity item (spec §3). activityOn is 'Today', 'Yesterday' or yyyy-MM-dd, counted in the
+ * portal's business time zone (`BUSINESS_TIME_ZONE`); the UI colours Today blue, Yesterday green, others grey.
+ */
+export const ActivityItem = z.object({
+  title: z.string(),
+  description: z.string(),
+  activityOn: z.string(),
+});
+export type ActivityItem = z.infer<typeof ActivityItem>;
+
+/** Days (Today, Yesterday, monthly growth, report date ranges) are counted in Nigeria's time. */
+export const BUSINESS_TIME_ZONE = 'Africa/Lagos';
+
+export const RECENT_ACTIVITY_LIMIT = 10;
+
+/** Role 2 (spec §3). systemOverview.totalUsers is the card the spec labels "Total KYC Completed". */
+export const BackofficeDashboard = z.object({
+  applications: z.object({ pending: z.number().int(), active: z.number().int(), total: z.number().int() }),
+  systemOverview: z.object({ totalUsers: z.number().int(), activeSessions: z.number().int() }),
+  activities: z.array(ActivityItem),
+});
+export type BackofficeDashboard = z.infer<typeof BackofficeDashboard>;
+
+/** Role 1 (spec §3). monthlyGrowthPercent compares affiliates registered this month with last month. */
+export const AdminDashboard = z.object({
+  affiliates: z.object({ totalAffiliates: z.number().int(), monthlyGrowthPercent: z.number() }),
+  orders: z.object({ totalOrders: z.number().int() }),
+  systemStatistics: z.object({
+    activeAffiliates: z.number().int(),
+    pendingApplications: z.number().int(),
+    totalRetailers: z.number().int(),
+  }),
+});
+export type AdminDashboard = z.infer<typeof AdminDashboard>;
+
+/** Money is a decimal string with two places (naira), never a float. */
+export const Money = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/** Role 3 (spec §3, commission rules DESIGN §5). affiliateId is the affiliate's code (e.g. AFF100001). */
+export const AffiliateDashboard = z.object({
+  affiliateName: z.string(),
+  affiliateId: z.string(),
+  kycStatus: z.string(),
+  notice: z.object({ title: z.string(), description: z.string() }).nullable(),
+  commission: z.object({
+    qualifiedOrdersMTD: Money,
+    projectedCommission: Money,
+    qualifiedCommission: Money,
+    monthlyCommission: Money,
+  }),
+  orders: z.object({ completeClosedOrders: z.number().int(), pendingProcessingOrders: z.number().int() }),
+});
+export type AffiliateDashboard = z.infer<typeof AffiliateDashboard>;
+
+/** `GET user/dashboard` answers the dashboard of the caller's role. */
+export const DashboardResponse = z.union([AdminDashboard, BackofficeDashboard, AffiliateDashboard]);
+export type DashboardResponse = AdminDashboard | BackofficeDashboard | AffiliateDashboard;

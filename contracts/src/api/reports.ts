@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { AffiliateStatusFilter } from './affiliates';
+
+export const REPORT_PAGE_SIZE = 25;
+export const REPORT_MAX_PAGE_SIZE = 100;
+/** A download link lives this long and serves its file once. */
+export const DOWNLOAD_TOKEN_TTL_MINUTES = 10;
+
+export const ReportMessages = {
+  invalidDate: 'Dates must be yyyy-MM-dd.',
+  dateOrder: 'Start Date must be on or before End Date.',
+  invalidPage: 'Page must be a whole number of 1 or more.',
+  invalidPageSize: `Page size must be a whole number from 1 to ${REPORT_MAX_PAGE_SIZE}.`,
+  tokenValid: 'Link is valid.',
+  exportBusy: 'An export is already being prepared. Please try again in a moment.',
+} as const;
+
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ReportMessages.invalidDate })
+  .refine((value) => isCalendarDate(value), { error: ReportMessages.invalidDate });
+
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const optionalDate = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .pipe(isoDate.optional());
+
+const pageNumber = (message: string, max?: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,9}$/, { error: message })
+    .transform(Number)
+    .refine((value) => value >= 1 && (max === undefined || value <= max), { error: message });
+
+/**
+ * Login report filter: both dates inclusive (whole days in the business time zone), either may be left
+ * out; search matches the affiliate's code, name or sign-in email.
+ */
+export const LoginReportQuery = z
+  .object({
+    fromDate: optionalDate.optional(),
+    toDate: optionalDate.optional(),
+    search: z.string().trim().max(100).optional(),
+  })
+  .refine((query) => !query.fromDate || !query.toDate || query.fromDate <= query.toDate, {
+    path: ['toDate'],
+    error: ReportMessages.dateOrder,
+  });
+export type LoginReportQuery = z.input<typeof LoginReportQuery>;
+
+/** "Generate Report" preview: the same filter, one page of rows. */
+export const LoginReportRowsQuery = z
+  .object({
+    fromDate: optionalDate.optional(),
+    toDate: optionalDate.optional(),
+    search: z.string().trim().max(100).optional(),
+    page: pageNumber(ReportMessages.invalidPage).optional(),
+    pageSize: pageNumber(ReportMessages.invalidPageSize, REPORT_MAX_PAGE_SIZE).optional(),
+  })
+  .refine((query) => !query.fromDate || !query.toDate || query.fromDate <= query.toDate, {
+    path: ['toDate'],
+    error: ReportMessages.dateOrder,
+  });
+export type LoginReportRowsQuery = z.input<typeof LoginReportRowsQuery>;
+
+/** One sign-in attempt by an affiliate account. loggedAt is an ISO instant. */
+export const LoginReportRow = z.object({
+  loginID: z.number().int(),
+  affiliateCode: z.string(),
+  fullName: z.string(),
+  userName: z.string(),
+  loggedAt: z.string(),
+  success: z.boolean(),
+  failureReason: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type LoginReportRow = z.infer<typeof LoginReportRow>;
+
+export const LoginReportPage = z.object({
+  results: z.array(LoginReportRow),
+  totalCount: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type LoginReportPage = z.infer<typeof LoginReportPage>;
+
+/** `GET report/affiliate`: the admin's Excel of the affiliate list, optionally as filtered on screen. */
+export const AffiliateReportQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: AffiliateStatusFilter.optional(),
+});
+export type AffiliateReportQuery = z.input<typeof AffiliateReportQuery>;
+
+/** Report answers (spec §3): a download link with a short-lived single-use token in its query. */
+export const ExcelPathResponse = z.object({ excelPath: z.string() });
+export type ExcelPathResponse = z.infer<typeof ExcelPathResponse>;
+
+/** A missing or malformed token is simply not valid ('Invalid or expired link.'), never a 400. */
+export const DownloadTokenQuery = z.object({
+  token: z
+    .string()
+    .trim()
+    .optional()
+    .catch(undefined)
+    .transform((value) => (value && value.length <= 200 ? value : undefined)),
+});
+
+/** `GET report/check-download-token-valid`: 200 either way; `valid` false carries 'Invalid or expired link.'. */
+export const DownloadTokenCheckResponse = z.object({ valid: z.boolean(), message: z.string() });
+export type DownloadTokenCheckResponse = z.infer<typeof DownloadTokenCheckResponse>;

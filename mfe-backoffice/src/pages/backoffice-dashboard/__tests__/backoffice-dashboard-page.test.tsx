@@ -1,0 +1,71 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import BackofficeDashboardPage from '../backoffice-dashboard-page';
+import { activityTone } from '../activity-tone';
+import { fetchBackofficeDashboard } from '../dashboard-api';
+
+jest.mock('../dashboard-api');
+
+function Users() {
+  const location = useLocation();
+  return <p>users at {location.pathname + location.search}</p>;
+}
+
+beforeEach(() => {
+  jest.mocked(fetchBackofficeDashboard).mockResolvedValue({
+    applications: { pending: 12, active: 3400, total: 3500 },
+    systemOverview: { totalUsers: 3390, activeSessions: 7 },
+    activities: [
+      { title: 'KYC approved', description: 'AFF100001 Ada', activityOn: 'Today' },
+      { title: 'KYC rejected', description: 'AFF100002 Bola', activityOn: 'Yesterday' },
+      { title: 'New KYC application', description: 'AFF100003 Chi', activityOn: '2025-03-01' },
+    ],
+  });
+});
+
+function renderPage() {
+  render(
+    <MemoryRouter initialEntries={['/backoffice-dashboard']}>
+      <Routes>
+        <Route path="/backoffice-dashboard" element={<BackofficeDashboardPage />} />
+        <Route path="/backoffice/users" element={<Users />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('BackofficeDashboardPage', () => {
+  it('shows the application cards, the system overview and recent activity', async () => {
+    renderPage();
+    const cards = await screen.findByRole('list', { name: 'Applications' });
+    expect(
+      within(cards)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Pending Applications12', 'Active Affiliates3,400', 'Total Applications3,500']);
+    expect(screen.getByText('Total KYC Completed').nextSibling?.textContent).toBe('3,390');
+    expect(screen.getByText('Active Sessions').nextSibling?.textContent).toBe('7');
+    expect(screen.getByText('System Status').nextSibling?.textContent).toBe('Online');
+    expect(screen.getByText('Today').className).toContain('today');
+    expect(screen.getByText('Yesterday').className).toContain('yesterday');
+    expect(screen.getByText('2025-03-01').className).toContain('older');
+  });
+
+  it.each([
+    ['Pending Applications', '?status=pending'],
+    ['Active Affiliates', '?status=active'],
+    ['Total Applications', '?status=all'],
+  ])('%s opens the affiliate list with %s', async (label, query) => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('link', { name: new RegExp(label) }));
+    expect(await screen.findByText(`users at /backoffice/users${query}`)).toBeTruthy();
+  });
+});
+
+describe('activityTone', () => {
+  it('colours Today blue, Yesterday green and other days grey', () => {
+    expect(activityTone('Today')).toBe('today');
+    expect(activityTone('yesterday')).toBe('yesterday');
+    expect(activityTone('2025-01-31')).toBe('older');
+  });
+});

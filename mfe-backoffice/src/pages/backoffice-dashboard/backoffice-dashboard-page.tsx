@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Texts } from '@portal/contracts';
+import type { BackofficeDashboard } from '@portal/contracts';
+import { LoadingSpinner } from '@portal/shared-ui';
+import { activityTone } from './activity-tone';
+import { fetchBackofficeDashboard } from './dashboard-api';
+import styles from './backoffice-dashboard-page.module.css';
+
+const USERS_PATH = '/backoffice/users';
+
+interface ApplicationCard {
+  label: string;
+  value: (d: BackofficeDashboard) => number;
+  status: 'pending' | 'active' | 'all';
+  icon: string;
+  tone: string;
+}
+
+/** Spec §2: the cards lead to backoffice/users with status pending, active, all. */
+const APPLICATION_CARDS: readonly ApplicationCard[] = [
+  {
+    label: 'Pending Applications',
+    value: (d) => d.applications.pending,
+    status: 'pending',
+    icon: 'pi pi-clock',
+    tone: styles.pending,
+  },
+  {
+    label: 'Active Affiliates',
+    value: (d) => d.applications.active,
+    status: 'active',
+    icon: 'pi pi-check-circle',
+    tone: styles.active,
+  },
+  {
+    label: 'Total Applications',
+    value: (d) => d.applications.total,
+    status: 'all',
+    icon: 'pi pi-users',
+    tone: styles.total,
+  },
+];
+
+const count = new Intl.NumberFormat('en-NG');
+
+export default function BackofficeDashboardPage() {
+  const [dashboard, setDashboard] = useState<BackofficeDashboard | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    fetchBackofficeDashboard()
+      .then((loaded) => {
+        if (current) setDashboard(loaded);
+      })
+      .catch(() => {
+        // The HTTP client has shown the server's message.
+        if (current) setFailed(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  return (
+    <section className={styles.page} aria-labelledby="backoffice-dashboard-title">
+      <h1 id="backoffice-dashboard-title">Backoffice Dashboard</h1>
+      {!dashboard ? (
+        failed ? (
+          <p role="alert">The dashboard could not be loaded.</p>
+        ) : (
+          <LoadingSpinner label="Loading dashboard" />
+        )
+      ) : (
+        <>
+          <ul className={styles.cards} aria-label="Applications">
+            {APPLICATION_CARDS.map((card) => (
+              <li key={card.status}>
+                <Link to={`${USERS_PATH}?status=${card.status}`} className={`${styles.card} ${card.tone}`}>
+                  <span className={styles.cardIcon} aria-hidden="true">
+                    <i className={card.icon} />
+                  </span>
+                  <span className={styles.cardText}>
+                    <span className={styles.cardLabel}>{card.label}</span>
+                    <span className={styles.cardValue}>{count.format(card.value(dashboard))}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+
+          <div className={styles.panels}>
+            <section className={styles.panel} aria-labelledby="system-overview-title">
+              <h2 id="system-overview-title">System Overview</h2>
+              <dl className={styles.overview}>
+                <div>
+                  <dt>Total KYC Completed</dt>
+                  <dd>{count.format(dashboard.systemOverview.totalUsers)}</dd>
+                </div>
+                <div>
+                  <dt>Active Sessions</dt>
+                  <dd>{count.format(dashboard.systemOverview.activeSessions)}</dd>
+                </div>
+                <div>
+                  <dt>System Status</dt>
+                  <dd className={styles.online}>
+                    <span className={styles.onlineDot} aria-hidden="true" />
+                    {Texts.systemStatusOnline}
+                  </dd>
+                </div>
+              </dl>
+            </section>
+
+            <section className={styles.panel} aria-labelledby="recent-activity-title">
+              <h2 id="recent-activity-title">Recent Activity</h2>
+              {dashboard.activities.length === 0 ? (
+                <p className={styles.muted}>No recent activity.</p>
+              ) : (
+                <ul className={styles.activities}>
+                  {dashboard.activities.map((activity, index) => (
+                    <li key={`${index}-${activity.title}`} className={styles.activity}>
+                      <div>
+                        <div className={styles.activityTitle}>{activity.title}</div>
+                        <div className={styles.muted}>{activity.description}</div>
+                      </div>
+                      <span className={`${styles.activityOn} ${styles[activityTone(activity.activityOn)]}`}>
+                        {activity.activityOn}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

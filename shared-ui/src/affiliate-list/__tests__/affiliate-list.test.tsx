@@ -1,0 +1,301 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { AffiliateList } from '../affiliate-list';
+import * as api from '../affiliate-api';
+import { notify } from '../../toasts';
+import { downloadReport } from '../../login-report/excel-download';
+import type { AffiliateDetails, AffiliatePage, AffiliateSummary } from '@portal/contracts';
+
+jest.mock('../affiliate-api');
+jest.mock('../../toasts', () => ({
+  notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
+}));
+jest.mock('../../login-report/excel-download', () => ({ downloadReport: jest.fn() }));
+jest.mock('../selfie-image', () => ({ SelfieImage: ({ alt }: { alt: string }) => <img alt={alt} /> }));
+
+function affiliate(n: number, overrides: Partial<AffiliateSummary> = {}): AffiliateSummary {
+  return {
+    affiliateID: n,
+    affiliateCode: `AFF${100000 + n}`,
+    fullName: `Affiliate ${n}`,
+    email: `affiliate${n}@example.com`,
+    phoneCode: '+234',
+    mobileNumber: `80312345${String(n).padStart(2, '0')}`,
+    identityType: 'BVN',
+    ninOrBVN: '22345678901',
+    bankID: 1,
+    accountNumber: '0123456789',
+    selfieImagePath: null,
+    status: 'KYC Pending',
+    createdDate: '2025-03-04T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function page(results: AffiliateSummary[], totalCount = results.length, pageNo = 1): AffiliatePage {
+  return { results, totalCount, pageNo, pageSize: 10 };
+}
+
+function details(summary: AffiliateSummary, overrides: Partial<AffiliateDetails> = {}): AffiliateDetails {
+  return {
+    ...summary,
+    bankName: 'Access Bank',
+    countryID: 1,
+    countryName: 'Nigeria',
+    remark: null,
+    updatedDate: summary.createdDate,
+    flags: [],
+    history: [],
+    allowedActions: ['approve', 'reject', 'activate', 'inactivate'],
+    ...overrides,
+  };
+}
+
+const mocked = jest.mocked(api);
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderList(mode: 'admin' | 'backoffice', url = '/list') {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <AffiliateList mode={mode} />
+      <Location />
+    </MemoryRouter>,
+  );
+}
+
+const rowsOf = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .queryAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  mocked.fetchAffiliatePage.mockResolvedValue(page([affiliate(1), affiliate(2, { status: 'Inactive' })], 2));
+});
+
+describe('AffiliateList', () => {
+  it('shows the spec columns for one server page of 10', async () => {
+    renderList('backoffice');
+    await waitFor(() => expect(rowsOf()).toHaveLength(2));
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Sr No',
+      'Affiliate ID',
+      'Name',
+      'Email',
+      'Contact Number',
+      'Status',
+      'Registration Date',
+      'Actions',
+    ]);
+    expect(rowsOf()[0]).toEqual([
+      '1',
+      'AFF100001',
+      'Affiliate 1',
+      'affiliate1@example.com',
+      '+234-8031234501',
+      'KYC Pending',
+      '2025-03-04',
+      expect.any(String),
+    ]);
+    expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith({ page: 1, search: '', status: 'all' });
+  });
+
+  it('opens pre-filtered from a dashboard link and keeps the filter in the address', async () => {
+    renderList('backoffice', '/list?status=pending');
+    await waitFor(() =>
+      expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith({ page: 1, search: '', status: 'pending' }),
+    );
+    expect((screen.getByLabelText('Status') as HTMLInputElement).value).toBe('KYC Pending');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/list'));
+    await waitFor(() =>
+      expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith({ page: 1, search: '', status: 'all' }),
+    );
+  });
+
+  it('searches 500 ms after the last keystroke, from page 1', async () => {
+    jest.useFakeTimers();
+    try {
+      mocked.fetchAffiliatePage.mockResolvedValue(page([affiliate(1)], 35));
+      renderList('backoffice');
+      await act(async () => {});
+      fireEvent.click(await screen.findByRole('button', { name: 'Page 3' }));
+      await act(async () => {});
+      expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith({ page: 3, search: '', status: 'all' });
+      const calls = mocked.fetchAffiliatePage.mock.calls.length;
+      const box = screen.getByRole('searchbox', { name: 'Search' });
+      fireEvent.change(box, { target: { value: 'ad' } });
+      await act(async () => jest.advanceTimersByTime(300));
+      fireEvent.change(box, { target: { value: 'ada ' } });
+      await act(async () => jest.advanceTimersByTime(499));
+      expect(mocked.fetchAffiliatePage).toHaveBeenCalledTimes(calls);
+      await act(async () => jest.advanceTimersByTime(1));
+      expect(mocked.fetchAffiliatePage).toHaveBeenCalledTimes(calls + 1);
+      expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith({ page: 1, search: 'ada', status: 'all' });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('gives admins Download Excel of the list as filtered, and back office none', async () => {
+    mocked.requestAffiliateReport.mockResolvedValue({ excelPath: '/api/report/download/x.xlsx?token=abc' });
+    const { unmount } = renderList('admin', '/list?status=active');
+    fireEvent.click(await screen.findByRole('button', { name: 'Download Excel' }));
+    await waitFor(() => expect(downloadReport).toHaveBeenCalledWith('/api/report/download/x.xlsx?token=abc'));
+    expect(mocked.requestAffiliateReport).toHaveBeenCalledWith({ search: '', status: 'active' });
+    unmount();
+    renderList('backoffice');
+    await waitFor(() => expect(rowsOf()).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Download Excel' })).toBeNull();
+  });
+
+  it('makes an affiliate inactive after the confirmation, then reloads', async () => {
+    mocked.inactivateAffiliate.mockResolvedValue({ message: 'ok' });
+    renderList('backoffice');
+    await waitFor(() => expect(rowsOf()).toHaveLength(2));
+    expect(
+      (screen.getByRole('button', { name: 'Make AFF100002 inactive' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Make AFF100001 inactive' }));
+    expect(await screen.findByText('Are you sure you want to Inactive this user?')).toBeTruthy();
+    const calls = mocked.fetchAffiliatePage.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('User Inactive successfully.'));
+    expect(mocked.inactivateAffiliate).toHaveBeenCalledWith(1);
+    await waitFor(() => expect(mocked.fetchAffiliatePage.mock.calls.length).toBe(calls + 1));
+  });
+
+  it('says so when nothing matches', async () => {
+    mocked.fetchAffiliatePage.mockResolvedValue(page([], 0));
+    renderList('backoffice');
+    expect(await screen.findByText('No affiliates found.')).toBeTruthy();
+  });
+});
+
+describe('view modal', () => {
+  it('refuses to reject without a remark, then rejects, closes and reloads', async () => {
+    mocked.fetchAffiliateDetails.mockResolvedValue(details(affiliate(1)));
+    mocked.decideKyc.mockResolvedValue({ message: 'x', affiliateID: 1, status: 'KYC Rejected' });
+    renderList('backoffice');
+    fireEvent.click(await screen.findByRole('button', { name: 'View AFF100001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Affiliate Details' });
+    await within(dialog).findByText('Access Bank');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please provide remark.');
+    expect(mocked.decideKyc).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText('Remark'), { target: { value: ' Selfie is blurred ' } });
+    const calls = mocked.fetchAffiliatePage.mock.calls.length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Rejected successfully.'));
+    expect(mocked.decideKyc).toHaveBeenCalledWith(1, false, ' Selfie is blurred ');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Affiliate Details' })).toBeNull());
+    expect(mocked.fetchAffiliatePage.mock.calls.length).toBe(calls + 1);
+  });
+
+  it('approves without a remark', async () => {
+    mocked.fetchAffiliateDetails.mockResolvedValue(details(affiliate(1, { status: 'KYC Rejected' })));
+    mocked.decideKyc.mockResolvedValue({ message: 'x', affiliateID: 1, status: 'KYC Complete' });
+    renderList('backoffice');
+    fireEvent.click(await screen.findByRole('button', { name: 'View AFF100001' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Access Bank');
+    expect(within(dialog).queryByRole('button', { name: 'Reject' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Approved successfully.'));
+    expect(mocked.decideKyc).toHaveBeenCalledWith(1, true, '');
+  });
+
+  it('keeps the modal open when the server refuses', async () => {
+    mocked.fetchAffiliateDetails.mockResolvedValue(details(affiliate(1)));
+    mocked.decideKyc.mockRejectedValue(new Error('409'));
+    renderList('backoffice');
+    fireEvent.click(await screen.findByRole('button', { name: 'View AFF100001' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect((within(dialog).getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
+    expect(notify.success).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('gives an admin Active on an Inactive affiliate and shows the server message', async () => {
+    mocked.fetchAffiliateDetails.mockResolvedValue(details(affiliate(2, { status: 'Inactive' })));
+    mocked.activateAffiliate.mockResolvedValue({
+      message: 'Activated successfully.',
+      affiliateID: 2,
+      status: 'KYC Complete',
+    });
+    renderList('admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'View AFF100002' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Access Bank');
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent?.trim())
+        .filter(Boolean),
+    ).toEqual(['Active', 'Close']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Active' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Activated successfully.'));
+    expect(mocked.activateAffiliate).toHaveBeenCalledWith(2, '');
+  });
+
+  it('gives back office no decision on a KYC Complete affiliate, and shows flags and history', async () => {
+    mocked.fetchAffiliateDetails.mockResolvedValue(
+      details(affiliate(1, { status: 'KYC Complete' }), {
+        allowedActions: ['inactivate'],
+        flags: [
+          {
+            kind: 'ninOrBVN',
+            otherAffiliateID: 7,
+            otherAffiliateCode: 'AFF100007',
+            otherFullName: 'Other Person',
+            otherStatus: 'KYC Rejected',
+            flaggedOn: '2025-03-04T10:00:00.000Z',
+          },
+        ],
+        history: [
+          {
+            auditID: 9,
+            action: 'affiliate.approve',
+            title: 'KYC approved',
+            fromStatus: 'KYC Pending',
+            toStatus: 'KYC Complete',
+            remark: 'All good',
+            actorName: 'Bola Backoffice',
+            actorRole: 'Backoffice',
+            createdOn: '2025-03-05T09:30:00.000Z',
+          },
+        ],
+      }),
+    );
+    renderList('backoffice');
+    fireEvent.click(await screen.findByRole('button', { name: 'View AFF100001' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Possible duplicate identity', { exact: false });
+    expect(within(dialog).getByText(/Same NIN\/BVN as AFF100007 Other Person \(KYC Rejected\)/)).toBeTruthy();
+    expect(within(dialog).getByText('KYC approved')).toBeTruthy();
+    expect(within(dialog).getByText('KYC Pending → KYC Complete')).toBeTruthy();
+    expect(within(dialog).getByText(/Bola Backoffice \(Backoffice\)/)).toBeTruthy();
+    expect(within(dialog).getByText('“All good”')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect((within(dialog).getByLabelText('Remark') as HTMLTextAreaElement).disabled).toBe(true);
+  });
+});

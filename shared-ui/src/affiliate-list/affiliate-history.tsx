@@ -1,0 +1,45 @@
+import type { AffiliateHistoryEntry } from '@portal/contracts';
+import { formatDate } from '../format';
+import styles from './affiliate-list.module.css';
+
+function timeOf(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/** Every decision on the affiliate, newest first: who, when, from, to, remark. */
+export function AffiliateHistory({ entries }: { entries: readonly AffiliateHistoryEntry[] }) {
+  return (
+    <section className={styles.history} aria-label="History">
+      <h3>History</h3>
+      {entries.length === 0 ? (
+        <p className={styles.muted}>No decisions yet.</p>
+      ) : (
+        <ol>
+          {entries.map((entry) => (
+            <li key={entry.auditID}>
+              <div className={styles.historyHead}>
+                <strong>{entry.title}</strong>
+                {entry.fromStatus && entry.toStatus ? (
+                  <span>
+                    {entry.fromStatus} → {entry.toStatus}
+                  </span>
+                ) : null}
+              </div>
+              <div className={styles.muted}>
+                <time dateTime={entry.createdOn}>
+                  {formatDate(entry.createdOn)} {timeOf(entry.createdOn)}
+                </time>
+                {entry.actorName
+                  ? ` · ${entry.actorName}${entry.actorRole ? ` (${entry.actorRole})` : ''}`
+                  : ''}
+              </div>
+              {entry.remark ? <div className={styles.historyRemark}>“{entry.remark}”</div> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

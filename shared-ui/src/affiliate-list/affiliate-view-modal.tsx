@@ -1,0 +1,227 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Messages, REMARK_MAX_LENGTH } from '@portal/contracts';
+import type { AffiliateDetails } from '@portal/contracts';
+import { formatDate } from '../format';
+import { LoadingSpinner } from '../loading-spinner';
+import { StatusBadge } from '../status-badge';
+import { notify } from '../toasts';
+import { activateAffiliate, decideKyc, fetchAffiliateDetails } from './affiliate-api';
+import { MODAL_ACTION_LABELS, modalActions } from './affiliate-modal-actions';
+import type { AffiliateListMode, ModalAction } from './affiliate-modal-actions';
+import { AffiliateHistory } from './affiliate-history';
+import { SelfieImage } from './selfie-image';
+import styles from './affiliate-list.module.css';
+
+export interface AffiliateViewModalProps {
+  /** The affiliate to show; null keeps the modal closed. */
+  affiliateID: number | null;
+  mode: AffiliateListMode;
+  onClose(): void;
+  /** After a successful decision: the modal closes and the list reloads (spec §4). */
+  onDecided(): void;
+}
+
+const FLAG_LABELS: Record<AffiliateDetails['flags'][number]['kind'], string> = {
+  ninOrBVN: 'Same NIN/BVN',
+  accountNumber: 'Same bank account number',
+  mobileNumber: 'Same mobile number',
+};
+
+/** Spec §8 success messages; activation has none in the spec, so the server's message is shown. */
+async function runAction(action: ModalAction, details: AffiliateDetails, remark: string): Promise<string> {
+  switch (action) {
+    case 'approve':
+      await decideKyc(details.affiliateID, true, remark);
+      return Messages.approved;
+    case 'reject':
+      await decideKyc(details.affiliateID, false, remark);
+      return Messages.rejected;
+    case 'activate':
+      return (await activateAffiliate(details.affiliateID, remark)).message;
+  }
+}
+
+export function AffiliateViewModal({ affiliateID, mode, onClose, onDecided }: AffiliateViewModalProps) {
+  const [details, setDetails] = useState<AffiliateDetails | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [remark, setRemark] = useState('');
+  const [remarkError, setRemarkError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<ModalAction | null>(null);
+  const remarkRef = useRef<HTMLTextAreaElement>(null);
+  const remarkId = useId();
+  const remarkErrorId = useId();
+  const visible = affiliateID !== null;
+
+  useEffect(() => {
+    setDetails(null);
+    setLoadFailed(false);
+    setRemark('');
+    setRemarkError(null);
+    setBusy(null);
+    if (affiliateID === null) return undefined;
+    let current = true;
+    fetchAffiliateDetails(affiliateID)
+      .then((loaded) => {
+        if (current) setDetails(loaded);
+      })
+      .catch(() => {
+        // The HTTP client has shown the server's message.
+        if (current) setLoadFailed(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [affiliateID]);
+
+  const act = async (action: ModalAction) => {
+    if (!details || busy) return;
+    if (action === 'reject' && !remark.trim()) {
+      setRemarkError(Messages.remarkRequired);
+      remarkRef.current?.focus();
+      return;
+    }
+    setRemarkError(null);
+    setBusy(action);
+    try {
+      notify.success(await runAction(action, details, remark));
+      onDecided();
+    } catch {
+      // The HTTP client has shown the server's message; the modal stays open to try again.
+      setBusy(null);
+    }
+  };
+
+  const actions = details ? modalActions(mode, details.status, details.allowedActions) : [];
+  const footer = (
+    <div className={styles.modalFooter}>
+      {actions.map((action) => (
+        <Button
+          key={action}
+          type="button"
+          label={MODAL_ACTION_LABELS[action]}
+          severity={action === 'reject' ? 'danger' : 'success'}
+          icon={action === 'reject' ? 'pi pi-times' : 'pi pi-check'}
+          loading={busy === action}
+          disabled={busy !== null}
+          onClick={() => void act(action)}
+        />
+      ))}
+      <Button
+        type="button"
+        label="Close"
+        severity="secondary"
+        outlined
+        disabled={busy !== null}
+        onClick={onClose}
+      />
+    </div>
+  );
+
+  return (
+    <Dialog
+      visible={visible}
+      header="Affiliate Details"
+      footer={footer}
+      onHide={() => {
+        if (!busy) onClose();
+      }}
+      modal
+      dismissableMask={false}
+      draggable={false}
+      style={{ width: 'min(56rem, 96vw)' }}
+      contentClassName={styles.modalContent}
+    >
+      {!details ? (
+        loadFailed ? (
+          <p role="alert">The affiliate's details could not be loaded.</p>
+        ) : (
+          <LoadingSpinner label="Loading affiliate details" />
+        )
+      ) : (
+        <div className={styles.modalBody}>
+          <div className={styles.selfieColumn}>
+            <SelfieImage
+              fileUrl={details.selfieImagePath}
+              alt={`Selfie of ${details.fullName}`}
+              className={styles.selfie}
+            />
+            <div className={styles.currentStatus}>
+              <span>Current Status</span>
+              <StatusBadge status={details.status} />
+            </div>
+          </div>
+          <div className={styles.detailsColumn}>
+            <dl className={styles.detailsGrid}>
+              <Detail label="Affiliate ID" value={details.affiliateCode} />
+              <Detail label="Full Name" value={details.fullName} />
+              <Detail label="Email" value={details.email} />
+              <Detail label="Contact Number" value={`${details.phoneCode}-${details.mobileNumber}`} />
+              <Detail label="Country" value={details.countryName} />
+              <Detail label="Identity Type" value={details.identityType} />
+              <Detail label={details.identityType} value={details.ninOrBVN} />
+              <Detail label="Bank Name" value={details.bankName} />
+              <Detail label="Account Number" value={details.accountNumber} />
+              <Detail label="Registration Date" value={formatDate(details.createdDate)} />
+              {details.remark ? <Detail label="Last Remark" value={details.remark} /> : null}
+            </dl>
+
+            {details.flags.length > 0 ? (
+              <section className={styles.flags} aria-labelledby={`${remarkId}-flags`}>
+                <h3 id={`${remarkId}-flags`}>
+                  <i className="pi pi-exclamation-triangle" aria-hidden="true" /> Possible duplicate identity
+                </h3>
+                <ul>
+                  {details.flags.map((flag) => (
+                    <li key={`${flag.kind}-${flag.otherAffiliateID}`}>
+                      {FLAG_LABELS[flag.kind]} as {flag.otherAffiliateCode} {flag.otherFullName} (
+                      {flag.otherStatus}), flagged {formatDate(flag.flaggedOn)}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+
+            <div className={styles.remarkField}>
+              <label htmlFor={remarkId}>Remark</label>
+              <InputTextarea
+                id={remarkId}
+                ref={remarkRef}
+                value={remark}
+                rows={3}
+                autoResize
+                maxLength={REMARK_MAX_LENGTH}
+                disabled={busy !== null || actions.length === 0}
+                invalid={remarkError !== null}
+                aria-invalid={remarkError !== null}
+                aria-describedby={remarkError ? remarkErrorId : undefined}
+                onChange={(event) => {
+                  setRemark(event.target.value);
+                  if (remarkError && event.target.value.trim()) setRemarkError(null);
+                }}
+              />
+              {remarkError ? (
+                <small id={remarkErrorId} className={styles.fieldError} role="alert">
+                  {remarkError}
+                </small>
+              ) : null}
+            </div>
+
+            <AffiliateHistory entries={details.history} />
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={styles.detail}>
+      <dt>{label}</dt>
+      <dd>{value || '—'}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import styles from './data-table.module.css';
+
+export interface DataColumn<Row> {
+  /** Unique within the table. */
+  key: string;
+  header: ReactNode;
+  /** `index` is the row's position on the current page, from 0. */
+  render: (row: Row, index: number) => ReactNode;
+  /** Extra class on the column's cells, e.g. to right-align money. */
+  className?: string;
+}
+
+export interface DataTableProps<Row> {
+  columns: readonly DataColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  /** Read by assistive technology as the table's name. */
+  caption: string;
+  /** Shows the caption visually too; otherwise it is only for screen readers. */
+  showCaption?: boolean;
+  loading?: boolean;
+  emptyMessage?: string;
+}
+
+/** A plain, accessible table: header row, body rows, a spinner while loading and a line when empty. */
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  showCaption = false,
+  loading = false,
+  emptyMessage = 'No records found.',
+}: DataTableProps<Row>) {
+  return (
+    <div className={styles.scroller}>
+      <table className={styles.table} aria-busy={loading}>
+        <caption className={showCaption ? styles.caption : styles.visuallyHidden}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" className={column.className}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {loading && rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className={styles.placeholder}>
+                <ProgressSpinner
+                  style={{ width: '2rem', height: '2rem' }}
+                  strokeWidth="4"
+                  aria-label="Loading"
+                />
+              </td>
+            </tr>
+          ) : rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className={styles.placeholder}>
+                {emptyMessage}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, index) => (
+              <tr key={rowKey(row)} className={loading ? styles.stale : undefined}>
+                {columns.map((column) => (
+                  <td key={column.key} className={column.className}>
+                    {column.render(row, index)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The "Sr No" column: the row's number across pages, from 1. */
+export function serialColumn<Row>(firstRowNumber: number, header = 'Sr No'): DataColumn<Row> {
+  return { key: 'srNo', header, render: (_row, index) => firstRowNumber + index, className: styles.narrow };
+}

@@ -1,0 +1,125 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { LoginReportRow } from '@portal/contracts';
+import { LoginReport } from '../login-report';
+import { fetchLoginReportRows, requestLoginReportExport } from '../login-report-api';
+import { downloadReport } from '../excel-download';
+import { formatDate } from '../../format';
+
+jest.mock('../login-report-api');
+jest.mock('../excel-download', () => ({ downloadReport: jest.fn() }));
+
+function row(n: number, overrides: Partial<LoginReportRow> = {}): LoginReportRow {
+  return {
+    loginID: n,
+    affiliateCode: `AFF${100000 + n}`,
+    fullName: `Affiliate ${n}`,
+    userName: `affiliate${n}@example.com`,
+    loggedAt: '2025-03-04T10:20:30.000Z',
+    success: true,
+    failureReason: null,
+    ip: '10.0.0.1',
+    userAgent: 'Chrome',
+    latitude: null,
+    longitude: null,
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  jest.mocked(fetchLoginReportRows).mockResolvedValue({
+    results: [
+      row(1),
+      row(2, { success: false, failureReason: 'wrong_password', latitude: 6.5244, longitude: 3.3792 }),
+    ],
+    totalCount: 60,
+    pageNo: 1,
+    pageSize: 25,
+  });
+});
+
+const setDate = (label: string, value: string) => {
+  const input = screen.getByLabelText(label);
+  fireEvent.focus(input);
+  fireEvent.input(input, { target: { value } });
+  fireEvent.blur(input);
+};
+
+describe('LoginReport', () => {
+  it('opens on the last 30 days, exports only after a report is generated', async () => {
+    render(<LoginReport />);
+    expect(screen.getByRole('heading', { name: 'Affiliate Login Report' })).toBeTruthy();
+    const today = new Date();
+    const monthAgo = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 30);
+    expect((screen.getByLabelText('Start Date') as HTMLInputElement).value).toBe(formatDate(monthAgo));
+    expect((screen.getByLabelText('End Date') as HTMLInputElement).value).toBe(formatDate(today));
+    const exportButton = screen.getByRole('button', { name: 'Export to Excel' }) as HTMLButtonElement;
+    expect(exportButton.disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    await waitFor(() => expect(exportButton.disabled).toBe(false));
+    expect(fetchLoginReportRows).toHaveBeenCalledWith(
+      { fromDate: formatDate(monthAgo), toDate: formatDate(today), search: '' },
+      1,
+    );
+    const rows = within(screen.getByRole('table', { name: 'Affiliate Login Report' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows).toHaveLength(2);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      '2',
+      'AFF100002',
+      'Affiliate 2',
+      'affiliate2@example.com',
+      formatDate('2025-03-04T10:20:30.000Z'),
+      expect.stringMatching(/^\d\d:20:30$/),
+      'FailedWrong password',
+      '10.0.0.1',
+      '6.5244, 3.3792',
+    ]);
+    expect(screen.getByText(/60 sign-ins from/)).toBeTruthy();
+
+    jest.mocked(requestLoginReportExport).mockResolvedValue({ excelPath: '/api/report/download?token=t' });
+    fireEvent.click(exportButton);
+    await waitFor(() => expect(downloadReport).toHaveBeenCalledWith('/api/report/download?token=t'));
+    expect(requestLoginReportExport).toHaveBeenCalledWith({
+      fromDate: formatDate(monthAgo),
+      toDate: formatDate(today),
+      search: '',
+    });
+  });
+
+  it('sends the chosen dates and search, and pages through the rows', async () => {
+    render(<LoginReport />);
+    setDate('Start Date', '2025-01-01');
+    setDate('End Date', '2025-01-31');
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: ' ada ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    await waitFor(() =>
+      expect(fetchLoginReportRows).toHaveBeenCalledWith(
+        { fromDate: '2025-01-01', toDate: '2025-01-31', search: 'ada' },
+        1,
+      ),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Page 3' }));
+    await waitFor(() =>
+      expect(fetchLoginReportRows).toHaveBeenLastCalledWith(
+        { fromDate: '2025-01-01', toDate: '2025-01-31', search: 'ada' },
+        3,
+      ),
+    );
+  });
+
+  it('refuses an End Date before the Start Date', async () => {
+    render(<LoginReport />);
+    setDate('Start Date', '2025-02-10');
+    setDate('End Date', '2025-02-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Start Date must be on or before End Date.');
+    expect(fetchLoginReportRows).not.toHaveBeenCalled();
+  });
+});
