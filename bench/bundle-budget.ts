@@ -1,0 +1,143 @@
+// JavaScript budget of the portal, measured in real Chromium against the production build served by the
+// built gateway (the same one e2e uses):
+//   1. first visit to /login (cold cache): shell + auth remote + shared  <= 200 KB gzip, one copy of React;
+//   2. signing in as admin and opening the dashboard adds               <= 150 KB gzip.
+// Bytes are exact: each JavaScript response's gzip body as it crossed the wire (the gateway sends the
+// build's precompressed .gz twins), checked against gzip -9 of the decoded body.
+// Run: npm run build, then `npx --yes pnpm@10 --filter bench exec tsx bundle-budget.ts [--strict]`
+// (--strict: exit 1 when a budget or a check fails).
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/playwright.config';
+import { startGateway } from '../e2e/support/gateway';
+
+const KB = 1024;
+const BUDGET_LOGIN = 200 * KB;
+const BUDGET_ADMIN_DASHBOARD = 150 * KB;
+/** React's core module defines this export; react-dom and the rest only read it. */
+const REACT_CORE = /__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE=[\w$]+,/;
+
+interface ScriptTransfer {
+  url: string;
+  /** Body bytes on the wire (Content-Encoding gzip). */
+  wireBytes: number;
+  /** gzip -9 of the decoded body: the figure if the server had compressed it itself. */
+  gzipBytes: number;
+  encoding: string;
+  reactCore: boolean;
+}
+
+function collectScripts(page: Page): { done: () => Promise<ScriptTransfer[]> } {
+  const pending: Promise<ScriptTransfer | undefined>[] = [];
+  page.on('response', (response: Response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!/javascript/.test(type)) return;
+    pending.push(
+      (async () => {
+        const body = await response.body();
+        const sizes = await response.request().sizes();
+        return {
+          url: new URL(response.url()).pathname,
+          wireBytes: sizes.responseBodySize,
+          gzipBytes: gzipSync(body, { level: 9 }).length,
+          encoding: response.headers()['content-encoding'] ?? 'identity',
+          reactCore: REACT_CORE.test(body.toString('utf8')),
+        };
+      })().catch(() => undefined),
+    );
+  });
+  return {
+    done: async () =>
+      (await Promise.all(pending)).filter((item): item is ScriptTransfer => item !== undefined),
+  };
+}
+
+const sum = (items: ScriptTransfer[], key: 'wireBytes' | 'gzipBytes') =>
+  items.reduce((total, item) => total + item[key], 0);
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const area = (url: string) =>
+  url.startsWith('/remotes/') ? url.split('/').slice(0, 3).join('/') + '/' : 'shell /';
+
+function report(title: string, scripts: ScriptTransfer[], budget: number): boolean {
+  const wire = sum(scripts, 'wireBytes');
+  const uncompressed = scripts.filter((script) => script.encoding !== 'gzip').map((script) => script.url);
+  console.log(`\n${title}`);
+  const byArea = new Map<string, ScriptTransfer[]>();
+  for (const script of scripts)
+    byArea.set(area(script.url), [...(byArea.get(area(script.url)) ?? []), script]);
+  for (const [name, items] of byArea) {
+    console.log(
+      `  ${name.padEnd(24)} ${String(items.length).padStart(3)} files  ${String(sum(items, 'wireBytes')).padStart(8)} B  (${kb(sum(items, 'wireBytes'))})`,
+    );
+  }
+  console.log(
+    `  ${'total'.padEnd(24)} ${String(scripts.length).padStart(3)} files  ${String(wire).padStart(8)} B  (${kb(wire)})`,
+  );
+  console.log(
+    `  gzip -9 of the same bodies: ${sum(scripts, 'gzipBytes')} B; budget ${budget} B; ${((wire / budget) * 100).toFixed(1)}% of budget`,
+  );
+  if (uncompressed.length)
+    console.log(`  sent without gzip (under 1 KB, not worth it): ${uncompressed.length} files`);
+  const largest = [...scripts].sort((a, b) => b.wireBytes - a.wireBytes).slice(0, 10);
+  console.log(`  largest: ${largest.map((script) => `${script.url} ${kb(script.wireBytes)}`).join(', ')}`);
+  return wire <= budget;
+}
+
+async function main(): Promise<void> {
+  const gateway = await startGateway({ LOG_LEVEL: 'error' });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  let ok = true;
+  try {
+    const context = await browser.newContext({ baseURL: gateway.url });
+    const page = await context.newPage();
+
+    let phase = collectScripts(page);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    const login = await phase.done();
+
+    phase = collectScripts(page);
+    await page.getByLabel('Email').fill('admin@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Admin@12345');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin-dashboard');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const dashboard = await phase.done();
+
+    const reactCopies = [...login, ...dashboard].filter((script) => script.reactCore);
+    const otherRemotes = login.filter((script) =>
+      /^\/remotes\/(admin|backoffice|affiliate)\//.test(script.url),
+    );
+
+    console.log(`Bundle budget (production build, ${gateway.url}, Chromium ${browser.version()})`);
+    ok =
+      report('First visit to /login (cold cache): shell + auth remote + shared', login, BUDGET_LOGIN) && ok;
+    ok =
+      report('Added by signing in as admin and opening the dashboard', dashboard, BUDGET_ADMIN_DASHBOARD) &&
+      ok;
+    console.log(
+      `\nCopies of React loaded: ${reactCopies.length} (${reactCopies.map((script) => script.url).join(', ')})`,
+    );
+    console.log(`Admin/back-office/affiliate scripts loaded by /login: ${otherRemotes.length}`);
+    if (reactCopies.length !== 1) ok = false;
+    if (otherRemotes.length !== 0) ok = false;
+    console.log(
+      ok ? '\nWithin budget.' : '\nOVER BUDGET (or a React/remote check failed): see the figures above.',
+    );
+  } finally {
+    await browser.close();
+    await gateway.stop();
+  }
+  if (!ok && process.argv.includes('--strict')) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+/** Debian's Chromium (DESIGN §7): `playwright install` cannot download a browser here. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  // The selfie step captures from a fake camera without a permission prompt.
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  // Starts `node api-gateway/dist/server.js` on a free port with a fresh DATA_DIR; stops it at the end.
+  globalSetup: './global-setup.ts',
+  outputDir: '../test-results/e2e',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  // Two cores in CI: two browsers at most.
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
+  use: {
+    // Set by the global setup before the workers start.
+    baseURL: process.env.PORTAL_URL,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

@@ -1,0 +1,3 @@
+// Standalone dev entry (`pnpm --filter mfe-admin dev`). The async import gives Module Federation the chance to
+// negotiate shared modules before any of them runs.
+void import('./standalone');

@@ -1,0 +1,4 @@
+// Built by the notifications issue.
+export default function NotificationsPage() {
+  return <h1>Notifications</h1>;
+}

@@ -1,0 +1,9 @@
+import { renderStandalone } from '../../webpack/standalone/render-standalone';
+import routes from './routes';
+
+// The dev session signs in as the demo admin account (DESIGN §4); its pages need a signed-in user.
+renderStandalone({
+  name: 'mfe-admin',
+  routes,
+  account: { userName: 'admin@example.com', password: 'Admin@12345' },
+});

@@ -1,0 +1,4 @@
+// Built by the re-KYC issue.
+export default function ReKycPage() {
+  return <h1>Re KYC</h1>;
+}

@@ -1,0 +1,24 @@
+import { lazy } from 'react';
+import type { RemoteRouteDefinition } from '@portal/shared-ui';
+
+/** The routes mfe-affiliate renders for the shell (spec §2); each page is its own lazily loaded chunk. */
+const routes: RemoteRouteDefinition[] = [
+  {
+    path: 'affiliate-dashboard',
+    title: 'Affiliate Dashboard',
+    Component: lazy(() => import('./pages/affiliate-dashboard/affiliate-dashboard-page')),
+  },
+  {
+    path: 'affiliate/orders',
+    title: 'My Orders',
+    Component: lazy(() => import('./pages/my-orders/my-orders-page')),
+  },
+  {
+    path: 'affiliate/retailers',
+    title: 'My Retailers',
+    Component: lazy(() => import('./pages/my-retailers/my-retailers-page')),
+  },
+  { path: 're-kyc', title: 'Re KYC', Component: lazy(() => import('./pages/re-kyc/re-kyc-page')) },
+];
+
+export default routes;

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { MessageResponse, ResetPasswordRequest } from '@portal/contracts';
+import { notify, postJson } from '@portal/shared-ui';
+import { FormField, describedBy } from '../common/form-field';
+import styles from './login-page.module.css';
+
+export interface ForgotPasswordFormProps {
+  initialUserName?: string;
+  /** Back to Sign In, with the email typed here. */
+  onBack(userName: string): void;
+}
+
+/** Spec §2/§5: the in-page forgot-password form: email (required, valid), Submit, Back to Sign In. */
+export function ForgotPasswordForm({ initialUserName = '', onBack }: ForgotPasswordFormProps) {
+  const [loading, setLoading] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<ResetPasswordRequest>({
+    resolver: zodResolver(ResetPasswordRequest),
+    defaultValues: { userName: initialUserName },
+  });
+
+  const onSubmit = async ({ userName }: ResetPasswordRequest) => {
+    setLoading(true);
+    try {
+      const { message } = await postJson('login/reset', { userName }, MessageResponse);
+      notify.success(message);
+      onBack(userName);
+    } catch {
+      // The HTTP client has shown the server's message.
+      setLoading(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={loading}>
+      <p className={styles.lead}>
+        Enter the email of your account and we will send you a temporary password.
+      </p>
+      <FormField id="forgot-email" label="Email" error={errors.userName?.message}>
+        <InputText
+          id="forgot-email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          placeholder="you@example.com"
+          className={styles.input}
+          invalid={!!errors.userName}
+          aria-invalid={!!errors.userName}
+          aria-describedby={describedBy('forgot-email', errors.userName?.message)}
+          disabled={loading}
+          {...register('userName')}
+        />
+      </FormField>
+      <Button type="submit" label="Submit" loading={loading} disabled={loading} className={styles.submit} />
+      <p className={styles.footer}>
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={() => onBack(getValues('userName'))}
+          disabled={loading}
+        >
+          <i className="pi pi-arrow-left" aria-hidden="true" /> Back to Sign In
+        </button>
+      </p>
+    </form>
+  );
+}

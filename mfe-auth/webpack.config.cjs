@@ -1,0 +1,3 @@
+const { createAppConfig } = require('../webpack/create-app-config.cjs');
+
+module.exports = createAppConfig({ appDir: __dirname, app: 'mfe-auth' });

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Development: the gateway (tsx watch, PORT default 8080), contracts and shared-ui recompiled on change, and
+# every app on its webpack dev server with live reload. Open http://localhost:3000 (the shell; /api is
+# proxied to the gateway, which points the shell at the remotes' dev servers). Each remote also runs
+# standalone on its own port: 3001 auth, 3002 admin, 3003 back office, 3004 affiliate (DEV_BASE_PORT moves
+# them). One app alone: `npx --yes pnpm@10 --filter mfe-admin dev` (needs the gateway for its dev session).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pnpm() { npx --yes pnpm@10 "$@"; }
+
+[ -d node_modules/.pnpm ] || pnpm install --frozen-lockfile
+# Apps and the gateway read contracts and shared-ui from their build output.
+pnpm --filter @portal/contracts --filter @portal/shared-ui run build
+
+export PORT="${PORT:-8080}"
+export GATEWAY_URL="http://localhost:${PORT}"
+export DATA_DIR="${DATA_DIR:-$PWD/data}"
+REMOTES="$(node -e "process.stdout.write(require('./webpack/apps.cjs').devRemotes())")"
+export REMOTES
+
+pids=()
+stop() {
+  trap - EXIT INT TERM
+  [ ${#pids[@]} -gt 0 ] && kill "${pids[@]}" 2>/dev/null || true
+  wait 2>/dev/null || true
+}
+trap stop EXIT INT TERM
+
+run() { # run <dir> <command...>: one long-running process, stopped with the others
+  (cd "$1" && shift && exec "$@") &
+  pids+=($!)
+}
+
+run contracts ./node_modules/.bin/tsc -p tsconfig.build.json --watch --preserveWatchOutput
+run shared-ui ./node_modules/.bin/tsc -p tsconfig.build.json --watch --preserveWatchOutput
+run api-gateway ./node_modules/.bin/tsx watch src/server.ts
+for app in shell mfe-auth mfe-admin mfe-backoffice mfe-affiliate; do
+  run "$app" ./node_modules/.bin/webpack serve --mode development
+done
+
+echo "Portal (dev): http://localhost:${DEV_BASE_PORT:-3000}   gateway: ${GATEWAY_URL}"
+# Stop everything as soon as one process exits (a crash should not go unnoticed).
+wait -n

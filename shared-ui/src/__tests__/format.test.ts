@@ -1,0 +1,28 @@
+import { formatDate, formatNaira } from '../format';
+
+describe('formatNaira', () => {
+  it('formats numbers and numeric strings in naira', () => {
+    expect(formatNaira(12500)).toBe(
+      new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' }).format(12500),
+    );
+    expect(formatNaira('1234.5')).toMatch(/1,234\.50$/);
+    expect(formatNaira(0)).toMatch(/0\.00$/);
+  });
+  it('shows zero for missing or non-numeric amounts', () => {
+    expect(formatNaira(null)).toBe(formatNaira(0));
+    expect(formatNaira('abc')).toBe(formatNaira(0));
+  });
+});
+
+describe('formatDate', () => {
+  it('shows yyyy-MM-dd', () => {
+    expect(formatDate(new Date(2024, 0, 5, 13, 45))).toBe('2024-01-05');
+    expect(formatDate('2024-11-30')).toBe('2024-11-30');
+    expect(formatDate(new Date(2024, 11, 31).toISOString())).toBe('2024-12-31');
+  });
+  it('shows nothing for missing or invalid dates', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});

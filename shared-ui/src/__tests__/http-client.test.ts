@@ -1,0 +1,156 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import type { LoginResponse } from '@portal/contracts';
+import { MessageResponse } from '@portal/contracts';
+import {
+  NETWORK_ERROR_MESSAGE,
+  UNEXPECTED_ANSWER_MESSAGE,
+  errorMessageOf,
+  getJson,
+  httpClient,
+  postJson,
+} from '../http-client';
+import { setNavigator } from '../navigation';
+import { useSessionStore } from '../session-store';
+import { notify } from '../toasts';
+
+jest.mock('../toasts', () => ({
+  notify: { error: jest.fn(), success: jest.fn(), info: jest.fn(), warning: jest.fn() },
+}));
+
+const session = (token: string): LoginResponse => ({
+  roleID: 1,
+  userRole: 'Admin',
+  email: 'admin@example.com',
+  fullName: 'Ada Admin',
+  forcePasswordUpdate: false,
+  userRights: ['dashboard'],
+  token,
+  expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+});
+
+let seen: InternalAxiosRequestConfig[] = [];
+
+/** Answers every request with the given status and body, recording what was sent. */
+function answer(status: number, data: unknown): void {
+  const adapter: AxiosAdapter = async (config) => {
+    seen.push(config);
+    const response = { data, status, statusText: String(status), headers: {}, config };
+    if (status >= 400) {
+      throw new AxiosError(
+        `Request failed with status code ${status}`,
+        'ERR_BAD_RESPONSE',
+        config,
+        {},
+        response,
+      );
+    }
+    return response;
+  };
+  httpClient.defaults.adapter = adapter;
+}
+
+const navigate = jest.fn();
+
+beforeEach(() => {
+  seen = [];
+  jest.clearAllMocks();
+  localStorage.clear();
+  useSessionStore.getState().signOut();
+  setNavigator(navigate);
+});
+
+describe('http client', () => {
+  it('calls relative /api and carries the bearer token of the stored session', async () => {
+    useSessionStore.getState().signIn(session('tok-123'));
+    answer(200, { message: 'ok' });
+    await expect(getJson('user/profile', MessageResponse)).resolves.toEqual({ message: 'ok' });
+    expect(seen[0].baseURL).toBe('/api');
+    expect(seen[0].url).toBe('user/profile');
+    expect(AxiosHeaders.from(seen[0].headers).get('Authorization')).toBe('Bearer tok-123');
+  });
+
+  it('sends no Authorization header when nobody is signed in', async () => {
+    answer(200, { message: 'ok' });
+    await postJson('login/reset', { userName: 'a@b.co' }, MessageResponse);
+    expect(AxiosHeaders.from(seen[0].headers).has('Authorization')).toBe(false);
+    expect(seen[0].data).toBe(JSON.stringify({ userName: 'a@b.co' }));
+  });
+
+  it('checks the answer against the contract and reports a mismatch', async () => {
+    answer(200, { unexpected: true });
+    await expect(getJson('x', MessageResponse)).rejects.toThrow();
+    expect(notify.error).toHaveBeenCalledWith(UNEXPECTED_ANSWER_MESSAGE);
+  });
+
+  it('on a 401 with a session: clears it, reports "Unauthorized request - 401" and goes to login', async () => {
+    useSessionStore.getState().signIn(session('dead'));
+    answer(401, { message: 'Session expired.' });
+    await expect(getJson('user/profile', MessageResponse)).rejects.toBeInstanceOf(AxiosError);
+    expect(useSessionStore.getState().userDetails).toBeNull();
+    expect(localStorage.getItem('userDetails')).toBeNull();
+    expect(notify.error).toHaveBeenCalledTimes(1);
+    expect(notify.error).toHaveBeenCalledWith('Unauthorized request - 401');
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('reports a burst of 401s with the same token once', async () => {
+    useSessionStore.getState().signIn(session('dead'));
+    answer(401, { message: 'Session expired.' });
+    await Promise.allSettled([
+      getJson('a', MessageResponse),
+      getJson('b', MessageResponse),
+      getJson('c', MessageResponse),
+    ]);
+    expect(notify.error).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 to a call without a session (wrong password) shows the server message and stays', async () => {
+    answer(401, { message: 'Invalid email or password.' });
+    await expect(postJson('login/auth', {}, MessageResponse)).rejects.toBeInstanceOf(AxiosError);
+    expect(notify.error).toHaveBeenCalledWith('Invalid email or password.');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it.each([400, 403, 404, 409, 413, 429, 500])(
+    'any other error (%i) shows the server message',
+    async (status) => {
+      useSessionStore.getState().signIn(session('live'));
+      answer(status, { message: `Server says ${status}` });
+      await expect(getJson('x', MessageResponse)).rejects.toBeInstanceOf(AxiosError);
+      expect(notify.error).toHaveBeenCalledWith(`Server says ${status}`);
+      expect(useSessionStore.getState().token).toBe('live');
+      expect(navigate).not.toHaveBeenCalled();
+    },
+  );
+
+  it('quiet calls leave reporting to the caller', async () => {
+    useSessionStore.getState().signIn(session('dead'));
+    answer(401, { message: 'gone' });
+    await expect(
+      postJson('login/logout', undefined, MessageResponse, { quiet: true }),
+    ).rejects.toBeInstanceOf(AxiosError);
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().token).toBe('dead');
+  });
+});
+
+describe('errorMessageOf', () => {
+  const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
+  it('reads the message field of the error body', () => {
+    const response = { data: { message: 'Nope.' }, status: 400, statusText: '', headers: {}, config };
+    expect(errorMessageOf(new AxiosError('x', 'E', config, {}, response))).toBe('Nope.');
+  });
+  it('explains a failure with no answer', () => {
+    expect(errorMessageOf(new AxiosError('Network Error', 'ERR_NETWORK', config, {}))).toBe(
+      NETWORK_ERROR_MESSAGE,
+    );
+  });
+  it('names the status when the body has no message', () => {
+    const response = { data: '<html>', status: 502, statusText: '', headers: {}, config };
+    expect(errorMessageOf(new AxiosError('x', 'E', config, {}, response))).toBe(
+      'Request failed with status 502.',
+    );
+  });
+});

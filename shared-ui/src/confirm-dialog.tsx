@@ -1,0 +1,61 @@
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+
+export interface ConfirmDialogProps {
+  visible: boolean;
+  message: string;
+  header?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** While the confirmed action runs: the confirm button spins and both are disabled. */
+  busy?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** A yes/no question before a destructive action (delete, make inactive). */
+export function ConfirmDialog({
+  visible,
+  message,
+  header = 'Confirmation',
+  confirmLabel = 'Yes',
+  cancelLabel = 'No',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const footer = (
+    <div>
+      <Button label={cancelLabel} severity="secondary" outlined onClick={onCancel} disabled={busy} />
+      <Button
+        label={confirmLabel}
+        severity="danger"
+        onClick={onConfirm}
+        loading={busy}
+        disabled={busy}
+        autoFocus
+      />
+    </div>
+  );
+  return (
+    <Dialog
+      visible={visible}
+      header={header}
+      footer={footer}
+      onHide={() => {
+        if (!busy) onCancel();
+      }}
+      style={{ width: 'min(28rem, 92vw)' }}
+      modal
+    >
+      <p style={{ margin: 0, display: 'flex', alignItems: 'center', gap: '0.75rem' }}>
+        <i
+          className="pi pi-exclamation-triangle"
+          aria-hidden="true"
+          style={{ fontSize: '1.5rem', color: '#f59e0b' }}
+        />
+        <span>{message}</span>
+      </p>
+    </Dialog>
+  );
+}

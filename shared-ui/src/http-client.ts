@@ -1,0 +1,104 @@
+import axios from 'axios';
+import type { AxiosError, AxiosRequestConfig } from 'axios';
+import { Messages } from '@portal/contracts';
+import { LOGIN_PATH } from './landing-path';
+import { navigateTo } from './navigation';
+import { useSessionStore } from './session-store';
+import { notify } from './toasts';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** The caller reports the failure itself: no error toast, no 401 redirect. */
+    quiet?: boolean;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE =
+  'Unable to reach the server. Please check your connection and try again.';
+
+/** Anything with a zod-like `parse`: the answer is checked against the contract before it is used. */
+export interface ResponseParser<T> {
+  parse(value: unknown): T;
+}
+
+/** The one HTTP client of the portal: relative `/api`, bearer token from the session store. */
+export const httpClient = axios.create({ baseURL: '/api', headers: { Accept: 'application/json' } });
+
+httpClient.interceptors.request.use((config) => {
+  const token = useSessionStore.getState().token;
+  if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+httpClient.interceptors.response.use(undefined, (error: unknown) => {
+  if (axios.isAxiosError(error) && !error.config?.quiet) reportHttpError(error);
+  return Promise.reject(error);
+});
+
+/** The server's `message` from an error answer, or a sentence for failures without one. */
+export function errorMessageOf(error: unknown): string {
+  if (axios.isAxiosError(error)) {
+    const data: unknown = error.response?.data;
+    if (
+      data &&
+      typeof data === 'object' &&
+      'message' in data &&
+      typeof data.message === 'string' &&
+      data.message
+    ) {
+      return data.message;
+    }
+    if (!error.response) return NETWORK_ERROR_MESSAGE;
+    return `Request failed with status ${error.response.status}.`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+function reportHttpError(error: AxiosError): void {
+  const authorization = error.config?.headers?.get?.('Authorization');
+  const sentToken = typeof authorization === 'string' ? authorization.replace(/^Bearer /, '') : null;
+  // A 401 on a call made with a session means the session is gone. A 401 without one is an answer
+  // to the sign-in itself (wrong password) and its message is what the user needs to see.
+  if (error.response?.status === 401 && sentToken) {
+    const session = useSessionStore.getState();
+    // Several calls can fail with the same dead token; only the first one signs out and reports.
+    if (session.token !== sentToken) return;
+    session.signOut();
+    notify.error(Messages.unauthorized);
+    navigateTo(LOGIN_PATH);
+    return;
+  }
+  notify.error(errorMessageOf(error));
+}
+
+export const UNEXPECTED_ANSWER_MESSAGE =
+  'The server sent an answer the portal does not understand. Please try again later.';
+
+/** Checks an answer against its contract; a mismatch is reported like any failed call, then thrown. */
+function parsed<T>(parser: ResponseParser<T>, data: unknown, config?: AxiosRequestConfig): T {
+  try {
+    return parser.parse(data);
+  } catch (error) {
+    if (!config?.quiet) notify.error(UNEXPECTED_ANSWER_MESSAGE);
+    throw error;
+  }
+}
+
+export async function getJson<T>(
+  url: string,
+  parser: ResponseParser<T>,
+  config?: AxiosRequestConfig,
+): Promise<T> {
+  const response = await httpClient.get<unknown>(url, config);
+  return parsed(parser, response.data, config);
+}
+
+export async function postJson<T>(
+  url: string,
+  body: unknown,
+  parser: ResponseParser<T>,
+  config?: AxiosRequestConfig,
+): Promise<T> {
+  const response = await httpClient.post<unknown>(url, body, config);
+  return parsed(parser, response.data, config);
+}

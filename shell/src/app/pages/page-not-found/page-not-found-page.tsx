@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from 'primereact/button';
+import { DashboardPathByRole, Texts } from '@portal/contracts';
+import { LOGIN_PATH, useSessionStore } from '@portal/shared-ui';
+import styles from './page-not-found-page.module.css';
+
+/** Spec §2: the 404 screen; Go Home leads to the dashboard of the stored role. */
+export function PageNotFoundPage() {
+  const navigate = useNavigate();
+  const userRole = useSessionStore((state) => state.userRole);
+  const home = userRole ? DashboardPathByRole[userRole] : LOGIN_PATH;
+  useEffect(() => {
+    document.title = `${Texts.pageNotFound} | Affiliate Portal`;
+  }, []);
+  return (
+    <main className={styles.page}>
+      <section className={styles.card} aria-labelledby="not-found-heading">
+        <p className={styles.code} aria-hidden="true">
+          404
+        </p>
+        <h1 id="not-found-heading" className={styles.heading}>
+          {Texts.pageNotFound}
+        </h1>
+        <p className={styles.text}>
+          The page you are looking for does not exist, or you do not have access to it.
+        </p>
+        <Button label="Go Home" icon="pi pi-home" onClick={() => navigate(home, { replace: true })} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,146 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MENU_TABLE } from '@portal/contracts';
+import { useSessionStore } from '@portal/shared-ui';
+import { demoSession, renderApp, setScreenWidth } from '../../test-support/render-app';
+import { REMOTE_ROUTES } from '../route-table';
+
+beforeEach(() => {
+  localStorage.clear();
+  setScreenWidth(1280);
+});
+
+const remoteShown = () => screen.findByTestId('remote-page');
+
+describe('route table', () => {
+  it('maps every route of spec §2 to its remote', () => {
+    const byPath = Object.fromEntries(
+      REMOTE_ROUTES.map((route) => [route.path, `${route.remote}/${route.access}`]),
+    );
+    expect(byPath).toEqual({
+      login: 'mfe_auth/public',
+      register: 'mfe_auth/public',
+      'update-password': 'mfe_auth/session',
+      're-kyc': 'mfe_affiliate/session',
+      'admin-dashboard': 'mfe_admin/guarded',
+      'admin/users': 'mfe_admin/guarded',
+      'admin/user-add': 'mfe_admin/guarded',
+      'admin/commission-upload': 'mfe_admin/guarded',
+      'admin/reports': 'mfe_admin/guarded',
+      'admin/orders': 'mfe_admin/guarded',
+      'admin/affiliates': 'mfe_admin/guarded',
+      notifications: 'mfe_admin/guarded',
+      'backoffice-dashboard': 'mfe_backoffice/guarded',
+      'backoffice/reports': 'mfe_backoffice/guarded',
+      'backoffice/users': 'mfe_backoffice/guarded',
+      'affiliate-dashboard': 'mfe_affiliate/guarded',
+      'affiliate/orders': 'mfe_affiliate/guarded',
+      'affiliate/retailers': 'mfe_affiliate/guarded',
+    });
+  });
+
+  it('has a route for every menu target', () => {
+    const paths = new Set(REMOTE_ROUTES.map((route) => `/${route.path}`));
+    const targets = MENU_TABLE.flatMap((entry) =>
+      entry.kind === 'link' ? [entry.target] : entry.children.map((c) => c.target),
+    );
+    for (const target of targets) expect(paths).toContain(target);
+  });
+});
+
+describe('routing', () => {
+  it("'' redirects to login", async () => {
+    const { router } = renderApp('/');
+    expect((await remoteShown()).textContent).toBe('mfe_auth:login');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('login and register need no session', async () => {
+    renderApp('/register');
+    expect((await remoteShown()).textContent).toBe('mfe_auth:register');
+  });
+
+  it('a guarded route without stored user details goes to login', async () => {
+    const { router } = renderApp('/admin/users');
+    expect((await remoteShown()).textContent).toBe('mfe_auth:login');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('a guarded route in the menu renders its remote inside the layout', async () => {
+    renderApp('/admin/users?page=2', demoSession('Admin'));
+    expect((await remoteShown()).textContent).toBe('mfe_admin:admin/users');
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /User menu for admin@example.com/ })).toBeTruthy();
+  });
+
+  it('a guarded route outside the menu shows the 404 screen', async () => {
+    const { router } = renderApp('/admin-dashboard', demoSession('Backoffice'));
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/page-not-found');
+  });
+
+  it('an unknown path shows the 404 screen, signed in or not', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+
+  it('Go Home leads to the dashboard of the stored role', async () => {
+    const { router } = renderApp('/nowhere', demoSession('Backoffice'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Go Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/backoffice-dashboard'));
+    expect((await remoteShown()).textContent).toBe('mfe_backoffice:backoffice-dashboard');
+  });
+
+  it('Go Home without a stored user leads to login', async () => {
+    const { router } = renderApp('/page-not-found');
+    fireEvent.click(await screen.findByRole('button', { name: 'Go Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('re-kyc has no guard: an affiliate holding only re-kyc reaches it inside the layout', async () => {
+    renderApp('/re-kyc', demoSession('RejectedAffiliate'));
+    expect((await remoteShown()).textContent).toBe('mfe_affiliate:re-kyc');
+    expect(screen.getByRole('link', { name: 'Re KYC' })).toBeTruthy();
+  });
+
+  it('a user whose menu is empty is sent to page-not-found', async () => {
+    renderApp('/affiliate-dashboard', demoSession('Affiliate', { userRights: [] }));
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+
+  it('profile, update-password and re-kyc without a session go to login', async () => {
+    for (const path of ['/profile', '/update-password', '/re-kyc']) {
+      const view = renderApp(path);
+      expect((await remoteShown()).textContent).toBe('mfe_auth:login');
+      view.unmount();
+    }
+  });
+
+  it('a forced password update is shown on its own, without the menu', async () => {
+    renderApp('/update-password', demoSession('Admin', { forcePasswordUpdate: true }));
+    expect((await remoteShown()).textContent).toBe('mfe_auth:update-password');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+  });
+
+  it('update-password is inside the layout when not forced', async () => {
+    renderApp('/update-password', demoSession('Affiliate'));
+    expect((await remoteShown()).textContent).toBe('mfe_auth:update-password');
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+  });
+
+  it('an expired stored session counts as none', async () => {
+    const { router } = renderApp(
+      '/admin-dashboard',
+      demoSession('Admin', { expiresAt: new Date(Date.now() - 1).toISOString() }),
+    );
+    expect((await remoteShown()).textContent).toBe('mfe_auth:login');
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(localStorage.getItem('userDetails')).toBeNull());
+  });
+
+  it('signing out elsewhere (a 401) leaves the guarded page for login', async () => {
+    const { router } = renderApp('/admin-dashboard', demoSession('Admin'));
+    await remoteShown();
+    act(() => useSessionStore.getState().signOut());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

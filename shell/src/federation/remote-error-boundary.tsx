@@ -1,0 +1,49 @@
+import { Component } from 'react';
+import type { ErrorInfo, ReactNode } from 'react';
+import { Button } from 'primereact/button';
+import { Texts } from '@portal/contracts';
+import styles from './remote-error-boundary.module.css';
+
+interface Props {
+  /** Names the section in the console, for whoever investigates. */
+  remote: string;
+  /** Forget the failed remote and load it again. */
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+interface State {
+  failed: boolean;
+}
+
+/**
+ * One per remote page: a remote that cannot be loaded or throws while rendering shows this in the layout's
+ * content area, while the sidebar, top bar and every other section keep working.
+ */
+export class RemoteErrorBoundary extends Component<Props, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`[federation] ${this.props.remote} failed`, error, info.componentStack);
+  }
+
+  private readonly retry = () => {
+    this.props.onRetry();
+    this.setState({ failed: false });
+  };
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <section role="alert" className={styles.unavailable}>
+        <i className={`pi pi-exclamation-triangle ${styles.icon}`} aria-hidden="true" />
+        <p className={styles.message}>{Texts.sectionUnavailable}</p>
+        <Button type="button" label="Retry" icon="pi pi-refresh" onClick={this.retry} />
+      </section>
+    );
+  }
+}

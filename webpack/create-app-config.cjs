@@ -1,0 +1,202 @@
+// Builds the webpack configuration of one app (the shell or a remote). Every app's webpack.config.cjs
+// is a call to this, so the five builds cannot drift apart.
+const path = require('node:path');
+const { facadeAliases, sharedModules } = require('./shared-config.cjs');
+const { PrecompressPlugin } = require('./precompress-plugin.cjs');
+const { APPS, DEV_GATEWAY_URL } = require('./apps.cjs');
+
+/** Resolved from the app's own folder: pnpm gives each app its own node_modules. */
+function fromApp(appDir, request) {
+  return require(require.resolve(request, { paths: [appDir] }));
+}
+
+/** webpack's own JS minimizer (minimizer-webpack-plugin), configured here to keep licence comments inline. */
+function jsMinimizer(appDir) {
+  const webpackDir = path.dirname(require.resolve('webpack/package.json', { paths: [appDir] }));
+  const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [webpackDir] }));
+  return new MinimizerPlugin({ extractComments: false, terserOptions: { compress: { passes: 2 } } });
+}
+
+/**
+ * @param {{ appDir: string, app: keyof typeof APPS }} options
+ * @returns {(env: Record<string, unknown>, argv: { mode?: string }) => import('webpack').Configuration}
+ */
+function createAppConfig({ appDir, app }) {
+  const spec = APPS[app];
+  if (!spec) throw new Error(`Unknown app "${app}"; known: ${Object.keys(APPS).join(', ')}`);
+  const isHost = spec.kind === 'host';
+
+  return (_env, argv) => {
+    const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
+    const serving = process.env.WEBPACK_SERVE === 'true';
+    const HtmlWebpackPlugin = fromApp(appDir, 'html-webpack-plugin');
+    const MiniCssExtractPlugin = fromApp(appDir, 'mini-css-extract-plugin');
+    const { ModuleFederationPlugin } = fromApp(appDir, '@module-federation/enhanced/webpack');
+    const webpack = fromApp(appDir, 'webpack');
+    // A remote builds its standalone page (own router, dev session) only for its team's dev server;
+    // the portal build ships the container alone.
+    const standalone = !isHost && !production;
+    // Hashed in development too: a shared module can be emitted once per runtime (page and container) with
+    // different content, and only the hash keeps their names apart.
+    const hashed = '.[contenthash:16]';
+    // The federation runtime asks for the entry's file name before content hashes exist, only to learn its
+    // folder depth; the unhashed name has the same folder.
+    const jsFilename = (pathData) =>
+      pathData.chunk?.contentHash?.javascript ? `[name]${hashed}.js` : '[name].js';
+
+    const cssLoaders = (modules) => [
+      production ? MiniCssExtractPlugin.loader : require.resolve('style-loader', { paths: [appDir] }),
+      {
+        loader: require.resolve('css-loader', { paths: [appDir] }),
+        options: modules
+          ? {
+              importLoaders: 0,
+              modules: {
+                namedExport: false,
+                exportLocalsConvention: 'as-is',
+                localIdentName: production ? '[hash:base64:8]' : '[name]__[local]--[hash:base64:5]',
+              },
+            }
+          : { importLoaders: 0, modules: false },
+      },
+    ];
+
+    /** @type {import('webpack').Configuration} */
+    const config = {
+      name: spec.federationName,
+      context: appDir,
+      mode: production ? 'production' : 'development',
+      target: 'web',
+      // The container needs no entry of its own; the host and a remote's standalone page do.
+      entry: isHost || standalone ? { main: './src/index.ts' } : {},
+      output: {
+        path: path.join(appDir, 'dist'),
+        // Chunks are found next to the script that loaded them, so a remote can move without a rebuild.
+        publicPath: 'auto',
+        filename: jsFilename,
+        chunkFilename: jsFilename,
+        assetModuleFilename: `assets/[name]${production ? '.[contenthash:16]' : ''}[ext]`,
+        cssFilename: `[name]${hashed}.css`,
+        uniqueName: spec.federationName,
+        clean: true,
+      },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // Code outside the app (the standalone harness in webpack/) resolves packages from the app.
+        modules: ['node_modules', path.join(appDir, 'node_modules')],
+        alias: facadeAliases(appDir),
+      },
+      module: {
+        // A name missing from a shared facade (webpack/facades/) must fail the build, not the page.
+        parser: { javascript: { exportsPresence: 'error' } },
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('ts-loader', { paths: [appDir] }),
+              // Type checking is `tsc --noEmit` per package; the build only transpiles (fast on 2 cores).
+              options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json') },
+            },
+          },
+          { test: /\.module\.css$/, use: cssLoaders(true) },
+          { test: /\.css$/, exclude: /\.module\.css$/, use: cssLoaders(false) },
+          { test: /\.(woff2?|ttf|eot|otf)$/i, type: 'asset/resource' },
+          {
+            test: /\.(png|jpe?g|gif|svg|webp|ico)$/i,
+            type: 'asset',
+            parser: { dataUrlCondition: { maxSize: 4096 } },
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: spec.federationName,
+          ...(isHost
+            ? {}
+            : {
+                filename: 'remoteEntry.js',
+                exposes: { './routes': './src/routes.tsx' },
+                manifest: true,
+              }),
+          shared: sharedModules(appDir),
+          shareStrategy: 'loaded-first',
+          dts: false,
+          experiments: {
+            asyncStartup: true,
+            // Browser only: the runtime's Node.js loading code is left out.
+            optimization: { target: 'web' },
+            // One copy of the federation runtime per page: the shell publishes it, remotes built for the
+            // portal use it. A remote on its own dev server (standalone) brings its own.
+            ...(isHost ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {}),
+          },
+        }),
+        // The plugin that publishes the runtime for the remotes is resolved as CommonJS, which would bring a
+        // second, CommonJS copy of runtime-core beside the ES one the shell runs (~20 KB gzip, and remotes
+        // would get a different instance). Its ES build imports the same runtime-core as everything else.
+        ...(isHost
+          ? [
+              new webpack.NormalModuleReplacementPlugin(
+                /inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/,
+                (resource) => {
+                  resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
+                },
+              ),
+            ]
+          : []),
+        ...(production
+          ? [
+              new MiniCssExtractPlugin({
+                filename: `[name]${hashed}.css`,
+                chunkFilename: `[name]${hashed}.css`,
+              }),
+            ]
+          : []),
+        ...(isHost || standalone
+          ? [
+              new HtmlWebpackPlugin({
+                template: isHost
+                  ? path.join(appDir, 'public', 'index.html')
+                  : path.join(__dirname, 'standalone.html'),
+                title: spec.title,
+                // The shell answers every deep link (/admin/users) with this page, so its scripts are absolute.
+                publicPath: '/',
+                scriptLoading: 'defer',
+                chunks: ['main'],
+              }),
+            ]
+          : []),
+        ...(production ? [new PrecompressPlugin()] : []),
+      ],
+      optimization: {
+        // Content hashes must not change when an unrelated module is added.
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        ...(production ? { minimizer: [jsMinimizer(appDir)] } : {}),
+      },
+      performance: { hints: false },
+      stats: production ? 'errors-warnings' : 'minimal',
+      infrastructureLogging: { level: 'warn' },
+    };
+
+    if (serving || !production) {
+      config.devServer = {
+        port: spec.devPort,
+        host: 'localhost',
+        hot: false,
+        liveReload: true,
+        // The shell (another port) loads this remote's manifest and chunks.
+        headers: isHost ? {} : { 'Access-Control-Allow-Origin': '*' },
+        historyApiFallback: isHost || standalone ? { index: '/index.html' } : false,
+        proxy: [{ context: ['/api'], target: DEV_GATEWAY_URL, changeOrigin: false }],
+        client: { overlay: { errors: true, warnings: false }, logging: 'warn' },
+        devMiddleware: { stats: 'errors-warnings' },
+        static: false,
+      };
+    }
+    return config;
+  };
+}
+
+module.exports = { createAppConfig };

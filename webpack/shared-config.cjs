@@ -1,0 +1,65 @@
+// The one list of modules every app shares at runtime (DESIGN §3). Host and remotes must agree on it,
+// so it lives here and nowhere else.
+const path = require('node:path');
+
+/** Version of a package as installed for an app (pnpm keeps every app's node_modules separate). */
+function installedVersion(appDir, name, from = appDir) {
+  const manifest = require.resolve(`${name}/package.json`, { paths: [from] });
+  return { version: require(manifest).version, dir: path.dirname(manifest) };
+}
+
+/**
+ * Singletons, loaded once whichever app loads first (`loaded-first`). `requiredVersion` is the caret of
+ * the pinned version, so a remote built against 19.2.0 accepts the shell's 19.2.x.
+ * PrimeReact is shared per component (`primereact/` subpaths): sharing its root would pull every component,
+ * because a shared module is never tree-shaken.
+ */
+function sharedModules(appDir) {
+  const singleton = (name, extra = {}) => {
+    const { version } = installedVersion(appDir, extra.packageName ?? name, extra.resolveFrom ?? appDir);
+    const { resolveFrom: _ignored, ...rest } = extra;
+    return { singleton: true, requiredVersion: `^${version}`, version, ...rest };
+  };
+  const routerDom = installedVersion(appDir, 'react-router-dom');
+  // react-router-dom only re-exports react-router: both names are one module, the facade, so a remote's
+  // <Link> sees the shell's Router context whichever name it imports.
+  const router = { import: path.join(__dirname, 'facades', 'react-router-dom.mjs') };
+
+  return {
+    react: singleton('react'),
+    'react/jsx-runtime': singleton('react/jsx-runtime', { packageName: 'react' }),
+    'react/jsx-dev-runtime': singleton('react/jsx-dev-runtime', { packageName: 'react' }),
+    'react-dom': singleton('react-dom'),
+    'react-dom/': singleton('react-dom/', { packageName: 'react-dom' }),
+    'react-router': singleton('react-router', { resolveFrom: routerDom.dir, ...router }),
+    'react-router-dom': singleton('react-router-dom', router),
+    zustand: singleton('zustand'),
+    'zustand/': singleton('zustand/', { packageName: 'zustand' }),
+    'react-toastify': singleton('react-toastify'),
+    axios: singleton('axios'),
+    zod: singleton('zod', { import: path.join(__dirname, 'facades', 'zod.mjs') }),
+    // @hookform/resolvers/zod reads zod's core: the same module as `z.core`, not a second copy per remote.
+    'zod/v4/core': singleton('zod/v4/core', {
+      packageName: 'zod',
+      import: path.join(__dirname, 'facades', 'zod-core.mjs'),
+    }),
+    '@portal/shared-ui': singleton('@portal/shared-ui'),
+    '@portal/contracts': singleton('@portal/contracts'),
+    'primereact/': singleton('primereact/', { packageName: 'primereact' }),
+  };
+}
+
+/** Where the facades (webpack/facades/) find the real packages, as installed for this app. */
+function facadeAliases(appDir) {
+  const routerDom = installedVersion(appDir, 'react-router-dom');
+  return {
+    '@portal-build/react-router': path.join(
+      installedVersion(appDir, 'react-router', routerDom.dir).dir,
+      'dist',
+      'production',
+    ),
+    '@portal-build/zod': installedVersion(appDir, 'zod').dir,
+  };
+}
+
+module.exports = { sharedModules, facadeAliases, installedVersion };
