@@ -1,4 +1,6 @@
 // Package entry of @portal/shared-ui (the one place a barrel is allowed).
+import { lazy } from 'react';
+
 export type { RemoteRouteDefinition } from './remote-route';
 export {
   USER_DETAILS_KEY,
@@ -41,7 +43,7 @@ export { formatDate, formatNaira } from './format';
 export { StatusBadge, statusSeverity } from './status-badge';
 export type { BadgeSeverity } from './status-badge';
 export { AvatarImage, DEFAULT_AVATAR_SRC } from './default-avatar';
-export { ConfirmDialog } from './confirm-dialog';
+export const ConfirmDialog = lazy(() => import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
 export type { ConfirmDialogProps } from './confirm-dialog';
 export { LoadingSpinner } from './loading-spinner';
 export { DataTable, serialColumn } from './data-table/data-table';
@@ -51,9 +53,15 @@ export type { PagerProps } from './data-table/pager';
 export { ALL_PAGES_THRESHOLD, clampPage, pageCount, pageItems } from './data-table/page-items';
 export type { PageItem } from './data-table/page-items';
 export { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './data-table/use-debounced-value';
-export { AffiliateList } from './affiliate-list/affiliate-list';
+// The affiliate list and the login report pull in PrimeReact's calendar, dropdown and dialog. Every page loads
+// shared-ui (the sign-in page too), so these two load on first render only, inside the remote's Suspense.
+export const AffiliateList = lazy(() =>
+  import('./affiliate-list/affiliate-list').then((module) => ({ default: module.AffiliateList })),
+);
 export type { AffiliateListProps } from './affiliate-list/affiliate-list';
 export type { AffiliateListMode } from './affiliate-list/affiliate-modal-actions';
-export { LoginReport } from './login-report/login-report';
+export const LoginReport = lazy(() =>
+  import('./login-report/login-report').then((module) => ({ default: module.LoginReport })),
+);
 export type { LoginReportProps } from './login-report/login-report';
 export { downloadReport } from './login-report/excel-download';
