@@ -1,12 +1,1 @@
-// mfe-auth's tests run against the sources of the packages it shares at runtime.
-module.exports = {
-  testEnvironment: '<rootDir>/src/pages/test-support/jsdom-environment.cjs',
-  transform: require('../jest.swc.cjs'),
-  roots: ['<rootDir>/src'],
-  setupFiles: ['<rootDir>/../scripts/jest-jsdom-setup.cjs'],
-  moduleNameMapper: {
-    '^@portal/contracts$': '<rootDir>/../contracts/src/index.ts',
-    '^@portal/shared-ui$': '<rootDir>/../shared-ui/src/index.ts',
-    '\\.css$': '<rootDir>/../scripts/jest-style-stub.cjs',
-  },
-};
+module.exports = require('../jest.web.cjs');

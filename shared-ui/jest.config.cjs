@@ -1,10 +1,1 @@
-module.exports = {
-  testEnvironment: 'jsdom',
-  transform: require('../jest.swc.cjs'),
-  roots: ['<rootDir>/src'],
-  setupFiles: ['<rootDir>/../scripts/jest-jsdom-setup.cjs'],
-  moduleNameMapper: {
-    '^@portal/contracts$': '<rootDir>/../contracts/src/index.ts',
-    '\\.css$': '<rootDir>/../scripts/jest-style-stub.cjs',
-  },
-};
+module.exports = require('../jest.web.cjs');

@@ -1,0 +1,14 @@
+// The jest config of every web package: jsdom with the platform classes react-router 7 needs, swc, and the
+// packages shared at runtime mapped to their sources (so tests need no build).
+const path = require('node:path');
+
+module.exports = {
+  testEnvironment: path.join(__dirname, 'scripts', 'jest-jsdom-environment.cjs'),
+  transform: require('./jest.swc.cjs'),
+  roots: ['<rootDir>/src'],
+  moduleNameMapper: {
+    '^@portal/contracts$': path.join(__dirname, 'contracts', 'src', 'index.ts'),
+    '^@portal/shared-ui$': path.join(__dirname, 'shared-ui', 'src', 'index.ts'),
+    '\\.css$': path.join(__dirname, 'scripts', 'jest-style-stub.cjs'),
+  },
+};
