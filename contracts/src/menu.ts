@@ -85,15 +85,3 @@ export function buildMenu(userRights: readonly string[]): MenuEntry[] {
 export function menuTargets(menu: readonly MenuEntry[]): string[] {
   return menu.flatMap((entry) => (entry.kind === 'link' ? [entry.target] : entry.children.map((c) => c.target)));
 }
-
-/** The right a guarded path needs, from the menu table; undefined for paths outside it. */
-export function rightForPath(path: string): Right | undefined {
-  for (const entry of MENU_TABLE) {
-    if (entry.kind === 'link' && entry.target === path) return entry.right;
-    if (entry.kind === 'group') {
-      const child = entry.children.find((c) => c.target === path);
-      if (child) return child.right;
-    }
-  }
-  return undefined;
-}

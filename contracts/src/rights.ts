@@ -1,5 +1,3 @@
-import { AffiliateStatus, RoleId } from './roles';
-
 /** Every right key the product knows (spec §6). */
 export const RIGHTS = [
   'dashboard',
@@ -21,7 +19,11 @@ export const RIGHTS = [
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
-/** Rights per role: ours, the spec leaves the assignment open (DESIGN §4). */
+/**
+ * Rights per role: ours, the spec leaves the assignment open (DESIGN §4). The gateway reads them from the
+ * role_rights table (migration 002); these lists are what screens and tests expect of it, and the login tests
+ * check that the two agree.
+ */
 export const ADMIN_RIGHTS: readonly Right[] = [
   'dashboard',
   'manage_users',
@@ -36,17 +38,3 @@ export const ADMIN_RIGHTS: readonly Right[] = [
 export const BACKOFFICE_RIGHTS: readonly Right[] = ['backoffice_dashboard', 'backoffice_allUsers', 'backoffice_reports'];
 export const AFFILIATE_COMPLETE_RIGHTS: readonly Right[] = ['affiliate_dashboard', 'affiliate_orders', 'affiliate_retailers'];
 export const AFFILIATE_REJECTED_RIGHTS: readonly Right[] = ['re-kyc'];
-
-/**
- * The rights a user holds at sign-in. Affiliates hold rights by KYC state; a pending or inactive
- * affiliate holds none (and is refused sign-in).
- */
-export function rightsFor(roleID: number, affiliateStatus?: AffiliateStatus | null): readonly Right[] {
-  if (roleID === RoleId.Admin) return ADMIN_RIGHTS;
-  if (roleID === RoleId.Backoffice) return BACKOFFICE_RIGHTS;
-  if (roleID === RoleId.Affiliate) {
-    if (affiliateStatus === AffiliateStatus.Complete) return AFFILIATE_COMPLETE_RIGHTS;
-    if (affiliateStatus === AffiliateStatus.Rejected) return AFFILIATE_REJECTED_RIGHTS;
-  }
-  return [];
-}

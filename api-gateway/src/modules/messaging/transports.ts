@@ -37,6 +37,10 @@ export interface Transports {
  * production the body stays out of the logs (it holds OTPs and temporary passwords); it is kept in the
  * outbox row.
  */
+function loggedBody(text: string, withhold: boolean): string {
+  return withhold ? `[withheld in production: ${text.length} characters]` : text;
+}
+
 export class LogEmailTransport implements EmailTransport {
   readonly name = 'log';
 
@@ -51,9 +55,7 @@ export class LogEmailTransport implements EmailTransport {
         channel: 'email',
         to: message.to,
         subject: message.subject,
-        body: this.withholdBody
-          ? `[withheld in production: ${message.text.length} characters]`
-          : message.text,
+        body: loggedBody(message.text, this.withholdBody),
       },
       'email (log transport)',
     );
@@ -73,9 +75,7 @@ export class LogWhatsAppProvider implements WhatsAppProvider {
       {
         channel: 'whatsapp',
         to: message.to,
-        body: this.withholdBody
-          ? `[withheld in production: ${message.text.length} characters]`
-          : message.text,
+        body: loggedBody(message.text, this.withholdBody),
       },
       'WhatsApp message (log provider)',
     );

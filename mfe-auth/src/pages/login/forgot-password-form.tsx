@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { MessageResponse, ResetPasswordRequest } from '@portal/contracts';
 import { notify, postJson } from '@portal/shared-ui';
-import { FormField, describedBy } from '../common/form-field';
+import { EmailField } from './email-field';
 import styles from './login-page.module.css';
 
 export interface ForgotPasswordFormProps {
@@ -44,21 +43,12 @@ export function ForgotPasswordForm({ initialUserName = '', onBack }: ForgotPassw
       <p className={styles.lead}>
         Enter the email of your account and we will send you a temporary password.
       </p>
-      <FormField id="forgot-email" label="Email" error={errors.userName?.message}>
-        <InputText
-          id="forgot-email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          placeholder="you@example.com"
-          className={styles.input}
-          invalid={!!errors.userName}
-          aria-invalid={!!errors.userName}
-          aria-describedby={describedBy('forgot-email', errors.userName?.message)}
-          disabled={loading}
-          {...register('userName')}
-        />
-      </FormField>
+      <EmailField
+        id="forgot-email"
+        error={errors.userName?.message}
+        disabled={loading}
+        registration={register('userName')}
+      />
       <Button type="submit" label="Submit" loading={loading} disabled={loading} className={styles.submit} />
       <p className={styles.footer}>
         <button

@@ -5,7 +5,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { InputText } from 'primereact/inputtext';
 import { LoginRequest, LoginResponse, Texts } from '@portal/contracts';
 import { landingPathFor, postJson, useSessionStore } from '@portal/shared-ui';
 import { FormField, describedBy } from '../common/form-field';
@@ -16,6 +15,7 @@ import {
   saveRememberedCredentials,
 } from './remember-me';
 import type { Coordinates } from './use-geolocation';
+import { EmailField } from './email-field';
 import styles from './login-page.module.css';
 
 const SignInForm = LoginRequest.pick({ userName: true, password: true }).extend({ rememberMe: z.boolean() });
@@ -71,21 +71,12 @@ export function SignInFormView({ initialUserName, coordinates, onForgotPassword 
 
   return (
     <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-busy={loading}>
-      <FormField id="login-email" label="Email" error={errors.userName?.message}>
-        <InputText
-          id="login-email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          placeholder="you@example.com"
-          className={styles.input}
-          invalid={!!errors.userName}
-          aria-invalid={!!errors.userName}
-          aria-describedby={describedBy('login-email', errors.userName?.message)}
-          disabled={loading}
-          {...register('userName')}
-        />
-      </FormField>
+      <EmailField
+        id="login-email"
+        error={errors.userName?.message}
+        disabled={loading}
+        registration={register('userName')}
+      />
       <FormField id="login-password" label="Password" error={errors.password?.message}>
         <PasswordField
           id="login-password"
