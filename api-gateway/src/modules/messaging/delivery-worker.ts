@@ -46,7 +46,9 @@ export async function deliverDueMessages(
                             LIMIT $3
                             FOR UPDATE SKIP LOCKED)
       RETURNING message_id, channel, recipient, subject, body, attempts`,
-    [now, new Date(now.getTime() + DELIVERY_LEASE_SECONDS * 1000), limit],
+    // A row enqueued in this very millisecond carries the database's microseconds (next_attempt_at defaults
+    // to now()), which a JS Date truncates away: compare against the end of the current millisecond.
+    [new Date(now.getTime() + 1), new Date(now.getTime() + DELIVERY_LEASE_SECONDS * 1000), limit],
   );
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   rows.sort((a, b) => Number(a.message_id) - Number(b.message_id));

@@ -164,9 +164,15 @@ export function registerReportRoutes(api: ApiRouter, ctx: AppContext): void {
       res.setHeader('Content-Length', String(file.sizeBytes));
       res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
       res.setHeader('Cache-Control', 'no-store');
+      // With Content-Length a client may close as soon as the last byte arrives, before the pipeline has
+      // ended: the pipeline then reports a premature close, yet every byte was handed to the response.
+      let bytesSent = 0;
+      stream.on('data', (chunk: Buffer | string) => {
+        bytesSent += chunk.length;
+      });
       const delivered = await pipeline(stream, res).then(
         () => true,
-        () => false,
+        () => bytesSent === file.sizeBytes,
       );
       // The link worked once; the file has no further use. An interrupted download keeps it until the purge.
       if (delivered)

@@ -258,11 +258,14 @@ describe('affiliate report (admin only)', () => {
   });
 
   test('back office is refused the affiliate Excel, and no file is written', async () => {
+    // Only exports written from now on: an earlier test's downloaded export may still be being deleted.
+    const since = t.ctx.now();
     const exportsNow = async () =>
       Number(
         (
           await t.ctx.db.query<{ n: string | number }>(
-            `SELECT count(*) AS n FROM stored_files WHERE purpose = 'export'`,
+            `SELECT count(*) AS n FROM stored_files WHERE purpose = 'export' AND created_at >= $1`,
+            [since],
           )
         ).rows[0].n,
       );
