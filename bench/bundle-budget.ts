@@ -5,7 +5,7 @@
 // Bytes are exact: each JavaScript response's gzip body as it crossed the wire (the gateway sends the
 // build's precompressed .gz twins), checked against gzip -9 of the decoded body.
 // Run: npm run build, then `npx --yes pnpm@10 --filter bench exec tsx bundle-budget.ts [--strict]`
-// (--strict: exit 1 when a budget or a check fails).
+// (--strict: exit 1 when a budget or a check fails; --list: every script with its bytes).
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Page, Response } from '@playwright/test';
@@ -81,6 +81,9 @@ function report(title: string, scripts: ScriptTransfer[], budget: number): boole
     console.log(`  sent without gzip (under 1 KB, not worth it): ${uncompressed.length} files`);
   const largest = [...scripts].sort((a, b) => b.wireBytes - a.wireBytes).slice(0, 10);
   console.log(`  largest: ${largest.map((script) => `${script.url} ${kb(script.wireBytes)}`).join(', ')}`);
+  if (process.argv.includes('--list'))
+    for (const script of [...scripts].sort((a, b) => b.wireBytes - a.wireBytes))
+      console.log(`    ${String(script.wireBytes).padStart(8)} B  ${script.url}`);
   return wire <= budget;
 }
 

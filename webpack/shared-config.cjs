@@ -45,6 +45,8 @@ function sharedModules(appDir) {
     }),
     '@portal/shared-ui': singleton('@portal/shared-ui'),
     '@portal/contracts': singleton('@portal/contracts'),
+    // The zod-free part of the contract, all the sign-in page needs (contracts/src/web.ts).
+    '@portal/contracts/web': singleton('@portal/contracts/web', { packageName: '@portal/contracts' }),
     'primereact/': singleton('primereact/', { packageName: 'primereact' }),
   };
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { recordCspViolations, recordRequests } from '../support/network';
+import { loadedSharedModules } from '../support/shared-modules';
 
 test('the login page loads the shell and the auth remote only, within the CSP', async ({ page }) => {
   const requests = recordRequests(page);
@@ -15,4 +16,30 @@ test('the login page loads the shell and the auth remote only, within the CSP', 
   expect(paths.filter((path) => path.startsWith('/remotes/auth/')).length).toBeGreaterThan(1);
   expect(paths.filter((path) => /^\/remotes\/(admin|backoffice|affiliate)\//.test(path))).toEqual([]);
   expect(csp.messages()).toEqual([]);
+});
+
+// The sign-in page has a 200 KB JavaScript budget (bench/bundle-budget.ts measures the bytes). zod and
+// PrimeReact's component core are what would break it, so they must wait until a later page needs them.
+test('the login page loads neither zod nor PrimeReact components, until a later page needs them', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const onSignIn = await loadedSharedModules(page);
+  expect(onSignIn).toEqual(expect.arrayContaining(['react', '@portal/shared-ui', '@portal/contracts/web']));
+  const heavy = (name: string) =>
+    name === 'zod' ||
+    name.startsWith('zod/') ||
+    name === '@portal/contracts' ||
+    /^primereact\/(?!resources\/)/.test(name);
+  expect(onSignIn.filter(heavy)).toEqual([]);
+
+  // The registration page does use them: the same check sees them load there.
+  await page.getByRole('link', { name: 'Register as an Affiliate' }).click();
+  await expect(page.getByRole('heading', { name: 'Affiliate Registration' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const onRegister = await loadedSharedModules(page);
+  expect(onRegister).toEqual(expect.arrayContaining(['zod', '@portal/contracts', 'primereact/inputtext']));
 });

@@ -1,6 +1,6 @@
 import axios from 'axios';
 import type { AxiosError, AxiosRequestConfig } from 'axios';
-import { Messages } from '@portal/contracts';
+import { Messages } from '@portal/contracts/web';
 import { LOGIN_PATH } from './landing-path';
 import { navigateTo } from './navigation';
 import { useSessionStore } from './session-store';

@@ -1,5 +1,13 @@
 // Package entry of @portal/shared-ui (the one place a barrel is allowed).
+//
+// Every page loads this module, the sign-in page first, and a shared module is never tree-shaken: whatever
+// it imports statically is downloaded before anything shows. So it imports only '@portal/contracts/web' (no
+// zod) and nothing from PrimeReact; the components that need PrimeReact or zod load on first use (React.lazy,
+// rendered inside the remote page's Suspense) and their modules import the full contract.
 import { lazy } from 'react';
+import type { ReactElement } from 'react';
+import type { DataTableProps } from './data-table/data-table';
+import type { PagerProps } from './data-table/pager';
 
 export type { RemoteRouteDefinition } from './remote-route';
 export {
@@ -40,15 +48,28 @@ export {
   notify,
 } from './toasts';
 export { formatDate, formatNaira } from './format';
-export { StatusBadge, statusSeverity } from './status-badge';
-export type { BadgeSeverity } from './status-badge';
+export { statusSeverity } from './status-severity';
+export type { BadgeSeverity } from './status-severity';
+export const StatusBadge = lazy(() =>
+  import('./status-badge').then((module) => ({ default: module.StatusBadge })),
+);
 export { AvatarImage, DEFAULT_AVATAR_SRC } from './default-avatar';
-export const ConfirmDialog = lazy(() => import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
+export const ConfirmDialog = lazy(() =>
+  import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
+);
 export type { ConfirmDialogProps } from './confirm-dialog';
 export { LoadingSpinner } from './loading-spinner';
-export { DataTable, serialColumn } from './data-table/data-table';
+export { ThemedButton, ThemedInput } from './themed-controls';
+export type { ThemedButtonProps, ThemedInputProps } from './themed-controls';
+/** Generic over its rows like the component it loads (React.lazy alone would drop the type parameter). */
+export const DataTable = lazy(() =>
+  import('./data-table/data-table').then((module) => ({ default: module.DataTable })),
+) as unknown as <Row>(props: DataTableProps<Row>) => ReactElement;
+export { serialColumn } from './data-table/serial-column';
 export type { DataColumn, DataTableProps } from './data-table/data-table';
-export { Pager } from './data-table/pager';
+export const Pager = lazy(() =>
+  import('./data-table/pager').then((module) => ({ default: module.Pager })),
+) as unknown as (props: PagerProps) => ReactElement;
 export type { PagerProps } from './data-table/pager';
 export { ALL_PAGES_THRESHOLD, clampPage, pageCount, pageItems } from './data-table/page-items';
 export type { PageItem } from './data-table/page-items';
@@ -64,4 +85,6 @@ export const LoginReport = lazy(() =>
   import('./login-report/login-report').then((module) => ({ default: module.LoginReport })),
 );
 export type { LoginReportProps } from './login-report/login-report';
-export { downloadReport } from './login-report/excel-download';
+/** Saves an exported report; its code (and the schema it checks the token with) loads on first use. */
+export const downloadReport = async (excelPath: string): Promise<boolean> =>
+  (await import('./login-report/excel-download')).downloadReport(excelPath);

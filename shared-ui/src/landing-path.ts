@@ -1,5 +1,5 @@
-import { RoleId } from '@portal/contracts';
-import type { LoginResponse } from '@portal/contracts';
+import { RoleId } from '@portal/contracts/web';
+import type { LoginResponse } from '@portal/contracts/web';
 
 export const RE_KYC_PATH = '/re-kyc';
 export const UPDATE_PASSWORD_PATH = '/update-password';

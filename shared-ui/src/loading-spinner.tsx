@@ -1,14 +1,13 @@
-import { ProgressSpinner } from 'primereact/progressspinner';
+import styles from './loading-spinner.module.css';
 
-/** A centred spinner for a screen or section that is loading. */
+/**
+ * A centred spinner for a screen or section that is loading. Drawn with CSS rather than PrimeReact's
+ * ProgressSpinner: it shows on the sign-in page, which must not load PrimeReact's core (bundle budget).
+ */
 export function LoadingSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      style={{ display: 'flex', justifyContent: 'center', padding: '3rem 1rem' }}
-    >
-      <ProgressSpinner style={{ width: '3rem', height: '3rem' }} strokeWidth="4" aria-label={label} />
+    <div role="status" aria-live="polite" className={styles.status}>
+      <span className={styles.spinner} role="progressbar" aria-label={label} aria-busy="true" />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { LoginResponse, roleNameOf } from '@portal/contracts';
-import type { RoleName } from '@portal/contracts';
+import { parseLoginResponse, roleNameOf } from '@portal/contracts/web';
+import type { LoginResponse, RoleName } from '@portal/contracts/web';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -39,12 +39,12 @@ export function readStoredUserDetails(storage: Storage | undefined = safeLocalSt
   } catch {
     parsed = undefined;
   }
-  const result = LoginResponse.safeParse(parsed);
-  if (!result.success || isExpired(result.data)) {
+  const details = parseLoginResponse(parsed);
+  if (!details || isExpired(details)) {
     storage?.removeItem(USER_DETAILS_KEY);
     return null;
   }
-  return result.data;
+  return details;
 }
 
 function safeLocalStorage(): Storage | undefined {

@@ -1,25 +1,5 @@
 import { Tag } from 'primereact/tag';
-
-export type BadgeSeverity = 'success' | 'warning' | 'danger' | 'info' | 'secondary';
-
-const SEVERITY_BY_STATUS: Record<string, BadgeSeverity> = {
-  'kyc complete': 'success',
-  'kyc pending': 'warning',
-  'kyc rejected': 'danger',
-  inactive: 'secondary',
-  active: 'success',
-  delivered: 'success',
-  completed: 'success',
-  closed: 'success',
-  pending: 'warning',
-  processing: 'warning',
-  rejected: 'danger',
-};
-
-/** Colour of a status: green done, yellow waiting, red rejected, grey inactive (spec §2). */
-export function statusSeverity(status: string): BadgeSeverity {
-  return SEVERITY_BY_STATUS[status.trim().toLowerCase()] ?? 'info';
-}
+import { statusSeverity } from './status-severity';
 
 export function StatusBadge({ status }: { status: string }) {
   return <Tag value={status} severity={statusSeverity(status)} rounded />;

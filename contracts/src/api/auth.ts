@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { Messages, OurMessages } from '../messages';
+import { OurMessages } from '../messages';
 import { RIGHTS } from '../rights';
+import { EmailField } from '../rules/email-field';
 import { requiredText } from './common';
 
 export const LoginRequest = z.object({
@@ -23,9 +24,7 @@ export const LoginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-export const ResetPasswordRequest = z.object({
-  userName: requiredText(Messages.emailRequired).pipe(z.email({ error: Messages.emailInvalid })),
-});
+export const ResetPasswordRequest = z.object({ userName: EmailField });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
 export const PASSWORD_MIN_LENGTH = 8;

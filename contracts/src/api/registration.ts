@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailField } from '../rules/email';
+import { EmailField } from '../rules/email-field';
 import { OtpField } from '../rules/otp';
 import { Messages } from '../messages';
 import { registrationSubmissionSchema, toId } from '../rules/registration-form';

@@ -1,6 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { RemotesResponse, isPortalRemoteName } from '@portal/contracts';
-import type { PortalRemoteName } from '@portal/contracts';
+import { isPortalRemoteName, parseRemotesResponse } from '@portal/contracts/web';
+import type { PortalRemoteName } from '@portal/contracts/web';
 import type { RemoteRouteDefinition } from '@portal/shared-ui';
 import { isUnavailableRemoteModule, offlineRemotePlugin } from './offline-remote-plugin';
 
@@ -33,7 +33,9 @@ export async function initFederation(): Promise<void> {
   }
   const response = await fetch(REMOTES_CONFIG_URL, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${REMOTES_CONFIG_URL} answered ${response.status}`);
-  const { remotes } = RemotesResponse.parse(await response.json());
+  const answer = parseRemotesResponse(await response.json());
+  if (!answer) throw new Error(`${REMOTES_CONFIG_URL} answered something that is not a remote list`);
+  const { remotes } = answer;
   const known = remotes.filter((remote) => isPortalRemoteName(remote.name));
   for (const { name, entry } of known) entries.set(name as PortalRemoteName, entry);
   registerRemotes(known.map(({ name, entry }) => ({ name, entry })));

@@ -1,7 +1,8 @@
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
-import { Button } from 'primereact/button';
-import { Texts } from '@portal/contracts';
+import { Texts } from '@portal/contracts/web';
+// Every section draws this boundary, the sign-in page too: no PrimeReact component here (bundle budget).
+import { ThemedButton } from '@portal/shared-ui';
 import styles from './remote-error-boundary.module.css';
 
 interface Props {
@@ -42,7 +43,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
       <section role="alert" className={styles.unavailable}>
         <i className={`pi pi-exclamation-triangle ${styles.icon}`} aria-hidden="true" />
         <p className={styles.message}>{Texts.sectionUnavailable}</p>
-        <Button type="button" label="Retry" icon="pi pi-refresh" onClick={this.retry} />
+        <ThemedButton label="Retry" icon="pi pi-refresh" onClick={this.retry} />
       </section>
     );
   }

@@ -1,5 +1,5 @@
 import { Suspense, use, useEffect } from 'react';
-import type { PortalRemoteName } from '@portal/contracts';
+import type { PortalRemoteName } from '@portal/contracts/web';
 import { LoadingSpinner } from '@portal/shared-ui';
 import { RemoteUnavailableError, loadRemoteRoutes, reloadRemote } from './init-federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';

@@ -1,5 +1,6 @@
 import { accountNumberError } from '../account-number';
-import { EmailField, emailError } from '../email';
+import { emailError } from '../email';
+import { EmailField } from '../email-field';
 import { fullNameError } from '../full-name';
 import { internationalMobile, mobileNumberError } from '../mobile-number';
 import { OtpField, otpError } from '../otp';

@@ -1,6 +1,6 @@
 import { forwardRef, useState } from 'react';
 import type { InputHTMLAttributes } from 'react';
-import { InputText } from 'primereact/inputtext';
+import { ThemedInput } from '@portal/shared-ui';
 import styles from './form-field.module.css';
 
 type PasswordFieldProps = Omit<
@@ -19,7 +19,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
   const [visible, setVisible] = useState(false);
   return (
     <span className={styles.passwordWrap}>
-      <InputText
+      <ThemedInput
         {...input}
         ref={ref}
         type={visible ? 'text' : 'password'}

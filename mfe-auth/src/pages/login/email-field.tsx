@@ -1,6 +1,6 @@
-import { InputText } from 'primereact/inputtext';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField, describedBy } from '../common/form-field';
+import { ThemedInput } from '@portal/shared-ui';
 import styles from './login-page.module.css';
 
 interface EmailFieldProps {
@@ -14,7 +14,7 @@ interface EmailFieldProps {
 export function EmailField({ id, error, disabled, registration }: EmailFieldProps) {
   return (
     <FormField id={id} label="Email" error={error}>
-      <InputText
+      <ThemedInput
         id={id}
         type="email"
         autoComplete="username"

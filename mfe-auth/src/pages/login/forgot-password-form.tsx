@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from 'primereact/button';
-import { MessageResponse, ResetPasswordRequest } from '@portal/contracts';
-import { notify, postJson } from '@portal/shared-ui';
+import { MessageResponseCheck, emailError } from '@portal/contracts/web';
+import { ThemedButton, notify, postJson } from '@portal/shared-ui';
 import { EmailField } from './email-field';
 import styles from './login-page.module.css';
 
@@ -21,15 +19,14 @@ export function ForgotPasswordForm({ initialUserName = '', onBack }: ForgotPassw
     handleSubmit,
     getValues,
     formState: { errors },
-  } = useForm<ResetPasswordRequest>({
-    resolver: zodResolver(ResetPasswordRequest),
+  } = useForm<{ userName: string }>({
     defaultValues: { userName: initialUserName },
   });
 
-  const onSubmit = async ({ userName }: ResetPasswordRequest) => {
+  const onSubmit = async ({ userName }: { userName: string }) => {
     setLoading(true);
     try {
-      const { message } = await postJson('login/reset', { userName }, MessageResponse);
+      const { message } = await postJson('login/reset', { userName }, MessageResponseCheck);
       notify.success(message);
       onBack(userName);
     } catch {
@@ -47,9 +44,15 @@ export function ForgotPasswordForm({ initialUserName = '', onBack }: ForgotPassw
         id="forgot-email"
         error={errors.userName?.message}
         disabled={loading}
-        registration={register('userName')}
+        registration={register('userName', { validate: (value) => emailError(value) ?? true })}
       />
-      <Button type="submit" label="Submit" loading={loading} disabled={loading} className={styles.submit} />
+      <ThemedButton
+        type="submit"
+        label="Submit"
+        loading={loading}
+        disabled={loading}
+        className={styles.submit}
+      />
       <p className={styles.footer}>
         <button
           type="button"

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Texts } from '@portal/contracts';
+import { Texts } from '@portal/contracts/web';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInFormView } from './sign-in-form';
 import { useGeolocation } from './use-geolocation';

@@ -1,12 +1,9 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
-import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { LoginRequest, LoginResponse, Texts } from '@portal/contracts';
-import { landingPathFor, postJson, useSessionStore } from '@portal/shared-ui';
+// The sign-in page is the first a visitor loads: it uses the zod-free contract and no PrimeReact component.
+import { LoginResponseCheck, Texts, signInFieldError } from '@portal/contracts/web';
+import { ThemedButton, landingPathFor, postJson, useSessionStore } from '@portal/shared-ui';
 import { FormField, describedBy } from '../common/form-field';
 import { PasswordField } from '../common/password-field';
 import {
@@ -18,8 +15,14 @@ import type { Coordinates } from './use-geolocation';
 import { EmailField } from './email-field';
 import styles from './login-page.module.css';
 
-const SignInForm = LoginRequest.pick({ userName: true, password: true }).extend({ rememberMe: z.boolean() });
-type SignInForm = z.infer<typeof SignInForm>;
+interface SignInForm {
+  userName: string;
+  password: string;
+  rememberMe: boolean;
+}
+
+/** Reports the field's first problem, as the gateway's LoginRequest would. */
+const rule = (check: (value: unknown) => string | undefined) => (value: unknown) => check(value) ?? true;
 
 export interface SignInFormProps {
   /** Prefill, e.g. the email just used on the forgot-password form. */
@@ -41,16 +44,15 @@ export function SignInFormView({ initialUserName, coordinates, onForgotPassword 
   const [loading, setLoading] = useState(false);
   const {
     register,
-    control,
     handleSubmit,
     getValues,
     formState: { errors },
   } = useForm<SignInForm>({
-    resolver: zodResolver(SignInForm),
     defaultValues: initialValues(initialUserName),
   });
 
-  const onSubmit = async ({ userName, password, rememberMe }: SignInForm) => {
+  const onSubmit = async ({ userName: typedUserName, password, rememberMe }: SignInForm) => {
+    const userName = typedUserName.trim();
     if (!rememberMe) forgetRememberedCredentials();
     setLoading(true);
     try {
@@ -58,7 +60,7 @@ export function SignInFormView({ initialUserName, coordinates, onForgotPassword 
       const response = await postJson(
         'login/auth',
         { userName, password, ...coordinates.current },
-        LoginResponse,
+        LoginResponseCheck,
       );
       if (rememberMe) saveRememberedCredentials({ userName, password });
       useSessionStore.getState().signIn(response);
@@ -75,7 +77,7 @@ export function SignInFormView({ initialUserName, coordinates, onForgotPassword 
         id="login-email"
         error={errors.userName?.message}
         disabled={loading}
-        registration={register('userName')}
+        registration={register('userName', { validate: rule(signInFieldError.userName) })}
       />
       <FormField id="login-password" label="Password" error={errors.password?.message}>
         <PasswordField
@@ -86,27 +88,14 @@ export function SignInFormView({ initialUserName, coordinates, onForgotPassword 
           aria-invalid={!!errors.password}
           aria-describedby={describedBy('login-password', errors.password?.message)}
           disabled={loading}
-          {...register('password')}
+          {...register('password', { validate: rule(signInFieldError.password) })}
         />
       </FormField>
       <div className={styles.row}>
-        <Controller
-          control={control}
-          name="rememberMe"
-          render={({ field }) => (
-            <span className={styles.checkbox}>
-              <Checkbox
-                inputId="login-remember"
-                name={field.name}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.checked === true)}
-                onBlur={field.onBlur}
-                disabled={loading}
-              />
-              <label htmlFor="login-remember">Remember Me</label>
-            </span>
-          )}
-        />
+        <span className={styles.checkbox}>
+          <input id="login-remember" type="checkbox" disabled={loading} {...register('rememberMe')} />
+          <label htmlFor="login-remember">Remember Me</label>
+        </span>
         <button
           type="button"
           className={styles.linkButton}
@@ -116,7 +105,7 @@ export function SignInFormView({ initialUserName, coordinates, onForgotPassword 
           Forgot password?
         </button>
       </div>
-      <Button
+      <ThemedButton
         type="submit"
         label={loading ? 'Signing in…' : 'Sign In'}
         loading={loading}

@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
-import { Button } from 'primereact/button';
 import { Messages, MessageResponse, PASSWORD_MIN_LENGTH, PasswordUpdateRequest } from '@portal/contracts';
-import { landingPathFor, notify, postJson, useSessionStore } from '@portal/shared-ui';
+import { ThemedButton, landingPathFor, notify, postJson, useSessionStore } from '@portal/shared-ui';
 import { FormField, describedBy } from '../common/form-field';
 import { PasswordField } from '../common/password-field';
 import styles from './update-password-page.module.css';
@@ -96,7 +95,7 @@ export function UpdatePasswordPage() {
             {...register('confirmPassword')}
           />
         </FormField>
-        <Button
+        <ThemedButton
           type="submit"
           label="Update Password"
           loading={loading}

@@ -1,5 +1,6 @@
 import { act, render, renderHook, screen, within } from '@testing-library/react';
-import { DataTable, serialColumn } from '../data-table';
+import { DataTable } from '../data-table';
+import { serialColumn } from '../serial-column';
 import type { DataColumn } from '../data-table';
 import { useDebouncedValue } from '../use-debounced-value';
 

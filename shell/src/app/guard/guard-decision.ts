@@ -1,5 +1,5 @@
-import { buildMenu, menuTargets } from '@portal/contracts';
-import type { LoginResponse } from '@portal/contracts';
+import { buildMenu, menuTargets } from '@portal/contracts/web';
+import type { LoginResponse } from '@portal/contracts/web';
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: '/login' | '/page-not-found' };
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { buildMenu } from '@portal/contracts';
-import type { MenuGroup } from '@portal/contracts';
+import { buildMenu } from '@portal/contracts/web';
+import type { MenuGroup } from '@portal/contracts/web';
 import styles from './layout.module.css';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

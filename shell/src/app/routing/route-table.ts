@@ -1,4 +1,4 @@
-import type { PortalRemoteName } from '@portal/contracts';
+import type { PortalRemoteName } from '@portal/contracts/web';
 
 /** Module Federation names of the remotes (fe-common seam). */
 export type RemoteName = PortalRemoteName;

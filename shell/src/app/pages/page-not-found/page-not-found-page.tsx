@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from 'primereact/button';
-import { DashboardPathByRole, Texts } from '@portal/contracts';
+import { DashboardPathByRole, Texts } from '@portal/contracts/web';
 import { LOGIN_PATH, useSessionStore } from '@portal/shared-ui';
 import styles from './page-not-found-page.module.css';
 

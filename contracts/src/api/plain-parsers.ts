@@ -1,0 +1,76 @@
+// zod-free twins of the answers the browser reads before anyone signs in: the remote list (the shell's start),
+// the login response (sign-in, then the session store) and the forgot-password message. They keep zod off the
+// first page a visitor loads; a test feeds both forms the same inputs and expects the same result. Everything
+// else is read with zod.
+import type { LoginResponse } from './auth';
+import type { MessageResponse } from './common';
+import type { RemotesResponse } from './master';
+import { RIGHTS } from '../rights';
+import type { Right } from '../rights';
+
+const USER_ROLES: readonly string[] = ['Admin', 'Backoffice', 'Affiliate'];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRight = (value: unknown): value is Right => (RIGHTS as readonly unknown[]).includes(value);
+
+/** What `LoginResponse.safeParse` accepts, with unknown keys dropped as zod drops them; else undefined. */
+export function parseLoginResponse(value: unknown): LoginResponse | undefined {
+  if (!isRecord(value)) return undefined;
+  const { roleID, userRole, email, fullName, forcePasswordUpdate, userRights, token, expiresAt } = value;
+  if (
+    typeof roleID !== 'number' ||
+    !Number.isSafeInteger(roleID) ||
+    typeof userRole !== 'string' ||
+    !USER_ROLES.includes(userRole) ||
+    typeof email !== 'string' ||
+    typeof fullName !== 'string' ||
+    typeof forcePasswordUpdate !== 'boolean' ||
+    !Array.isArray(userRights) ||
+    !userRights.every(isRight) ||
+    typeof token !== 'string' ||
+    typeof expiresAt !== 'string'
+  )
+    return undefined;
+  return {
+    roleID,
+    userRole: userRole as LoginResponse['userRole'],
+    email,
+    fullName,
+    forcePasswordUpdate,
+    userRights: [...userRights],
+    token,
+    expiresAt,
+  };
+}
+
+/** What `RemotesResponse.safeParse` accepts, with unknown keys dropped; else undefined. */
+export function parseRemotesResponse(value: unknown): RemotesResponse | undefined {
+  if (!isRecord(value) || !Array.isArray(value.remotes)) return undefined;
+  const remotes: RemotesResponse['remotes'] = [];
+  for (const remote of value.remotes) {
+    if (!isRecord(remote) || typeof remote.name !== 'string' || typeof remote.entry !== 'string')
+      return undefined;
+    remotes.push({ name: remote.name, entry: remote.entry });
+  }
+  return { remotes };
+}
+
+/** What `MessageResponse.safeParse` accepts, with unknown keys dropped; else undefined. */
+export function parseMessageResponse(value: unknown): MessageResponse | undefined {
+  return isRecord(value) && typeof value.message === 'string' ? { message: value.message } : undefined;
+}
+
+/** A check with zod's `parse` shape (throws on a wrong answer), for the browser's HTTP client. */
+function throwing<T>(name: string, parse: (value: unknown) => T | undefined): { parse(value: unknown): T } {
+  return {
+    parse(value) {
+      const result = parse(value);
+      if (result === undefined) throw new TypeError(`The answer is not a ${name}`);
+      return result;
+    },
+  };
+}
+
+export const LoginResponseCheck = throwing('LoginResponse', parseLoginResponse);
+export const MessageResponseCheck = throwing('MessageResponse', parseMessageResponse);

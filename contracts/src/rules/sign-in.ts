@@ -1,0 +1,16 @@
+import { OurMessages } from '../messages';
+
+/** A string with something in it besides spaces; `requiredText` in api/common.ts is the zod form of this. */
+export function requiredTextError(value: unknown, message: string): string | undefined {
+  return typeof value === 'string' && value.trim() ? undefined : message;
+}
+
+/**
+ * The sign-in form's rules without zod, so the first page a visitor loads does not bring it. `LoginRequest`
+ * (api/auth.ts) says the same for the gateway; a test checks that both agree on every input.
+ */
+export const signInFieldError = {
+  userName: (value: unknown) => requiredTextError(value, OurMessages.userNameRequired),
+  password: (value: unknown) =>
+    typeof value === 'string' && value.length > 0 ? undefined : OurMessages.passwordRequired,
+};

@@ -1,0 +1,20 @@
+export type BadgeSeverity = 'success' | 'warning' | 'danger' | 'info' | 'secondary';
+
+const SEVERITY_BY_STATUS: Record<string, BadgeSeverity> = {
+  'kyc complete': 'success',
+  'kyc pending': 'warning',
+  'kyc rejected': 'danger',
+  inactive: 'secondary',
+  active: 'success',
+  delivered: 'success',
+  completed: 'success',
+  closed: 'success',
+  pending: 'warning',
+  processing: 'warning',
+  rejected: 'danger',
+};
+
+/** Colour of a status: green done, yellow waiting, red rejected, grey inactive (spec §2). */
+export function statusSeverity(status: string): BadgeSeverity {
+  return SEVERITY_BY_STATUS[status.trim().toLowerCase()] ?? 'info';
+}

@@ -1,0 +1,70 @@
+// Native inputs and buttons dressed in the PrimeReact theme's own classes (p-inputtext, p-button): they look
+// exactly like InputText and Button, but bring none of PrimeReact's JavaScript, whose shared core (~40 KB gzip)
+// would otherwise load with the sign-in page, which has a 200 KB budget (docs/decisions.md). Use them on what
+// the first page needs (sign-in, the shell's own frame); screens behind sign-in use PrimeReact freely.
+import { forwardRef } from 'react';
+import type { InputHTMLAttributes, MouseEventHandler } from 'react';
+
+const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+
+export type ThemedInputProps = InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean };
+
+/** A text input styled as PrimeReact's InputText, red-bordered when invalid. */
+export const ThemedInput = forwardRef<HTMLInputElement, ThemedInputProps>(function ThemedInput(
+  { invalid, className, ...input },
+  ref,
+) {
+  return (
+    <input
+      {...input}
+      ref={ref}
+      className={classes(
+        'p-inputtext p-component',
+        invalid && 'p-invalid',
+        input.disabled && 'p-disabled',
+        className,
+      )}
+    />
+  );
+});
+
+export interface ThemedButtonProps {
+  label: string;
+  type?: 'button' | 'submit';
+  /** A PrimeIcons class, e.g. `pi pi-refresh`, shown before the label. */
+  icon?: string;
+  /** Shows the spinning icon instead of `icon`; the caller disables the button too. */
+  loading?: boolean;
+  disabled?: boolean;
+  className?: string;
+  onClick?: MouseEventHandler<HTMLButtonElement>;
+}
+
+/** A button styled as PrimeReact's Button, with its icon and loading icon. */
+export function ThemedButton({
+  label,
+  type = 'button',
+  icon,
+  loading = false,
+  disabled = false,
+  className,
+  onClick,
+}: ThemedButtonProps) {
+  const iconClass = loading ? 'p-button-loading-icon pi pi-spin pi-spinner' : icon;
+  return (
+    <button
+      type={type}
+      className={classes(
+        'p-button p-component',
+        loading && 'p-button-loading',
+        disabled && 'p-disabled',
+        className,
+      )}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {iconClass && <span className={`p-button-icon p-button-icon-left ${iconClass}`} aria-hidden="true" />}
+      <span className="p-button-label">{label}</span>
+    </button>
+  );
+}
