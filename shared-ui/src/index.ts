@@ -60,6 +60,7 @@ export const ConfirmDialog = lazy(() =>
 export type { ConfirmDialogProps } from './confirm-dialog';
 export { LoadingSpinner } from './loading-spinner';
 export { ThemedButton, ThemedInput } from './themed-controls';
+export { dropdownPassThrough } from './dropdown-pass-through';
 export type { ThemedButtonProps, ThemedInputProps } from './themed-controls';
 /** Generic over its rows like the component it loads (React.lazy alone would drop the type parameter). */
 export const DataTable = lazy(() =>

@@ -14,6 +14,7 @@ import { SEARCH_DEBOUNCE_MS } from '../data-table/use-debounced-value';
 import { formatDate } from '../format';
 import { downloadReport } from '../login-report/excel-download';
 import { StatusBadge } from '../status-badge';
+import { dropdownPassThrough } from '../dropdown-pass-through';
 import { notify } from '../toasts';
 import { fetchAffiliatePage, inactivateAffiliate, requestAffiliateReport } from './affiliate-api';
 import type { AffiliateStatusFilterValue } from './affiliate-api';
@@ -225,6 +226,7 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
         <div className={styles.field}>
           <label htmlFor={statusId}>Status</label>
           <Dropdown
+            pt={dropdownPassThrough}
             inputId={statusId}
             value={status}
             options={[...STATUS_FILTER_OPTIONS]}

@@ -5,6 +5,7 @@ import { RadioButton } from 'primereact/radiobutton';
 import { ACCOUNT_NUMBER_LENGTH, IDENTITY_NUMBER_LENGTH, IDENTITY_TYPES } from '@portal/contracts';
 import type { BankOption } from '@portal/contracts';
 import type { RegistrationFormValues } from './registration-form';
+import { dropdownPassThrough } from '@portal/shared-ui';
 import styles from './register-page.module.css';
 
 export interface IdentityBankFieldsProps {
@@ -89,6 +90,7 @@ export function IdentityBankFields({ banks, disabled }: IdentityBankFieldsProps)
           name="bankID"
           render={({ field }) => (
             <Dropdown
+              pt={dropdownPassThrough}
               id="bank"
               inputId="bankID"
               ref={field.ref}

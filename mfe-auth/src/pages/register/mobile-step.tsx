@@ -8,6 +8,7 @@ import type { CountryOption } from '@portal/contracts';
 import { OtpCodeField } from './otp-code-field';
 import type { RegistrationFormValues } from './registration-form';
 import type { ContactVerification } from './use-contact-verification';
+import { dropdownPassThrough } from '@portal/shared-ui';
 import styles from './register-page.module.css';
 
 export interface MobileStepProps {
@@ -66,6 +67,7 @@ export function MobileStep({ verification, countries }: MobileStepProps) {
             name="countryID"
             render={({ field }) => (
               <Dropdown
+                pt={dropdownPassThrough}
                 id="country"
                 inputId="countryID"
                 ref={field.ref}

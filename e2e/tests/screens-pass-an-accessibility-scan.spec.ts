@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { DEMO, signInThroughScreen } from '../support/kyc-sign-in';
+
+/** axe-core's WCAG 2.1 A and AA rules; a finding is reported with its rule, nodes and help text. */
+async function accessibilityFindings(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+        .map((node) => `${node.target.join(' ')} [${node.any.map((check) => check.message).join('; ')}]`)
+        .join(', ')}`,
+  );
+}
+
+test('the sign-in, forgot-password and registration screens have no WCAG A/AA findings', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  // With the validation messages showing, too.
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Please provide password.')).toBeVisible();
+  expect(await accessibilityFindings(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+  expect(await accessibilityFindings(page)).toEqual([]);
+
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: 'Affiliate Registration' })).toBeVisible();
+  expect(await accessibilityFindings(page)).toEqual([]);
+});
+
+const SIGNED_IN_SCREENS = [
+  { who: 'admin', account: DEMO.admin, paths: ['/admin-dashboard', '/admin/affiliates', '/admin/reports'] },
+  { who: 'back office', account: DEMO.backoffice, paths: ['/backoffice-dashboard', '/backoffice/users'] },
+  {
+    who: 'affiliate',
+    account: DEMO.affiliate,
+    paths: ['/affiliate-dashboard', '/profile', '/update-password'],
+  },
+] as const;
+
+for (const { who, account, paths } of SIGNED_IN_SCREENS) {
+  test(`the ${who}'s screens, with the layout and menu, have no WCAG A/AA findings`, async ({ page }) => {
+    await signInThroughScreen(page, account.email, account.password);
+    const findings: Record<string, string[]> = {};
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      const onPage = await accessibilityFindings(page);
+      if (onPage.length) findings[path] = onPage;
+    }
+    expect(findings).toEqual({});
+  });
+}
+
+test('the page-not-found screen has no WCAG A/AA findings', async ({ page }) => {
+  await page.goto('/page-not-found');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  expect(await accessibilityFindings(page)).toEqual([]);
+});
