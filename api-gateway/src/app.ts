@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import express from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context';
 import { ApiRouter } from './http/api-router';
 import { errorHandler, unknownRoute } from './http/errors';
+import { requestLog } from './http/request-log';
 import { loadRightsTable } from './http/session';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerBackofficeRoutes } from './modules/backoffice/routes';
@@ -27,20 +26,8 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   app.disable('x-powered-by');
   if (ctx.config.trustProxy) app.set('trust proxy', ctx.config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger: ctx.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // Bodies are never logged, so passwords and OTPs stay out of logs; tokens live in headers.
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
-    }),
-  );
+  // Every request gets an id (X-Request-Id); every /api call one log line, without headers or bodies.
+  app.use(requestLog(ctx.logger, '/api'));
 
   const api = express.Router();
   api.use(helmet());

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { badRequest, forbidden, unauthorized } from './errors';
 import type { RightsTable, SessionUser } from './session';
 import { sessionForToken } from '../auth/session-cache';
+import { PreparedJson } from './prepared-json';
 
 /** Who may call a route: anyone, any signed-in user, or a user holding at least one of the rights. */
 export type RouteAuth = 'public' | 'session' | { anyRight: readonly Right[] };
@@ -118,7 +119,9 @@ export class ApiRouter {
         req,
         res,
       );
-      if (!res.headersSent && result !== undefined) res.json(result);
+      if (res.headersSent || result === undefined) return;
+      if (result instanceof PreparedJson) result.send(req, res);
+      else res.json(result);
     };
     this.router[spec.method](spec.path, authenticate, ...(spec.before ?? []), run);
   }

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { requestFields } from './request-log';
 
 /** A failure with the status and message the caller sees (DESIGN §4): `{ message, errors? }`. */
 export class HttpError extends Error {
@@ -54,7 +55,7 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
       body = { message: 'The request could not be read.' };
     }
   }
-  if (status >= 500) req.log?.error({ err: error }, 'request failed');
+  if (status >= 500) req.log?.error({ err: error, req: requestFields(req) }, 'request failed');
   if (res.headersSent) return;
   res.status(status).json(body);
 };

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type express from 'express';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
@@ -20,9 +20,12 @@ export interface TestApp {
 
 /**
  * A fresh app on its own database: embedded PGlite in memory by default, or a throwaway schema on the
- * PostgreSQL server named by DATABASE_URL (so the same suite runs on both drivers).
+ * PostgreSQL server named by DATABASE_URL (so the same suite runs on both drivers). Silent unless given a logger.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const databaseUrl = process.env.DATABASE_URL;
   const config = loadConfig({
@@ -42,7 +45,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const ctx: AppContext = {
     config,
     db,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     now: () => new Date(Date.now() + offsetMs),
     routeDocs: [],
   };

@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
+import { preparedJson } from '../../http/prepared-json';
 import type { RightsTable } from '../../http/session';
 import { loadRightsTable } from '../../http/session';
 import { signIn } from './login';
@@ -106,6 +107,7 @@ export function registerAuthRoutes(api: ApiRouter, ctx: AppContext): void {
       auth: 'session',
       responses: { 200: { description: 'The profile.', schema: ProfileResponse } },
     },
-    ({ session }) => loadProfile(ctx, session!),
+    // The cached profile goes out as JSON serialised (and hashed for its ETag) once, not on every call.
+    async ({ session }) => preparedJson(await loadProfile(ctx, session!)),
   );
 }
