@@ -5,7 +5,17 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', '**/coverage/**', '**/test-results/**', '**/*.js', '**/*.cjs', '**/*.mjs'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/data/**',
+      '!shared-ui/src/data/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/*.js',
+      '**/*.cjs',
+      '**/*.mjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -15,10 +25,34 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
+      // useLoad takes its inputs like useEffect: the same check keeps them complete.
+      'react-hooks/exhaustive-deps': ['warn', { additionalHooks: '(useLoad)' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    // Every call goes through its definition in contracts (callEndpoint), so no screen spells a path.
+    files: [
+      'shared-ui/src/**/*.{ts,tsx}',
+      'shell/src/**/*.{ts,tsx}',
+      'mfe-*/src/**/*.{ts,tsx}',
+      'webpack/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/__tests__/**', '**/test-support/**', 'shared-ui/src/http-client.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='httpClient']",
+          message: 'Call the endpoint definition from contracts with callEndpoint(endpoint, input).',
+        },
+        {
+          selector: "CallExpression[callee.name='fetch']",
+          message: 'Call the endpoint definition from contracts with callEndpoint(endpoint, input).',
+        },
+      ],
     },
   },
   {

@@ -2,6 +2,10 @@
 // packages shared at runtime mapped to their sources (so tests need no build).
 const path = require('node:path');
 
+// Tests see the portal as a viewer outside Nigeria would (UTC), so a date shown in the viewer's zone instead of
+// business time (Africa/Lagos, UTC+1) fails them. Set before jest starts its workers, which inherit it.
+process.env.TZ = 'UTC';
+
 module.exports = {
   testEnvironment: path.join(__dirname, 'scripts', 'jest-jsdom-environment.cjs'),
   transform: require('./jest.swc.cjs'),

@@ -2,19 +2,22 @@
 // built gateway (the same one e2e uses):
 //   1. first visit to /login (cold cache): shell + auth remote + shared  <= 200 KB gzip, one copy of React;
 //   2. signing in as admin and opening the dashboard adds               <= 150 KB gzip.
+// It also counts everything the first visit to /login transfers (document, scripts, styles, fonts, images, API
+// calls: response bodies and headers as they crossed the wire), against a 300 KB budget (issue 10).
 // Bytes are exact: each JavaScript response's gzip body as it crossed the wire (the gateway sends the
 // build's precompressed .gz twins), checked against gzip -9 of the decoded body.
 // Run: npm run build, then `npx --yes pnpm@10 --filter bench exec tsx bundle-budget.ts [--strict]`
 // (--strict: exit 1 when a budget or a check fails; --list: every script with its bytes).
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import type { Page, Response } from '@playwright/test';
+import type { Browser, Page, Response } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/playwright.config';
 import { startGateway } from '../e2e/support/gateway';
 
 const KB = 1024;
 const BUDGET_LOGIN = 200 * KB;
 const BUDGET_ADMIN_DASHBOARD = 150 * KB;
+const BUDGET_LOGIN_TRANSFER = 300 * KB;
 /** React's core module defines this export; react-dom and the rest only read it. */
 const REACT_CORE = /__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE=[\w$]+,/;
 
@@ -62,6 +65,66 @@ function collectScripts(page: Page): { done: () => Promise<ScriptTransfer[]> } {
   };
 }
 
+interface Transfer {
+  url: string;
+  kind: string;
+  /** Body bytes as they crossed the wire (compressed when the server compressed). */
+  bodyBytes: number;
+  headerBytes: number;
+}
+
+/** Every response the page receives, whatever its type, with its size on the wire. */
+function collectTransfers(page: Page): { done: () => Promise<Transfer[]> } {
+  const pending: Promise<Transfer | undefined>[] = [];
+  const onResponse = (response: Response) => {
+    pending.push(
+      (async () => {
+        // A data: URL (the favicon) is not transferred.
+        if (!/^https?:/.test(response.url())) return undefined;
+        await response.finished();
+        const sizes = await response.request().sizes();
+        return {
+          url: new URL(response.url()).pathname,
+          kind: response.request().resourceType(),
+          bodyBytes: sizes.responseBodySize,
+          headerBytes: sizes.responseHeadersSize,
+        };
+      })().catch(() => undefined),
+    );
+  };
+  page.on('response', onResponse);
+  return {
+    done: async () => {
+      page.off('response', onResponse);
+      return (await Promise.all(pending)).filter((item): item is Transfer => item !== undefined);
+    },
+  };
+}
+
+function reportTransfers(title: string, transfers: Transfer[], budget: number): boolean {
+  const total = transfers.reduce((sum, item) => sum + item.bodyBytes + item.headerBytes, 0);
+  const bodies = transfers.reduce((sum, item) => sum + item.bodyBytes, 0);
+  console.log(`\n${title}`);
+  const byKind = new Map<string, Transfer[]>();
+  for (const item of transfers) byKind.set(item.kind, [...(byKind.get(item.kind) ?? []), item]);
+  for (const [kind, items] of [...byKind].sort()) {
+    const bytes = items.reduce((sum, item) => sum + item.bodyBytes + item.headerBytes, 0);
+    console.log(
+      `  ${kind.padEnd(24)} ${String(items.length).padStart(3)} files  ${String(bytes).padStart(8)} B  (${kb(bytes)})`,
+    );
+  }
+  console.log(
+    `  ${'total'.padEnd(24)} ${String(transfers.length).padStart(3)} files  ${String(total).padStart(8)} B  (${kb(total)}); bodies alone ${kb(bodies)}`,
+  );
+  console.log(`  budget ${budget} B; ${((total / budget) * 100).toFixed(1)}% of budget`);
+  const largest = [...transfers].sort((a, b) => b.bodyBytes - a.bodyBytes).slice(0, 5);
+  console.log(`  largest: ${largest.map((item) => `${item.url} ${kb(item.bodyBytes)}`).join(', ')}`);
+  if (process.argv.includes('--list'))
+    for (const item of [...transfers].sort((a, b) => b.bodyBytes - a.bodyBytes))
+      console.log(`    ${String(item.bodyBytes).padStart(8)} B  ${item.kind.padEnd(10)} ${item.url}`);
+  return total <= budget;
+}
+
 const sum = (items: ScriptTransfer[], key: 'wireBytes' | 'gzipBytes') =>
   items.reduce((total, item) => total + item[key], 0);
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
@@ -98,20 +161,24 @@ function report(title: string, scripts: ScriptTransfer[], budget: number): boole
 
 async function main(): Promise<void> {
   const gateway = await startGateway({ LOG_LEVEL: 'error' });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  // Launched inside the try: a missing browser must not leave the gateway running.
+  let browser: Browser | undefined;
   let ok = true;
   try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      headless: true,
+    });
     const context = await browser.newContext({ baseURL: gateway.url });
     const page = await context.newPage();
 
     let phase = collectScripts(page);
+    const transfers = collectTransfers(page);
     await page.goto('/login', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     const login = await phase.done();
+    const loginTransfers = await transfers.done();
 
     phase = collectScripts(page);
     await page.getByLabel('Email').fill('admin@example.com');
@@ -131,6 +198,12 @@ async function main(): Promise<void> {
     ok =
       report('First visit to /login (cold cache): shell + auth remote + shared', login, BUDGET_LOGIN) && ok;
     ok =
+      reportTransfers(
+        'Everything the first visit to /login transfers (bodies + headers)',
+        loginTransfers,
+        BUDGET_LOGIN_TRANSFER,
+      ) && ok;
+    ok =
       report('Added by signing in as admin and opening the dashboard', dashboard, BUDGET_ADMIN_DASHBOARD) &&
       ok;
     console.log(
@@ -143,7 +216,7 @@ async function main(): Promise<void> {
       ok ? '\nWithin budget.' : '\nOVER BUDGET (or a React/remote check failed): see the figures above.',
     );
   } finally {
-    await browser.close();
+    await browser?.close();
     await gateway.stop();
   }
   if (!ok && process.argv.includes('--strict')) process.exitCode = 1;

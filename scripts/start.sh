@@ -12,4 +12,4 @@ export PORT="${PORT:-8080}"
 export DATA_DIR="${DATA_DIR:-$PWD/data}"
 echo "Starting the portal on http://localhost:${PORT} (data in ${DATA_DIR})"
 cd api-gateway
-exec node dist/server.js
+exec node dist/supervisor.js

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -14,7 +15,11 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  SESSION_TTL_MINUTES: z.coerce.number().int().positive().default(8 * 60),
+  SESSION_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 60),
   SEED_DEMO: booleanFromEnv.optional(),
   SEED_SCALE: z.coerce.number().min(0).default(1),
   WEB_ROOT: z.string().optional(),
@@ -25,6 +30,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   INTEGRATION_API_KEY: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  /** Gateway workers under the supervisor on PostgreSQL (default: one per core); PGlite always has one. */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export interface AppConfig {
@@ -45,6 +52,7 @@ export interface AppConfig {
   logLevel: string;
   integrationApiKey?: string;
   trustProxy?: string;
+  workers?: number;
 }
 
 export class ConfigError extends Error {}
@@ -65,7 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   let remoteOverrides: Record<string, string> = {};
   if (e.REMOTES) {
     const remotes = z.record(z.string(), z.string()).safeParse(safeJson(e.REMOTES));
-    if (!remotes.success) throw new ConfigError('Invalid configuration:\n  REMOTES: must be a JSON object of name to URL');
+    if (!remotes.success)
+      throw new ConfigError('Invalid configuration:\n  REMOTES: must be a JSON object of name to URL');
     remoteOverrides = remotes.data;
   }
   return {
@@ -87,7 +96,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     integrationApiKey: e.INTEGRATION_API_KEY,
     trustProxy: e.TRUST_PROXY,
+    workers: e.WORKERS,
   };
+}
+
+/** Workers the supervisor runs: one on the embedded database (its files belong to one process), else WORKERS or one per core. */
+export function gatewayWorkers(config: Pick<AppConfig, 'databaseUrl' | 'workers'>): number {
+  if (!config.databaseUrl) return 1;
+  return config.workers ?? Math.max(1, os.availableParallelism());
 }
 
 function safeJson(text: string): unknown {

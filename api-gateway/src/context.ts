@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
-import type { RouteDoc } from './http/api-router';
+import type { AnyEndpoint } from '@portal/contracts';
 
 /** What every module is built with. One per running app (tests build many). */
 export interface AppContext {
@@ -10,6 +10,6 @@ export interface AppContext {
   logger: Logger;
   /** The clock; tests move it to check expiries. */
   now: () => Date;
-  /** Every route registers its contract here; /api/openapi.json is built from it. */
-  routeDocs: RouteDoc[];
+  /** Every endpoint definition the app wired; /api/openapi.json is built from them. */
+  routeDocs: AnyEndpoint[];
 }

@@ -22,8 +22,20 @@ export type MenuEntry = MenuLink | MenuGroup;
 /** The spec's menu table, in its order. Group children need the group's right and their own, when they have one. */
 export const MENU_TABLE: readonly MenuEntry[] = [
   { kind: 'link', right: 'dashboard', label: 'Dashboard', icon: 'pi pi-home', target: '/admin-dashboard' },
-  { kind: 'link', right: 'affiliate_dashboard', label: 'Dashboard', icon: 'pi pi-home', target: '/affiliate-dashboard' },
-  { kind: 'link', right: 'backoffice_dashboard', label: 'Dashboard', icon: 'pi pi-home', target: '/backoffice-dashboard' },
+  {
+    kind: 'link',
+    right: 'affiliate_dashboard',
+    label: 'Dashboard',
+    icon: 'pi pi-home',
+    target: '/affiliate-dashboard',
+  },
+  {
+    kind: 'link',
+    right: 'backoffice_dashboard',
+    label: 'Dashboard',
+    icon: 'pi pi-home',
+    target: '/backoffice-dashboard',
+  },
   {
     kind: 'group',
     right: 'manage_users',
@@ -34,16 +46,36 @@ export const MENU_TABLE: readonly MenuEntry[] = [
       { right: 'createusers', label: 'Create User', icon: 'pi pi-user-plus', target: '/admin/user-add' },
     ],
   },
-  { kind: 'link', right: 'affiliates', label: 'Affiliates', icon: 'pi pi-id-card', target: '/admin/affiliates' },
+  {
+    kind: 'link',
+    right: 'affiliates',
+    label: 'Affiliates',
+    icon: 'pi pi-id-card',
+    target: '/admin/affiliates',
+  },
   {
     kind: 'group',
     right: 'backoffice_allUsers',
     label: 'Manage Users',
     icon: 'pi pi-users',
-    children: [{ right: 'backoffice_allUsers', label: 'All Users', icon: 'pi pi-list', target: '/backoffice/users' }],
+    children: [
+      { right: 'backoffice_allUsers', label: 'All Users', icon: 'pi pi-list', target: '/backoffice/users' },
+    ],
   },
-  { kind: 'link', right: 'backoffice_reports', label: 'Report', icon: 'pi pi-chart-bar', target: '/backoffice/reports' },
-  { kind: 'link', right: 'orders_management', label: 'Order Management', icon: 'pi pi-shopping-cart', target: '/admin/orders' },
+  {
+    kind: 'link',
+    right: 'backoffice_reports',
+    label: 'Report',
+    icon: 'pi pi-chart-bar',
+    target: '/backoffice/reports',
+  },
+  {
+    kind: 'link',
+    right: 'orders_management',
+    label: 'Order Management',
+    icon: 'pi pi-shopping-cart',
+    target: '/admin/orders',
+  },
   { kind: 'link', right: 'reports', label: 'Reports', icon: 'pi pi-chart-bar', target: '/admin/reports' },
   {
     kind: 'group',
@@ -59,9 +91,27 @@ export const MENU_TABLE: readonly MenuEntry[] = [
       },
     ],
   },
-  { kind: 'link', right: 'affiliate_orders', label: 'Order Management', icon: 'pi pi-shopping-cart', target: '/affiliate/orders' },
-  { kind: 'link', right: 'affiliate_retailers', label: 'Retailers', icon: 'pi pi-shop', target: '/affiliate/retailers' },
-  { kind: 'link', right: 'notifications', label: 'Notifications', icon: 'pi pi-bell', target: '/notifications' },
+  {
+    kind: 'link',
+    right: 'affiliate_orders',
+    label: 'Order Management',
+    icon: 'pi pi-shopping-cart',
+    target: '/affiliate/orders',
+  },
+  {
+    kind: 'link',
+    right: 'affiliate_retailers',
+    label: 'Retailers',
+    icon: 'pi pi-shop',
+    target: '/affiliate/retailers',
+  },
+  {
+    kind: 'link',
+    right: 'notifications',
+    label: 'Notifications',
+    icon: 'pi pi-bell',
+    target: '/notifications',
+  },
   { kind: 'link', right: 're-kyc', label: 'Re KYC', icon: 'pi pi-refresh', target: '/re-kyc' },
 ];
 
@@ -83,5 +133,7 @@ export function buildMenu(userRights: readonly string[]): MenuEntry[] {
 
 /** Every target path of a menu, group children included: what the route guard allows. */
 export function menuTargets(menu: readonly MenuEntry[]): string[] {
-  return menu.flatMap((entry) => (entry.kind === 'link' ? [entry.target] : entry.children.map((c) => c.target)));
+  return menu.flatMap((entry) =>
+    entry.kind === 'link' ? [entry.target] : entry.children.map((c) => c.target),
+  );
 }

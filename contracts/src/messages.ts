@@ -60,6 +60,8 @@ export const Messages = {
 export const OurMessages = {
   userNameRequired: 'Please provide email.',
   passwordRequired: 'Please provide password.',
+  latitudeInvalid: 'Latitude must be a number from -90 to 90.',
+  longitudeInvalid: 'Longitude must be a number from -180 to 180.',
   invalidCredentials: 'Invalid email or password.',
   resetSent: 'If an account exists for that email, a temporary password has been sent to it.',
   currentPasswordRequired: 'Please provide current password.',
@@ -67,11 +69,19 @@ export const OurMessages = {
   newPasswordRequired: 'Please provide new password.',
   newPasswordTooShort: 'New password must be at least 8 characters.',
   newPasswordTooLong: 'New password must be at most 64 characters.',
+  newPasswordSameAsCurrent: 'New password must be different from the current password.',
+  newPasswordTooCommon: 'This password is too common or too easy to guess. Please choose another one.',
+  /** Shown under New Password: the rule the server applies. */
+  newPasswordRule:
+    'At least 8 characters, not your current password, and not a common or easy-to-guess password.',
   confirmPasswordRequired: 'Please confirm the new password.',
   passwordMismatch: 'New password and confirm password do not match.',
   kycPending: 'Your KYC is pending review. You can sign in once it is approved.',
   accountInactive: 'Your account is inactive. Please contact support.',
   loggedOut: 'Logged out successfully.',
+  passwordChangeRequired: 'You must change your password before you can continue.',
+  tooManyResets: (minutes: number) =>
+    `Too many password reset requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyAttempts: (minutes: number) =>
     `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;

@@ -35,6 +35,14 @@ export const ADMIN_RIGHTS: readonly Right[] = [
   'uploadcommission_master',
   'notifications',
 ];
-export const BACKOFFICE_RIGHTS: readonly Right[] = ['backoffice_dashboard', 'backoffice_allUsers', 'backoffice_reports'];
-export const AFFILIATE_COMPLETE_RIGHTS: readonly Right[] = ['affiliate_dashboard', 'affiliate_orders', 'affiliate_retailers'];
+export const BACKOFFICE_RIGHTS: readonly Right[] = [
+  'backoffice_dashboard',
+  'backoffice_allUsers',
+  'backoffice_reports',
+];
+export const AFFILIATE_COMPLETE_RIGHTS: readonly Right[] = [
+  'affiliate_dashboard',
+  'affiliate_orders',
+  'affiliate_retailers',
+];
 export const AFFILIATE_REJECTED_RIGHTS: readonly Right[] = ['re-kyc'];

@@ -2,7 +2,10 @@
 export const RoleId = { Admin: 1, Backoffice: 2, Affiliate: 3 } as const;
 export type RoleId = (typeof RoleId)[keyof typeof RoleId];
 
-export const RoleName = { 1: 'Admin', 2: 'Backoffice', 3: 'Affiliate' } as const satisfies Record<RoleId, string>;
+export const RoleName = { 1: 'Admin', 2: 'Backoffice', 3: 'Affiliate' } as const satisfies Record<
+  RoleId,
+  string
+>;
 export type RoleName = (typeof RoleName)[RoleId];
 
 export function roleNameOf(roleID: number): RoleName | undefined {

@@ -3,9 +3,21 @@ import type { RemoteRouteDefinition } from '@portal/shared-ui';
 
 /** The routes mfe-backoffice renders for the shell (spec §2); each page is its own lazily loaded chunk. */
 const routes: RemoteRouteDefinition[] = [
-  { path: 'backoffice-dashboard', title: 'Backoffice Dashboard', Component: lazy(() => import('./pages/backoffice-dashboard/backoffice-dashboard-page')) },
-  { path: 'backoffice/reports', title: 'Reports', Component: lazy(() => import('./pages/backoffice-reports/backoffice-reports-page')) },
-  { path: 'backoffice/users', title: 'All Users', Component: lazy(() => import('./pages/backoffice-users/backoffice-users-page')) },
+  {
+    path: 'backoffice-dashboard',
+    title: 'Backoffice Dashboard',
+    Component: lazy(() => import('./pages/backoffice-dashboard/backoffice-dashboard-page')),
+  },
+  {
+    path: 'backoffice/reports',
+    title: 'Reports',
+    Component: lazy(() => import('./pages/backoffice-reports/backoffice-reports-page')),
+  },
+  {
+    path: 'backoffice/users',
+    title: 'All Users',
+    Component: lazy(() => import('./pages/backoffice-users/backoffice-users-page')),
+  },
 ];
 
 export default routes;

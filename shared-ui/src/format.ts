@@ -1,3 +1,5 @@
+import { businessDay, businessTimeOfDay } from '@portal/contracts/web';
+
 const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
 
 /** Money in naira (spec §1), e.g. ₦12,500.00. Amounts arrive as numbers or numeric strings (numeric(14,2)). */
@@ -9,11 +11,39 @@ export function formatNaira(amount: number | string | null | undefined): string 
 const DATE_ONLY = /^(\d{4}-\d{2}-\d{2})$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Dates as yyyy-MM-dd (spec §1), in the viewer's time zone; a plain date string is kept as it is. */
-export function formatDate(value: string | number | Date | null | undefined): string {
-  if (value == null || value === '') return '';
-  if (typeof value === 'string' && DATE_ONLY.test(value)) return value;
+function instantOf(value: string | number | Date | null | undefined): Date | null {
+  if (value == null || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * Dates as yyyy-MM-dd (spec §1) on Nigeria's calendar (business time, the day the gateway's Recent Activity
+ * and exports use), whatever the viewer's clock zone; a plain date string is kept as it is.
+ */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (typeof value === 'string' && DATE_ONLY.test(value)) return value;
+  const date = instantOf(value);
+  return date ? businessDay(date) : '';
+}
+
+/** The time of day (HH:mm:ss) of an instant in business time, beside its formatDate. */
+export function formatTime(value: string | number | Date | null | undefined): string {
+  const date = instantOf(value);
+  return date ? businessTimeOfDay(date) : '';
+}
+
+/**
+ * The day a date picker holds (its local midnight), as yyyy-MM-dd for a query. Not for showing an instant:
+ * a picked day has no time zone, so it is read on the viewer's calendar.
+ */
+export function pickedDay(value: Date | null | undefined): string {
+  if (!value || Number.isNaN(value.getTime())) return '';
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
+
+/** yyyy-MM-dd as the local Date a date picker shows for that day. */
+export function pickerDate(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year, month - 1, date);
 }

@@ -1,6 +1,7 @@
 import axios from 'axios';
 import type { AxiosError, AxiosRequestConfig } from 'axios';
-import { Messages } from '@portal/contracts/web';
+import type { AnswerOf, AnyEndpoint, BodyInput, PathOf, PathParams, QueryInput } from '@portal/contracts/web';
+import { Messages, endpointPath } from '@portal/contracts/web';
 import { LOGIN_PATH } from './landing-path';
 import { navigateTo } from './navigation';
 import { useSessionStore } from './session-store';
@@ -31,6 +32,8 @@ httpClient.interceptors.request.use((config) => {
 });
 
 httpClient.interceptors.response.use(undefined, (error: unknown) => {
+  // A cancelled call (the screen closed, or asked again with new filters) did not fail: nothing to report.
+  if (axios.isCancel(error)) return Promise.reject(error);
   if (axios.isAxiosError(error) && !error.config?.quiet) reportHttpError(error);
   return Promise.reject(error);
 });
@@ -84,21 +87,30 @@ function parsed<T>(parser: ResponseParser<T>, data: unknown, config?: AxiosReque
   }
 }
 
-export async function getJson<T>(
-  url: string,
-  parser: ResponseParser<T>,
-  config?: AxiosRequestConfig,
-): Promise<T> {
-  const response = await httpClient.get<unknown>(url, config);
-  return parsed(parser, response.data, config);
+/** What a call sends: path parameters, query parameters and the body, each typed by the definition. */
+export interface CallInput<E extends AnyEndpoint> {
+  params?: PathParams<PathOf<E>>;
+  query?: QueryInput<E>;
+  body?: BodyInput<E>;
 }
 
-export async function postJson<T>(
-  url: string,
-  body: unknown,
-  parser: ResponseParser<T>,
-  config?: AxiosRequestConfig,
-): Promise<T> {
-  const response = await httpClient.post<unknown>(url, body, config);
-  return parsed(parser, response.data, config);
+/**
+ * Calls one endpoint of contracts: the path, the method and the answer's check all come from its definition,
+ * so no screen spells a path. Answers without a JSON check (files) are returned as they came.
+ */
+export async function callEndpoint<E extends AnyEndpoint>(
+  endpoint: E,
+  input: CallInput<E> = {},
+  config: AxiosRequestConfig = {},
+): Promise<AnswerOf<E>> {
+  const url = endpointPath(endpoint.path, input.params as Record<string, string | number> | undefined);
+  const response = await httpClient.request<unknown>({
+    ...config,
+    method: endpoint.method,
+    url,
+    params: input.query,
+    data: input.body,
+  });
+  const schema = endpoint.answer.schema as ResponseParser<AnswerOf<E>> | undefined;
+  return schema ? parsed(schema, response.data, config) : (response.data as AnswerOf<E>);
 }

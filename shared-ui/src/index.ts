@@ -8,6 +8,7 @@ import { lazy } from 'react';
 import type { ReactElement } from 'react';
 import type { DataTableProps } from './data-table/data-table';
 import type { PagerProps } from './data-table/pager';
+import type { PagedTableProps } from './data-table/paged-table';
 
 export type { RemoteRouteDefinition } from './remote-route';
 export {
@@ -22,12 +23,11 @@ export type { SessionState, UserDetails } from './session-store';
 export {
   NETWORK_ERROR_MESSAGE,
   UNEXPECTED_ANSWER_MESSAGE,
+  callEndpoint,
   errorMessageOf,
-  getJson,
   httpClient,
-  postJson,
 } from './http-client';
-export type { ResponseParser } from './http-client';
+export type { CallInput, ResponseParser } from './http-client';
 export { navigateTo, setNavigator } from './navigation';
 export type { Navigator } from './navigation';
 export {
@@ -47,7 +47,7 @@ export {
   authToastConfig,
   notify,
 } from './toasts';
-export { formatDate, formatNaira } from './format';
+export { formatDate, formatNaira, formatTime, pickedDay, pickerDate } from './format';
 export { statusSeverity } from './status-severity';
 export type { BadgeSeverity } from './status-severity';
 export const StatusBadge = lazy(() =>
@@ -74,7 +74,17 @@ export const Pager = lazy(() =>
 export type { PagerProps } from './data-table/pager';
 export { ALL_PAGES_THRESHOLD, clampPage, pageCount, pageItems } from './data-table/page-items';
 export type { PageItem } from './data-table/page-items';
-export { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './data-table/use-debounced-value';
+export const PagedTable = lazy(() =>
+  import('./data-table/paged-table').then((module) => ({ default: module.PagedTable })),
+) as unknown as <Row>(props: PagedTableProps<Row>) => ReactElement;
+export type { PagedTableList, PagedTableProps } from './data-table/paged-table';
+// Every screen loads its data through these two hooks: loading, error (with Retry) and ready are the only states.
+export { useLoad } from './data/use-load';
+export type { LoadOptions, LoadState, Loaded } from './data/use-load';
+export { SEARCH_DEBOUNCE_MS, usePagedList } from './data/use-paged-list';
+export type { ListFilters, PageOfRows, PageQuery, PagedList, PagedListOptions } from './data/use-paged-list';
+export { LoadFailed } from './data/load-failed';
+export type { LoadFailedProps } from './data/load-failed';
 // The affiliate list and the login report pull in PrimeReact's calendar, dropdown and dialog. Every page loads
 // shared-ui (the sign-in page too), so these two load on first render only, inside the remote's Suspense.
 export const AffiliateList = lazy(() =>

@@ -5,13 +5,13 @@ import { StrictMode, Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, NavLink, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import { LoginResponse } from '@portal/contracts';
+import { AuthEndpoints } from '@portal/contracts';
 import type { RemoteRouteDefinition } from '@portal/shared-ui';
 import {
   LoadingSpinner,
   ToastHost,
+  callEndpoint,
   errorMessageOf,
-  postJson,
   setNavigator,
   useSessionStore,
 } from '@portal/shared-ui';
@@ -66,7 +66,7 @@ function DevSession({ account, children }: { account: DevAccount | null; childre
   useEffect(() => {
     if (signedIn || !account) return undefined;
     let cancelled = false;
-    postJson('/login/auth', account, LoginResponse, { quiet: true })
+    callEndpoint(AuthEndpoints.login, { body: account }, { quiet: true })
       .then((details) => {
         if (!cancelled) useSessionStore.getState().signIn(details);
       })

@@ -34,10 +34,14 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL only: the schema to use and create (isolates test files on a shared server). */
   schema?: string;
+  /** PostgreSQL only: told when an idle pooled connection fails (the server restarted, the network broke). */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.schema, options.onIdleConnectionError)
+    : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
@@ -77,7 +81,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(databaseUrl: string, schema?: string): Promise<Database> {
+async function openPostgres(
+  databaseUrl: string,
+  schema?: string,
+  onIdleConnectionError: (error: Error) => void = () => undefined,
+): Promise<Database> {
   const { Pool, types } = await import('pg');
   // numeric stays a string (money must not pass through float); int8 counts fit in a JS number.
   types.setTypeParser(20, (value) => Number(value));
@@ -87,6 +95,8 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
     // Extensions live in public, shared by every schema; the schema's own tables come first.
     ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
+  // Unheard, an idle connection's failure is an 'error' event that ends the process; the pool replaces it.
+  pool.on('error', onIdleConnectionError);
   if (schema) {
     await ensureSharedExtension(pool, 'pg_trgm');
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);

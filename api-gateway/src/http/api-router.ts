@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
-import type { Right } from '@portal/contracts';
+import type { AnyEndpoint, EndpointAuth, EndpointDefinition, PathParams } from '@portal/contracts';
+import { OurMessages, TextMessages, findControlCharacters } from '@portal/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { badRequest, forbidden, unauthorized } from './errors';
@@ -8,53 +9,24 @@ import type { RightsTable, SessionUser } from './session';
 import { sessionForToken } from '../auth/session-cache';
 import { PreparedJson } from './prepared-json';
 
-/** Who may call a route: anyone, any signed-in user, or a user holding at least one of the rights. */
-export type RouteAuth = 'public' | 'session' | { anyRight: readonly Right[] };
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-export interface RouteResponseDoc {
-  description: string;
-  schema?: z.ZodType;
-  /** For answers that are not JSON (files, images). */
-  contentType?: string;
+/** What a handler receives; the session is there on every route that is not public. */
+export interface RouteInput<Path extends string, Auth extends EndpointAuth, Body, Query> {
+  body: Infer<Body>;
+  query: Infer<Query>;
+  params: PathParams<Path>;
+  /** On public routes only when a valid token was sent. */
+  session: Auth extends 'public' ? SessionUser | undefined : SessionUser;
 }
 
-export interface RouteSpec<Body extends z.ZodType | undefined, Query extends z.ZodType | undefined> {
-  method: 'get' | 'post' | 'put' | 'delete';
-  /** Express path below /api, e.g. `/admin/user/:id`. */
-  path: string;
-  tag: string;
-  summary: string;
-  auth: RouteAuth;
-  body?: Body;
-  query?: Query;
-  /** Multipart routes describe their form here for the docs; parsing is the handler's middleware's. */
-  multipart?: Record<string, 'file' | 'string'>;
-  responses: Record<number, RouteResponseDoc>;
+export interface RouteOptions {
   /** Middleware that runs after authentication and before validation (e.g. multer). */
   before?: RequestHandler[];
 }
 
-export interface RouteDoc {
-  method: string;
-  path: string;
-  tag: string;
-  summary: string;
-  auth: RouteAuth;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  multipart?: Record<string, 'file' | 'string'>;
-  responses: Record<number, RouteResponseDoc>;
-}
-
-type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
-
-export interface RouteInput<Body, Query> {
-  body: Body;
-  query: Query;
-  params: Record<string, string>;
-  /** Present on every route whose auth is not 'public' (and on public routes when a valid token was sent). */
-  session: SessionUser | undefined;
-}
+/** What ctx.routeDocs holds: every definition the app wired. */
+export type RouteDoc = AnyEndpoint;
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -81,8 +53,27 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.
 }
 
 /**
- * Wires a route and documents it in one step, so the OpenAPI document always covers every call.
- * Rights are checked here, on the server, for every call.
+ * Every text a route receives (body, query, path parameters, multipart fields and file names) is checked
+ * for control characters before any schema or handler sees it: a NUL would otherwise reach PostgreSQL.
+ */
+function refuseControlCharacters(req: Request): void {
+  const files = req.file
+    ? [req.file]
+    : Array.isArray(req.files)
+      ? req.files
+      : Object.values(req.files ?? {}).flat();
+  const fileNames = Object.fromEntries(files.map((file) => [file.fieldname, file.originalname]));
+  for (const input of [req.body, req.query, req.params, fileNames]) {
+    const field = findControlCharacters(input);
+    if (field !== undefined) {
+      throw badRequest(TextMessages.controlCharacters, { [field]: TextMessages.controlCharacters });
+    }
+  }
+}
+
+/**
+ * Wires a handler to its definition from contracts; ctx.routeDocs collects the definitions, so the OpenAPI
+ * document always covers every call. Rights are checked here, on the server, for every call.
  */
 export class ApiRouter {
   readonly router = Router();
@@ -92,44 +83,44 @@ export class ApiRouter {
     private readonly rights: RightsTable,
   ) {}
 
-  route<Body extends z.ZodType | undefined = undefined, Query extends z.ZodType | undefined = undefined>(
-    spec: RouteSpec<Body, Query>,
-    handler: (input: RouteInput<Infer<Body>, Infer<Query>>, req: Request, res: Response) => Promise<unknown> | unknown,
+  route<
+    Path extends string,
+    Auth extends EndpointAuth,
+    Body extends z.ZodType | undefined,
+    Query extends z.ZodType | undefined,
+    Answer,
+  >(
+    endpoint: EndpointDefinition<Path, Auth, Body, Query, Answer>,
+    handler: (
+      input: RouteInput<Path, Auth, Body, Query>,
+      req: Request,
+      res: Response,
+    ) => Promise<unknown> | unknown,
+    options: RouteOptions = {},
   ): void {
-    this.ctx.routeDocs.push({
-      method: spec.method,
-      path: spec.path,
-      tag: spec.tag,
-      summary: spec.summary,
-      auth: spec.auth,
-      body: spec.body,
-      query: spec.query,
-      multipart: spec.multipart,
-      responses: spec.responses,
-    });
-    const authenticate = this.authenticate(spec.auth);
+    this.ctx.routeDocs.push(endpoint);
+    const authenticate = this.authenticate(
+      endpoint.auth,
+      endpoint.allowedDuringForcedPasswordUpdate === true,
+    );
     const run = async (req: Request, res: Response) => {
-      const body = spec.body ? parseOrThrow(spec.body, req.body ?? {}) : undefined;
-      const query = spec.query ? parseOrThrow(spec.query, req.query) : undefined;
-      const result = await handler(
-        { body, query, params: req.params as Record<string, string>, session: req.session } as RouteInput<
-          Infer<Body>,
-          Infer<Query>
-        >,
-        req,
-        res,
-      );
+      refuseControlCharacters(req);
+      const body = endpoint.body ? parseOrThrow(endpoint.body, req.body ?? {}) : undefined;
+      const query = endpoint.query ? parseOrThrow(endpoint.query, req.query) : undefined;
+      const input = { body, query, params: req.params, session: req.session };
+      const result = await handler(input as RouteInput<Path, Auth, Body, Query>, req, res);
       if (res.headersSent || result === undefined) return;
+      if (endpoint.answer.status) res.status(endpoint.answer.status);
       if (result instanceof PreparedJson) result.send(req, res);
       else res.json(result);
     };
-    this.router[spec.method](spec.path, authenticate, ...(spec.before ?? []), run);
+    this.router[endpoint.method](endpoint.path, authenticate, ...(options.before ?? []), run);
   }
 
-  private authenticate(auth: RouteAuth): RequestHandler {
+  private authenticate(auth: EndpointAuth, allowedDuringForcedPasswordUpdate: boolean): RequestHandler {
     return async (req: Request, _res: Response, next: NextFunction) => {
       const header = req.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      const token = header && /^bearer /i.test(header) ? header.slice(7).trim() : undefined;
       if (!token) {
         if (auth === 'public') return next();
         return next(unauthorized());
@@ -141,7 +132,12 @@ export class ApiRouter {
         return next(unauthorized());
       }
       req.session = session;
-      if (auth !== 'public' && auth !== 'session' && !auth.anyRight.some((right) => session.rights.includes(right))) {
+      if (auth === 'public') return next();
+      // Public calls stay open (they need no session at all); every other one waits for the new password.
+      if (session.forcePasswordUpdate && !allowedDuringForcedPasswordUpdate) {
+        return next(forbidden(OurMessages.passwordChangeRequired));
+      }
+      if (auth !== 'session' && !auth.anyRight.some((right) => session.rights.includes(right))) {
         return next(forbidden());
       }
       next();

@@ -13,13 +13,19 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
+export const badRequest = (message: string, errors?: Record<string, string>) =>
+  new HttpError(400, message, errors);
 export const unauthorized = (message = 'Unauthorized request - 401') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have access to this.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooMany = (message: string, retryAfterSeconds?: number) =>
-  new HttpError(429, message, undefined, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
+  new HttpError(
+    429,
+    message,
+    undefined,
+    retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined,
+  );
 
 export const unknownRoute: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, `No such call: ${req.method} ${req.originalUrl.split('?')[0]}`));
@@ -34,7 +40,9 @@ interface BodyParserError {
 /** The last middleware: every failure becomes JSON `{ message }`, never HTML and never a stack trace. */
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   let status = 500;
-  let body: { message: string; errors?: Record<string, string> } = { message: 'Something went wrong. Please try again.' };
+  let body: { message: string; errors?: Record<string, string> } = {
+    message: 'Something went wrong. Please try again.',
+  };
   if (error instanceof HttpError) {
     status = error.status;
     body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
@@ -50,7 +58,11 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     } else if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
       status = 415;
       body = { message: 'Unsupported request encoding.' };
-    } else if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+    } else if (
+      typeof parserError?.status === 'number' &&
+      parserError.status >= 400 &&
+      parserError.status < 500
+    ) {
       status = parserError.status;
       body = { message: 'The request could not be read.' };
     }

@@ -29,20 +29,32 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
-/** Creates the session row and signs a token that names it; the row is what makes the token live. */
+/**
+ * Creates the session row and signs a token that names it; the row is what makes the token live. A session
+ * signed in with a temporary password is created with `forcePasswordUpdate`: it may only change the password.
+ */
 export async function issueSession(
   ctx: AppContext,
   sql: Sql,
   userId: number,
   client: { ip?: string; userAgent?: string },
+  options: { forcePasswordUpdate?: boolean } = {},
 ): Promise<IssuedSession> {
   const sessionId = randomUUID();
   const issuedAt = ctx.now();
   const expiresAt = new Date(issuedAt.getTime() + ctx.config.sessionTtlMinutes * 60_000);
   await sql.query(
-    `INSERT INTO sessions (session_id, user_id, created_at, expires_at, last_seen_at, ip, user_agent)
-     VALUES ($1, $2, $3, $4, $3, $5, $6)`,
-    [sessionId, userId, issuedAt, expiresAt, client.ip ?? null, client.userAgent ?? null],
+    `INSERT INTO sessions (session_id, user_id, created_at, expires_at, last_seen_at, ip, user_agent, force_password_update)
+     VALUES ($1, $2, $3, $4, $3, $5, $6, $7)`,
+    [
+      sessionId,
+      userId,
+      issuedAt,
+      expiresAt,
+      client.ip ?? null,
+      client.userAgent ?? null,
+      options.forcePasswordUpdate ?? false,
+    ],
   );
   const token = await new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -96,7 +108,8 @@ export async function loadSession(
   userId: number,
 ): Promise<SessionUser | undefined> {
   const { rows } = await ctx.db.query<SessionRow>(
-    `SELECT s.session_id, u.user_id, u.role_id, u.email, u.full_name, u.force_password_update,
+    `SELECT s.session_id, u.user_id, u.role_id, u.email, u.full_name,
+            (u.force_password_update OR s.force_password_update) AS force_password_update,
             a.affiliate_id, a.status AS affiliate_status
        FROM sessions s
        JOIN users u ON u.user_id = s.user_id

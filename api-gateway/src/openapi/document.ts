@@ -1,6 +1,6 @@
 import { ErrorResponse } from '@portal/contracts';
 import { z } from 'zod';
-import type { RouteDoc, RouteResponseDoc } from '../http/api-router';
+import type { RouteDoc } from '../http/api-router';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -113,9 +113,16 @@ function buildOperation(
     };
   }
 
-  for (const [status, response] of Object.entries(route.responses)) {
+  operation.responses[String(route.answer.status ?? 200)] = responseObject(route.answer, convert);
+  for (const [status, response] of Object.entries(route.otherAnswers ?? {})) {
     operation.responses[status] = responseObject(response, convert);
   }
+  const forbiddenReasons = [
+    typeof route.auth === 'object' && 'The caller does not hold the right this call needs.',
+    route.auth !== 'public' &&
+      !route.allowedDuringForcedPasswordUpdate &&
+      'The caller signed in with a temporary password and must change it first.',
+  ].filter((reason) => typeof reason === 'string');
   const standard: [string, boolean, string][] = [
     [
       '400',
@@ -123,7 +130,7 @@ function buildOperation(
       'Invalid input: the first rule broken, and `errors` per field.',
     ],
     ['401', route.auth !== 'public', 'No token, or an expired, tampered or revoked one.'],
-    ['403', typeof route.auth === 'object', 'The caller does not hold the right this call needs.'],
+    ['403', forbiddenReasons.length > 0, forbiddenReasons.join(' ')],
   ];
   for (const [status, applies, description] of standard) {
     if (applies && !operation.responses[status]) {
@@ -133,8 +140,15 @@ function buildOperation(
   return operation;
 }
 
+interface ResponseDoc {
+  description: string;
+  /** A zod schema is documented; a zod-free answer check (the sign-in path's twins) is not. */
+  schema?: unknown;
+  contentType?: string;
+}
+
 function responseObject(
-  response: RouteResponseDoc,
+  response: ResponseDoc,
   convert: (schema: z.ZodType, io: 'input' | 'output') => JsonSchema,
 ) {
   if (response.contentType) {
@@ -145,7 +159,7 @@ function responseObject(
       },
     };
   }
-  if (!response.schema) return { description: response.description };
+  if (!(response.schema instanceof z.ZodType)) return { description: response.description };
   const schema = response.schema === ErrorResponse ? ERROR_REF : convert(response.schema, 'output');
   return { description: response.description, content: { 'application/json': { schema } } };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Request, Response, Router } from 'express';
 import express from 'express';
+import { DocsEndpoints } from '@portal/contracts';
 import type { AppContext } from '../context';
 import type { RouteDoc } from '../http/api-router';
 import { buildOpenApiDocument, type OpenApiDocument } from './document';
@@ -25,24 +26,7 @@ const DOCS_CSP = [
 ].join('; ');
 
 /** The document's own two calls, so the document lists every call there is. */
-const DOCS_ROUTES: RouteDoc[] = [
-  {
-    method: 'get',
-    path: '/openapi.json',
-    tag: 'Docs',
-    summary: 'This OpenAPI 3.1 document.',
-    auth: 'public',
-    responses: { 200: { description: 'The OpenAPI document.', contentType: 'application/json' } },
-  },
-  {
-    method: 'get',
-    path: '/docs',
-    tag: 'Docs',
-    summary: 'Swagger UI over this document.',
-    auth: 'public',
-    responses: { 200: { description: 'An HTML page.', contentType: 'text/html' } },
-  },
-];
+const DOCS_ROUTES: RouteDoc[] = Object.values(DocsEndpoints);
 
 /**
  * Serves /api/openapi.json and a Swagger UI at /api/docs. The document is built on first request, when every

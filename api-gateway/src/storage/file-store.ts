@@ -48,7 +48,12 @@ export class FileStore {
     const file = this.newFile(meta, data.length);
     await this.ensureDir(file.storageKey);
     await writeFile(this.pathOf(file.storageKey), data, { mode: 0o600 });
-    await this.record(sql, file, meta);
+    try {
+      await this.record(sql, file, meta);
+    } catch (error) {
+      await this.removeBytes(file.storageKey);
+      throw error;
+    }
     return file;
   }
 
@@ -59,6 +64,8 @@ export class FileStore {
   async createWriteStream(meta: StoredFileMeta): Promise<{
     file: StoredFile;
     stream: Writable;
+    /** Rejects when the disk write fails (disk full, ...): race the writer against it. */
+    failed: Promise<never>;
     finish: (sql: Sql) => Promise<StoredFile>;
     abort: () => Promise<void>;
   }> {
@@ -66,9 +73,13 @@ export class FileStore {
     await this.ensureDir(file.storageKey);
     const fullPath = this.pathOf(file.storageKey);
     const stream = createWriteStream(fullPath, { mode: 0o600 });
+    // Listened to from the start: an 'error' event without a listener would end the process.
+    const failed = new Promise<never>((_resolve, reject) => stream.on('error', reject));
+    failed.catch(() => undefined);
     return {
       file,
       stream,
+      failed,
       finish: async (sql) => {
         const size = (await stat(fullPath)).size;
         const finished = { ...file, sizeBytes: size };
@@ -116,7 +127,12 @@ export class FileStore {
   /** Deletes a file's row and bytes (e.g. an export once downloaded or expired); rows that point at it go first. */
   async remove(sql: Sql, file: Pick<StoredFile, 'fileId' | 'storageKey'>): Promise<void> {
     await sql.query('DELETE FROM stored_files WHERE file_id = $1', [file.fileId]);
-    await rm(this.pathOf(file.storageKey), { force: true });
+    await this.removeBytes(file.storageKey);
+  }
+
+  /** Deletes the bytes only: once their row is gone for good, or when the row was never committed. */
+  async removeBytes(storageKey: string): Promise<void> {
+    await rm(this.pathOf(storageKey), { force: true });
   }
 
   private newFile(meta: StoredFileMeta, sizeBytes: number): StoredFile {

@@ -5,7 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { PORTAL_REMOTES } from '@portal/contracts';
 import type { AppContext } from '../context';
-import { externalRemoteOrigins, remoteEntries, remoteFolder } from '../modules/web-config/remote-entries';
+import { externalRemoteOrigins, remoteEntries, remoteFolder } from '../modules/web-config';
 
 /** Content-hashed files (`name.<16 hex>.ext`, webpack/create-app-config.cjs) never change: cache them for good. */
 const HASHED_FILE = /\.[0-9a-f]{16}\.[a-z0-9]+$/i;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
 import { AFFILIATE_STATUSES, AffiliateStatus, RoleId } from '../roles';
+import { SearchText, withoutControlCharacters } from './common';
 
 /** The spec's page size for the affiliate list (spec §9). */
 export const AFFILIATE_PAGE_SIZE = 10;
@@ -13,6 +14,7 @@ export const AffiliateMessages = {
   notFound: 'Affiliate not found.',
   invalidId: 'Affiliate ID must be a positive whole number.',
   remarkTooLong: `Remark must be at most ${REMARK_MAX_LENGTH} characters.`,
+  remarkNotText: 'Remark must be text.',
   isActiveRequired: 'Please say whether to approve (isActive true) or reject (isActive false).',
   unknownSetActiveStatus: "status must be 'active' or 'inactive'.",
   invalidStatusFilter: 'status must be one of: all, active, pending, rejected, inactive, or a status name.',
@@ -150,7 +152,7 @@ const positiveIntFromQuery = (message: string, max?: number) =>
 export const AffiliateListQuery = z.object({
   page: positiveIntFromQuery(AffiliateMessages.invalidPage).optional(),
   pageSize: positiveIntFromQuery(AffiliateMessages.invalidPageSize, AFFILIATE_MAX_PAGE_SIZE).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: SearchText.optional(),
   status: AffiliateStatusFilter.optional(),
 });
 export type AffiliateListQuery = z.input<typeof AffiliateListQuery>;
@@ -238,10 +240,12 @@ const affiliateIdField = z
     }),
   );
 
-const remarkField = z
-  .string()
-  .trim()
-  .max(REMARK_MAX_LENGTH, { error: AffiliateMessages.remarkTooLong })
+const remarkField = withoutControlCharacters(
+  z
+    .string({ error: AffiliateMessages.remarkNotText })
+    .trim()
+    .max(REMARK_MAX_LENGTH, { error: AffiliateMessages.remarkTooLong }),
+)
   .nullish()
   .transform((value) => (value ? value : undefined));
 
@@ -291,9 +295,11 @@ export const MediaMessages = {
 
 /** `GET media?fileUrl=`: fileUrl is a stored selfie's path (selfieImagePath). Answers the image bytes. */
 export const MediaQuery = z.object({
-  fileUrl: z
-    .string({ error: MediaMessages.fileUrlRequired })
-    .trim()
-    .min(1, { error: MediaMessages.fileUrlRequired })
-    .max(300, { error: MediaMessages.notFound }),
+  fileUrl: withoutControlCharacters(
+    z
+      .string({ error: MediaMessages.fileUrlRequired })
+      .trim()
+      .min(1, { error: MediaMessages.fileUrlRequired })
+      .max(300, { error: MediaMessages.notFound }),
+  ),
 });

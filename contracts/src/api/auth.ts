@@ -4,11 +4,15 @@ import { RIGHTS } from '../rights';
 import { EmailField } from '../rules/email-field';
 import { requiredText } from './common';
 
+/** The browser's position, when it arrived in time; degrees within ±limit. */
+const coordinate = (limit: number, message: string) =>
+  z.number({ error: message }).min(-limit, { error: message }).max(limit, { error: message }).nullish();
+
 export const LoginRequest = z.object({
   userName: requiredText(OurMessages.userNameRequired),
   password: z.string({ error: OurMessages.passwordRequired }).min(1, { error: OurMessages.passwordRequired }),
-  latitude: z.number().min(-90).max(90).nullish(),
-  longitude: z.number().min(-180).max(180).nullish(),
+  latitude: coordinate(90, OurMessages.latitudeInvalid),
+  longitude: coordinate(180, OurMessages.longitudeInvalid),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -43,6 +47,11 @@ export const PasswordUpdateRequest = z
     confirmPassword: z.string({ error: OurMessages.confirmPasswordRequired }).min(1, {
       error: OurMessages.confirmPasswordRequired,
     }),
+  })
+  // Checked here so the form says it before sending; the server also refuses the password on file.
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    path: ['newPassword'],
+    error: OurMessages.newPasswordSameAsCurrent,
   })
   .refine((body) => body.newPassword === body.confirmPassword, {
     path: ['confirmPassword'],

@@ -11,9 +11,6 @@ export const ActivityItem = z.object({
 });
 export type ActivityItem = z.infer<typeof ActivityItem>;
 
-/** Days (Today, Yesterday, monthly growth, report date ranges) are counted in Nigeria's time. */
-export const BUSINESS_TIME_ZONE = 'Africa/Lagos';
-
 export const RECENT_ACTIVITY_LIMIT = 10;
 
 /** Role 2 (spec §3). systemOverview.totalUsers is the card the spec labels "Total KYC Completed". */

@@ -1,15 +1,21 @@
 import { z } from 'zod';
 
-/** GET /api/health: 200 when the database answers, 503 (status degraded) when it does not. */
+/**
+ * GET /api/health: 200 when the database answers, 503 (status degraded) when it does not. Anyone sees the
+ * status; the database and version details only go to staff (a valid admin or back-office session), since
+ * versions tell an attacker which published flaws to try.
+ */
 export const HealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
-  database: z.object({
-    reachable: z.boolean(),
-    driver: z.enum(['pglite', 'postgres']),
-    /** The server's `version()` string; null when it did not answer. */
-    version: z.string().nullable(),
-  }),
-  /** The gateway's package version. */
-  version: z.string(),
+  database: z
+    .object({
+      reachable: z.boolean(),
+      driver: z.enum(['pglite', 'postgres']),
+      /** The server's `version()` string; null when it did not answer. */
+      version: z.string().nullable(),
+    })
+    .optional(),
+  /** The gateway's package version (staff only). */
+  version: z.string().optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;

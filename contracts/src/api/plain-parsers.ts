@@ -74,3 +74,4 @@ function throwing<T>(name: string, parse: (value: unknown) => T | undefined): { 
 
 export const LoginResponseCheck = throwing('LoginResponse', parseLoginResponse);
 export const MessageResponseCheck = throwing('MessageResponse', parseMessageResponse);
+export const RemotesResponseCheck = throwing('RemotesResponse', parseRemotesResponse);

@@ -36,6 +36,7 @@ export const RegistrationMessages = {
     `Selfie must be between ${min} and ${max} pixels wide and high.`,
   selfieUnreadable: 'Selfie image could not be read. Please capture it again.',
   selfieUploaded: 'Selfie uploaded successfully.',
+  selfieUploadLimit: 'Too many selfie uploads. Please try again later.',
   registered:
     'Registration successful. Your KYC is under review; you will receive your sign-in details by email once it is approved.',
   captchaVerified: 'CAPTCHA verified.',
@@ -93,6 +94,11 @@ export const VerifyMobileOtpRequest = z.object({
 export type VerifyMobileOtpRequest = z.output<typeof VerifyMobileOtpRequest>;
 
 /** POST affiliate/upload-selfie: multipart, field `file`, PNG or JPEG up to 5 MB. */
+/**
+ * Selfie uploads that reach the image decoder: per registration over its whole life (a camera capture needs
+ * one, a few retakes at most) and per client IP within a rolling hour.
+ */
+export const SELFIE_UPLOAD_LIMITS = { perRegistration: 10, perIp: 30, windowMinutes: 60 } as const;
 export const SELFIE_MAX_BYTES = 5 * 1024 * 1024;
 export const SELFIE_MIN_PIXELS = 64;
 export const SELFIE_MAX_PIXELS = 4096;

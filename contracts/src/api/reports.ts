@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AffiliateStatusFilter } from './affiliates';
+import { DateMessages, OptionalDateParam, SearchText } from './common';
 
 export const REPORT_PAGE_SIZE = 25;
 export const REPORT_MAX_PAGE_SIZE = 100;
@@ -7,30 +8,14 @@ export const REPORT_MAX_PAGE_SIZE = 100;
 export const DOWNLOAD_TOKEN_TTL_MINUTES = 10;
 
 export const ReportMessages = {
-  invalidDate: 'Dates must be yyyy-MM-dd.',
+  invalidDate: DateMessages.format,
+  dateOutOfRange: DateMessages.range,
   dateOrder: 'Start Date must be on or before End Date.',
   invalidPage: 'Page must be a whole number of 1 or more.',
   invalidPageSize: `Page size must be a whole number from 1 to ${REPORT_MAX_PAGE_SIZE}.`,
   tokenValid: 'Link is valid.',
   exportBusy: 'An export is already being prepared. Please try again in a moment.',
 } as const;
-
-const isoDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ReportMessages.invalidDate })
-  .refine((value) => isCalendarDate(value), { error: ReportMessages.invalidDate });
-
-function isCalendarDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-const optionalDate = z
-  .string()
-  .trim()
-  .transform((value) => value || undefined)
-  .pipe(isoDate.optional());
 
 const pageNumber = (message: string, max?: number) =>
   z
@@ -46,9 +31,9 @@ const pageNumber = (message: string, max?: number) =>
  */
 export const LoginReportQuery = z
   .object({
-    fromDate: optionalDate.optional(),
-    toDate: optionalDate.optional(),
-    search: z.string().trim().max(100).optional(),
+    fromDate: OptionalDateParam,
+    toDate: OptionalDateParam,
+    search: SearchText.optional(),
   })
   .refine((query) => !query.fromDate || !query.toDate || query.fromDate <= query.toDate, {
     path: ['toDate'],
@@ -59,9 +44,9 @@ export type LoginReportQuery = z.input<typeof LoginReportQuery>;
 /** "Generate Report" preview: the same filter, one page of rows. */
 export const LoginReportRowsQuery = z
   .object({
-    fromDate: optionalDate.optional(),
-    toDate: optionalDate.optional(),
-    search: z.string().trim().max(100).optional(),
+    fromDate: OptionalDateParam,
+    toDate: OptionalDateParam,
+    search: SearchText.optional(),
     page: pageNumber(ReportMessages.invalidPage).optional(),
     pageSize: pageNumber(ReportMessages.invalidPageSize, REPORT_MAX_PAGE_SIZE).optional(),
   })
@@ -97,7 +82,7 @@ export type LoginReportPage = z.infer<typeof LoginReportPage>;
 
 /** `GET report/affiliate`: the admin's Excel of the affiliate list, optionally as filtered on screen. */
 export const AffiliateReportQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: SearchText.optional(),
   status: AffiliateStatusFilter.optional(),
 });
 export type AffiliateReportQuery = z.input<typeof AffiliateReportQuery>;

@@ -1,8 +1,13 @@
 import { OurMessages } from '../messages';
+import { hasControlCharacters, TextMessages } from './plain-text';
 
-/** A string with something in it besides spaces; `requiredText` in api/common.ts is the zod form of this. */
+/**
+ * A string with something in it besides spaces, and no control characters; `requiredText` in api/common.ts
+ * is the zod form of this.
+ */
 export function requiredTextError(value: unknown, message: string): string | undefined {
-  return typeof value === 'string' && value.trim() ? undefined : message;
+  if (typeof value !== 'string' || !value.trim()) return message;
+  return hasControlCharacters(value.trim()) ? TextMessages.controlCharacters : undefined;
 }
 
 /**

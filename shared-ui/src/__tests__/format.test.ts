@@ -1,4 +1,4 @@
-import { formatDate, formatNaira } from '../format';
+import { formatDate, formatNaira, formatTime, pickedDay, pickerDate } from '../format';
 
 describe('formatNaira', () => {
   it('formats numbers and numeric strings in naira', () => {
@@ -24,5 +24,17 @@ describe('formatDate', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('business time', () => {
+  it('shows an instant at 23:56 UTC on the next day and hour, as in Lagos', () => {
+    expect(formatDate('2025-03-04T23:56:00.000Z')).toBe('2025-03-05');
+    expect(formatTime('2025-03-04T23:56:07.000Z')).toBe('00:56:07');
+    expect(formatTime('not a date')).toBe('');
+  });
+  it("reads a picked day on the viewer's calendar, both ways", () => {
+    expect(pickedDay(pickerDate('2025-01-31'))).toBe('2025-01-31');
+    expect(pickedDay(null)).toBe('');
   });
 });

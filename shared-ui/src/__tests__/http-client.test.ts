@@ -1,14 +1,13 @@
-import { AxiosError, AxiosHeaders } from 'axios';
+import { AxiosError, AxiosHeaders, CanceledError } from 'axios';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import type { LoginResponse } from '@portal/contracts';
-import { MessageResponse } from '@portal/contracts';
+import { AuthEndpoints, MessageResponse, defineEndpoint } from '@portal/contracts';
 import {
   NETWORK_ERROR_MESSAGE,
   UNEXPECTED_ANSWER_MESSAGE,
+  callEndpoint,
   errorMessageOf,
-  getJson,
   httpClient,
-  postJson,
 } from '../http-client';
 import { setNavigator } from '../navigation';
 import { useSessionStore } from '../session-store';
@@ -52,6 +51,17 @@ function answer(status: number, data: unknown): void {
 
 const navigate = jest.fn();
 
+/** A call answering `{ message }`, at a path of the test's choosing. */
+const messageCall = (path: string, method: 'get' | 'post' = 'get') =>
+  defineEndpoint({
+    method,
+    path,
+    tag: 'Test',
+    summary: 'test',
+    auth: 'session',
+    answer: { description: 'test', schema: MessageResponse },
+  });
+
 beforeEach(() => {
   seen = [];
   jest.clearAllMocks();
@@ -64,7 +74,7 @@ describe('http client', () => {
   it('calls relative /api and carries the bearer token of the stored session', async () => {
     useSessionStore.getState().signIn(session('tok-123'));
     answer(200, { message: 'ok' });
-    await expect(getJson('user/profile', MessageResponse)).resolves.toEqual({ message: 'ok' });
+    await expect(callEndpoint(messageCall('/user/profile'))).resolves.toEqual({ message: 'ok' });
     expect(seen[0].baseURL).toBe('/api');
     expect(seen[0].url).toBe('user/profile');
     expect(AxiosHeaders.from(seen[0].headers).get('Authorization')).toBe('Bearer tok-123');
@@ -72,21 +82,21 @@ describe('http client', () => {
 
   it('sends no Authorization header when nobody is signed in', async () => {
     answer(200, { message: 'ok' });
-    await postJson('login/reset', { userName: 'a@b.co' }, MessageResponse);
+    await callEndpoint(AuthEndpoints.resetPassword, { body: { userName: 'a@b.co' } });
     expect(AxiosHeaders.from(seen[0].headers).has('Authorization')).toBe(false);
     expect(seen[0].data).toBe(JSON.stringify({ userName: 'a@b.co' }));
   });
 
   it('checks the answer against the contract and reports a mismatch', async () => {
     answer(200, { unexpected: true });
-    await expect(getJson('x', MessageResponse)).rejects.toThrow();
+    await expect(callEndpoint(messageCall('/x'))).rejects.toThrow();
     expect(notify.error).toHaveBeenCalledWith(UNEXPECTED_ANSWER_MESSAGE);
   });
 
   it('on a 401 with a session: clears it, reports "Unauthorized request - 401" and goes to login', async () => {
     useSessionStore.getState().signIn(session('dead'));
     answer(401, { message: 'Session expired.' });
-    await expect(getJson('user/profile', MessageResponse)).rejects.toBeInstanceOf(AxiosError);
+    await expect(callEndpoint(messageCall('/user/profile'))).rejects.toBeInstanceOf(AxiosError);
     expect(useSessionStore.getState().userDetails).toBeNull();
     expect(localStorage.getItem('userDetails')).toBeNull();
     expect(notify.error).toHaveBeenCalledTimes(1);
@@ -98,9 +108,9 @@ describe('http client', () => {
     useSessionStore.getState().signIn(session('dead'));
     answer(401, { message: 'Session expired.' });
     await Promise.allSettled([
-      getJson('a', MessageResponse),
-      getJson('b', MessageResponse),
-      getJson('c', MessageResponse),
+      callEndpoint(messageCall('/a')),
+      callEndpoint(messageCall('/b')),
+      callEndpoint(messageCall('/c')),
     ]);
     expect(notify.error).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledTimes(1);
@@ -108,7 +118,9 @@ describe('http client', () => {
 
   it('a 401 to a call without a session (wrong password) shows the server message and stays', async () => {
     answer(401, { message: 'Invalid email or password.' });
-    await expect(postJson('login/auth', {}, MessageResponse)).rejects.toBeInstanceOf(AxiosError);
+    await expect(callEndpoint(messageCall('/login/auth', 'post'), { body: {} })).rejects.toBeInstanceOf(
+      AxiosError,
+    );
     expect(notify.error).toHaveBeenCalledWith('Invalid email or password.');
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -118,7 +130,7 @@ describe('http client', () => {
     async (status) => {
       useSessionStore.getState().signIn(session('live'));
       answer(status, { message: `Server says ${status}` });
-      await expect(getJson('x', MessageResponse)).rejects.toBeInstanceOf(AxiosError);
+      await expect(callEndpoint(messageCall('/x'))).rejects.toBeInstanceOf(AxiosError);
       expect(notify.error).toHaveBeenCalledWith(`Server says ${status}`);
       expect(useSessionStore.getState().token).toBe('live');
       expect(navigate).not.toHaveBeenCalled();
@@ -128,9 +140,7 @@ describe('http client', () => {
   it('quiet calls leave reporting to the caller', async () => {
     useSessionStore.getState().signIn(session('dead'));
     answer(401, { message: 'gone' });
-    await expect(
-      postJson('login/logout', undefined, MessageResponse, { quiet: true }),
-    ).rejects.toBeInstanceOf(AxiosError);
+    await expect(callEndpoint(AuthEndpoints.logout, {}, { quiet: true })).rejects.toBeInstanceOf(AxiosError);
     expect(notify.error).not.toHaveBeenCalled();
     expect(useSessionStore.getState().token).toBe('dead');
   });
@@ -152,5 +162,21 @@ describe('errorMessageOf', () => {
     expect(errorMessageOf(new AxiosError('x', 'E', config, {}, response))).toBe(
       'Request failed with status 502.',
     );
+  });
+});
+
+describe('a call the screen cancelled', () => {
+  it('rejects without an error toast (the screen left or asked again; nothing failed)', async () => {
+    httpClient.defaults.adapter = (config) =>
+      new Promise((_resolve, reject) => {
+        config.signal?.addEventListener?.('abort', () =>
+          reject(new CanceledError(undefined, undefined, config)),
+        );
+      });
+    const controller = new AbortController();
+    const call = callEndpoint(messageCall('/user/profile'), {}, { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toBeInstanceOf(CanceledError);
+    expect(notify.error).not.toHaveBeenCalled();
   });
 });

@@ -1,12 +1,12 @@
-import {
-  AFFILIATE_PAGE_SIZE,
+import type {
   AffiliateDecisionResponse,
   AffiliateDetails,
   AffiliatePage,
   ExcelPathResponse,
   MessageResponse,
 } from '@portal/contracts';
-import { getJson, postJson } from '../http-client';
+import { AFFILIATE_PAGE_SIZE, AffiliateEndpoints, ReportEndpoints } from '@portal/contracts';
+import { callEndpoint } from '../http-client';
 
 /** The list's status filter as the server's `status` query reads it (dashboard links use the same words). */
 export type AffiliateStatusFilterValue = 'all' | 'active' | 'pending' | 'rejected' | 'inactive';
@@ -28,14 +28,23 @@ function filterParams({
 }
 
 /** One page of the list, paged, searched and filtered by the server (10 rows, spec §9). */
-export function fetchAffiliatePage(filter: AffiliateListFilter): Promise<AffiliatePage> {
-  return getJson('backoffice/affiliate', AffiliatePage, {
-    params: { page: String(filter.page), pageSize: String(AFFILIATE_PAGE_SIZE), ...filterParams(filter) },
-  });
+export async function fetchAffiliatePage(
+  filter: AffiliateListFilter,
+  signal?: AbortSignal,
+): Promise<AffiliatePage> {
+  const answer = await callEndpoint(
+    AffiliateEndpoints.list,
+    { query: { page: filter.page, pageSize: AFFILIATE_PAGE_SIZE, ...filterParams(filter) } },
+    { signal },
+  );
+  // With paging parameters the server answers a page; the whole list comes only without them.
+  if (Array.isArray(answer))
+    throw new TypeError('The affiliate list answered a list where a page was asked for');
+  return answer;
 }
 
-export function fetchAffiliateDetails(affiliateID: number): Promise<AffiliateDetails> {
-  return getJson(`backoffice/affiliate-details/${affiliateID}`, AffiliateDetails);
+export function fetchAffiliateDetails(affiliateID: number, signal?: AbortSignal): Promise<AffiliateDetails> {
+  return callEndpoint(AffiliateEndpoints.details, { params: { id: String(affiliateID) } }, { signal });
 }
 
 /** Approve (isActive true) or reject (false, remark required) a KYC application. */
@@ -44,31 +53,27 @@ export function decideKyc(
   isActive: boolean,
   remark: string,
 ): Promise<AffiliateDecisionResponse> {
-  return postJson(
-    'backoffice/affiliate/kyc',
-    { affiliateID, isActive, remark: remark.trim() || null },
-    AffiliateDecisionResponse,
-  );
+  return callEndpoint(AffiliateEndpoints.decideKyc, {
+    body: { affiliateID, isActive, remark: remark.trim() || null },
+  });
 }
 
 /** An admin's "Active" on an Inactive affiliate. */
 export function activateAffiliate(affiliateID: number, remark: string): Promise<AffiliateDecisionResponse> {
-  return postJson(
-    'backoffice/affiliate/set-active',
-    { affiliateID, isActive: true, remark: remark.trim() || null },
-    AffiliateDecisionResponse,
-    { params: { status: 'active' } },
-  );
+  return callEndpoint(AffiliateEndpoints.setActive, {
+    query: { status: 'active' },
+    body: { affiliateID, isActive: true, remark: remark.trim() || null },
+  });
 }
 
 /** The list's Delete: makes the affiliate Inactive. */
 export function inactivateAffiliate(affiliateID: number): Promise<MessageResponse> {
-  return postJson(`backoffice/affiliate/delete/${affiliateID}`, {}, MessageResponse);
+  return callEndpoint(AffiliateEndpoints.makeInactive, { params: { id: String(affiliateID) } });
 }
 
 /** Admin's Download Excel of the list as filtered on screen. */
 export function requestAffiliateReport(
   filter: Pick<AffiliateListFilter, 'search' | 'status'>,
 ): Promise<ExcelPathResponse> {
-  return getJson('report/affiliate', ExcelPathResponse, { params: filterParams(filter) });
+  return callEndpoint(ReportEndpoints.affiliateExport, { query: filterParams(filter) });
 }

@@ -1,12 +1,9 @@
 import type { AffiliateHistoryEntry } from '@portal/contracts';
-import { formatDate } from '../format';
+import { formatDate, formatTime } from '../format';
 import styles from './affiliate-list.module.css';
 
-function timeOf(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-}
+/** HH:mm in business time, beside the day formatDate shows. */
+const timeOf = (value: string) => formatTime(value).slice(0, 5);
 
 /** Every decision on the affiliate, newest first: who, when, from, to, remark. */
 export function AffiliateHistory({ entries }: { entries: readonly AffiliateHistoryEntry[] }) {

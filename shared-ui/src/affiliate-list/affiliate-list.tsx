@@ -1,16 +1,14 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useId, useMemo, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { AFFILIATE_PAGE_SIZE, Messages } from '@portal/contracts';
-import type { AffiliatePage, AffiliateSummary } from '@portal/contracts';
+import type { AffiliateSummary } from '@portal/contracts';
 import { ConfirmDialog } from '../confirm-dialog';
-import { DataTable } from '../data-table/data-table';
+import { PagedTable } from '../data-table/paged-table';
 import { serialColumn } from '../data-table/serial-column';
 import type { DataColumn } from '../data-table/data-table';
-import { Pager } from '../data-table/pager';
-import { SEARCH_DEBOUNCE_MS } from '../data-table/use-debounced-value';
+import { usePagedList } from '../data/use-paged-list';
 import { formatDate } from '../format';
 import { downloadReport } from '../login-report/excel-download';
 import { StatusBadge } from '../status-badge';
@@ -54,76 +52,25 @@ export function statusFilterFromQuery(value: string | null): AffiliateStatusFilt
   return FILTER_BY_WORD[(value ?? '').trim().toLowerCase()] ?? 'all';
 }
 
-const EMPTY_PAGE: AffiliatePage = { results: [], totalCount: 0, pageNo: 1, pageSize: AFFILIATE_PAGE_SIZE };
+const DEFAULT_FILTERS = { status: 'all' as AffiliateStatusFilterValue };
 
 /** The affiliate users list of spec §2, for admins and back office; paged, searched and filtered by the server. */
 export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateListProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const status = statusFilterFromQuery(searchParams.get('status'));
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(searchText.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-  // The page belongs to a search and filter: a new one starts again from page 1.
-  const filterKey = `${status}|${search}`;
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
-  const setPage = useCallback((next: number) => setPaging({ filterKey, page: next }), [filterKey]);
-  const [reloads, setReloads] = useState(0);
-  const [data, setData] = useState<AffiliatePage>(EMPTY_PAGE);
-  const [loading, setLoading] = useState(true);
+  const list = usePagedList({
+    fetchPage: ({ page, search, filters }, signal) =>
+      fetchAffiliatePage({ page, search, status: filters.status }, signal),
+    pageSize: AFFILIATE_PAGE_SIZE,
+    defaultFilters: DEFAULT_FILTERS,
+    parseFilter: (_name, value) => statusFilterFromQuery(value),
+  });
+  const { status } = list.filters;
+  const { search, reload } = list;
   const [viewing, setViewing] = useState<number | null>(null);
   const [inactivating, setInactivating] = useState<AffiliateSummary | null>(null);
   const [inactivateBusy, setInactivateBusy] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const searchId = useId();
   const statusId = useId();
-
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    fetchAffiliatePage({ page, search, status })
-      .then((loaded) => {
-        if (!current) return;
-        const lastPage = Math.max(1, Math.ceil(loaded.totalCount / AFFILIATE_PAGE_SIZE));
-        // The last row of the last page went away (made inactive under a filter): show the new last page.
-        if (loaded.results.length === 0 && page > lastPage) setPage(lastPage);
-        setData(loaded);
-      })
-      .catch(() => {
-        // The HTTP client has shown the server's message.
-        if (current) setData(EMPTY_PAGE);
-      })
-      .finally(() => {
-        if (current) setLoading(false);
-      });
-    return () => {
-      current = false;
-    };
-  }, [page, search, status, reloads, setPage]);
-
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
-
-  const setStatus = (value: AffiliateStatusFilterValue) => {
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (value === 'all') next.delete('status');
-        else next.set('status', value);
-        return next;
-      },
-      { replace: true },
-    );
-  };
-
-  const reset = () => {
-    setSearchText('');
-    setSearch('');
-    setStatus('all');
-    setPaging({ filterKey: 'all|', page: 1 });
-  };
 
   const confirmInactivate = async () => {
     if (!inactivating) return;
@@ -152,7 +99,7 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
     }
   };
 
-  const firstRow = (Math.max(1, data.pageNo) - 1) * (data.pageSize || AFFILIATE_PAGE_SIZE) + 1;
+  const firstRow = (list.page - 1) * AFFILIATE_PAGE_SIZE + 1;
   const columns = useMemo<DataColumn<AffiliateSummary>[]>(
     () => [
       serialColumn<AffiliateSummary>(firstRow),
@@ -217,9 +164,9 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
           <InputText
             id={searchId}
             type="search"
-            value={searchText}
+            value={list.searchText}
             placeholder="Affiliate ID, name, email or mobile"
-            onChange={(event) => setSearchText(event.target.value)}
+            onChange={(event) => list.setSearchText(event.target.value)}
             className={styles.searchInput}
           />
         </div>
@@ -232,7 +179,7 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
             options={[...STATUS_FILTER_OPTIONS]}
             optionLabel="label"
             optionValue="value"
-            onChange={(event) => setStatus(event.value as AffiliateStatusFilterValue)}
+            onChange={(event) => list.setFilters({ status: event.value as AffiliateStatusFilterValue })}
             className={styles.statusFilter}
           />
         </div>
@@ -242,25 +189,18 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
           icon="pi pi-refresh"
           severity="secondary"
           outlined
-          onClick={reset}
+          onClick={list.reset}
         />
       </div>
 
-      <DataTable
+      <PagedTable
+        list={list}
         caption={title}
         columns={columns}
-        rows={data.results}
         rowKey={(a) => a.affiliateID}
-        loading={loading}
         emptyMessage="No affiliates found."
-      />
-      <Pager
-        page={page}
-        pageSize={AFFILIATE_PAGE_SIZE}
-        totalCount={data.totalCount}
-        onPageChange={setPage}
-        label={`${title} pages`}
-        disabled={loading}
+        errorMessage="The affiliates could not be loaded."
+        pagerLabel={`${title} pages`}
       />
 
       <AffiliateViewModal

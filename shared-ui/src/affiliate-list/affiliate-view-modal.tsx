@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Messages, REMARK_MAX_LENGTH } from '@portal/contracts';
 import type { AffiliateDetails } from '@portal/contracts';
+import { LoadFailed } from '../data/load-failed';
+import { useLoad } from '../data/use-load';
 import { formatDate } from '../format';
 import { LoadingSpinner } from '../loading-spinner';
 import { StatusBadge } from '../status-badge';
@@ -45,8 +47,10 @@ async function runAction(action: ModalAction, details: AffiliateDetails, remark:
 }
 
 export function AffiliateViewModal({ affiliateID, mode, onClose, onDecided }: AffiliateViewModalProps) {
-  const [details, setDetails] = useState<AffiliateDetails | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const loaded = useLoad((signal) => fetchAffiliateDetails(affiliateID ?? 0, signal), [affiliateID], {
+    enabled: affiliateID !== null,
+  });
+  const details = loaded.state === 'ready' ? (loaded.data ?? null) : null;
   const [remark, setRemark] = useState('');
   const [remarkError, setRemarkError] = useState<string | null>(null);
   const [busy, setBusy] = useState<ModalAction | null>(null);
@@ -55,26 +59,14 @@ export function AffiliateViewModal({ affiliateID, mode, onClose, onDecided }: Af
   const remarkErrorId = useId();
   const visible = affiliateID !== null;
 
-  useEffect(() => {
-    setDetails(null);
-    setLoadFailed(false);
+  // Another affiliate (or none): its remark, error and pending action do not carry over.
+  const [shownFor, setShownFor] = useState(affiliateID);
+  if (shownFor !== affiliateID) {
+    setShownFor(affiliateID);
     setRemark('');
     setRemarkError(null);
     setBusy(null);
-    if (affiliateID === null) return undefined;
-    let current = true;
-    fetchAffiliateDetails(affiliateID)
-      .then((loaded) => {
-        if (current) setDetails(loaded);
-      })
-      .catch(() => {
-        // The HTTP client has shown the server's message.
-        if (current) setLoadFailed(true);
-      });
-    return () => {
-      current = false;
-    };
-  }, [affiliateID]);
+  }
 
   const act = async (action: ModalAction) => {
     if (!details || busy) return;
@@ -135,8 +127,8 @@ export function AffiliateViewModal({ affiliateID, mode, onClose, onDecided }: Af
       contentClassName={styles.modalContent}
     >
       {!details ? (
-        loadFailed ? (
-          <p role="alert">The affiliate's details could not be loaded.</p>
+        loaded.state === 'error' ? (
+          <LoadFailed message="The affiliate's details could not be loaded." onRetry={loaded.reload} />
         ) : (
           <LoadingSpinner label="Loading affiliate details" />
         )

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { AvatarImage } from '../default-avatar';
-import { httpClient } from '../http-client';
+import { MediaEndpoints } from '@portal/contracts';
+import { useLoad } from '../data/use-load';
+import { callEndpoint } from '../http-client';
 
 export interface SelfieImageProps {
   /** Storage key of the selfie; null when none was stored. */
@@ -11,31 +13,32 @@ export interface SelfieImageProps {
 
 /**
  * The selfie through `GET media?fileUrl=` (it needs the bearer token, so it is fetched, not linked).
- * Any failure shows the default avatar and no error toast (spec §7).
+ * While loading, and on any failure, the default avatar shows, with no error toast (spec §7).
  */
 export function SelfieImage({ fileUrl, alt, className }: SelfieImageProps) {
+  const loaded = useLoad(
+    async (signal) =>
+      fileUrl
+        ? ((await callEndpoint(
+            MediaEndpoints.file,
+            { query: { fileUrl } },
+            { responseType: 'blob', quiet: true, signal },
+          )) as Blob)
+        : null,
+    [fileUrl],
+  );
+  const selfie = loaded.state === 'ready' ? loaded.data : null;
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
 
   useEffect(() => {
-    setObjectUrl(null);
-    if (!fileUrl) return undefined;
-    let cancelled = false;
-    let created: string | null = null;
-    httpClient
-      .get<Blob>('media', { params: { fileUrl }, responseType: 'blob', quiet: true })
-      .then((response) => {
-        if (cancelled) return;
-        created = URL.createObjectURL(response.data);
-        setObjectUrl(created);
-      })
-      .catch(() => {
-        // The default avatar stays.
-      });
-    return () => {
-      cancelled = true;
-      if (created) URL.revokeObjectURL(created);
-    };
-  }, [fileUrl]);
+    if (!selfie) {
+      setObjectUrl(null);
+      return undefined;
+    }
+    const created = URL.createObjectURL(selfie);
+    setObjectUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [selfie]);
 
   return <AvatarImage src={objectUrl} alt={alt} className={className} />;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ProgressSpinner } from 'primereact/progressspinner';
+import { LoadFailed } from '../data/load-failed';
 import styles from './data-table.module.css';
 
 export interface DataColumn<Row> {
@@ -10,6 +11,8 @@ export interface DataColumn<Row> {
   render: (row: Row, index: number) => ReactNode;
   /** Extra class on the column's cells, e.g. to right-align money. */
   className?: string;
+  /** Names the cell on a phone, where each row reads as a card; defaults to the header when it is text. */
+  label?: string;
 }
 
 export interface DataTableProps<Row> {
@@ -22,9 +25,16 @@ export interface DataTableProps<Row> {
   showCaption?: boolean;
   loading?: boolean;
   emptyMessage?: string;
+  /** The rows could not be loaded: this message and a Retry button replace them (not the empty message). */
+  errorMessage?: string;
+  onRetry?: () => void;
 }
 
-/** A plain, accessible table: header row, body rows, a spinner while loading and a line when empty. */
+/**
+ * A plain, accessible table: header row, body rows, and three states besides the rows: a spinner while the
+ * first rows load, a line when there are none, and an error with Retry. Below 768 px each row reads as a card
+ * of label and value.
+ */
 export function DataTable<Row>({
   columns,
   rows,
@@ -33,10 +43,13 @@ export function DataTable<Row>({
   showCaption = false,
   loading = false,
   emptyMessage = 'No records found.',
+  errorMessage,
+  onRetry = () => undefined,
 }: DataTableProps<Row>) {
+  const failed = errorMessage !== undefined;
   return (
     <div className={styles.scroller}>
-      <table className={styles.table} aria-busy={loading}>
+      <table className={styles.table} aria-busy={loading && !failed}>
         <caption className={showCaption ? styles.caption : styles.visuallyHidden}>{caption}</caption>
         <thead>
           <tr>
@@ -48,8 +61,14 @@ export function DataTable<Row>({
           </tr>
         </thead>
         <tbody>
-          {loading && rows.length === 0 ? (
-            <tr>
+          {failed ? (
+            <tr className={styles.stateRow}>
+              <td colSpan={columns.length} className={styles.placeholder}>
+                <LoadFailed message={errorMessage} onRetry={onRetry} />
+              </td>
+            </tr>
+          ) : loading && rows.length === 0 ? (
+            <tr className={styles.stateRow}>
               <td colSpan={columns.length} className={styles.placeholder}>
                 <ProgressSpinner
                   style={{ width: '2rem', height: '2rem' }}
@@ -59,7 +78,7 @@ export function DataTable<Row>({
               </td>
             </tr>
           ) : rows.length === 0 ? (
-            <tr>
+            <tr className={styles.stateRow}>
               <td colSpan={columns.length} className={styles.placeholder}>
                 {emptyMessage}
               </td>
@@ -68,7 +87,13 @@ export function DataTable<Row>({
             rows.map((row, index) => (
               <tr key={rowKey(row)} className={loading ? styles.stale : undefined}>
                 {columns.map((column) => (
-                  <td key={column.key} className={column.className}>
+                  <td
+                    key={column.key}
+                    className={column.className}
+                    data-label={
+                      column.label ?? (typeof column.header === 'string' ? column.header : undefined)
+                    }
+                  >
                     {column.render(row, index)}
                   </td>
                 ))}

@@ -1,5 +1,5 @@
-import { DownloadTokenCheckResponse, Messages } from '@portal/contracts';
-import { getJson } from '../http-client';
+import { Messages, ReportEndpoints } from '@portal/contracts';
+import { callEndpoint } from '../http-client';
 import { notify } from '../toasts';
 
 /** The `token` query parameter of a report's download link, or null when it has none. */
@@ -40,9 +40,7 @@ export async function downloadReport(excelPath: string): Promise<boolean> {
     notify.error(Messages.invalidDownloadLink);
     return false;
   }
-  const check = await getJson('report/check-download-token-valid', DownloadTokenCheckResponse, {
-    params: { token },
-  });
+  const check = await callEndpoint(ReportEndpoints.checkDownloadToken, { query: { token } });
   if (!check.valid) {
     notify.error(check.message || Messages.invalidDownloadLink);
     return false;

@@ -1,5 +1,6 @@
-import { ExcelPathResponse, LoginReportPage, REPORT_PAGE_SIZE } from '@portal/contracts';
-import { getJson } from '../http-client';
+import type { ExcelPathResponse, LoginReportPage } from '@portal/contracts';
+import { REPORT_PAGE_SIZE, ReportEndpoints } from '@portal/contracts';
+import { callEndpoint } from '../http-client';
 
 /** The report's filter as the screen holds it: yyyy-MM-dd dates, either may be empty. */
 export interface LoginReportFilter {
@@ -17,13 +18,19 @@ function filterParams({ fromDate, toDate, search }: LoginReportFilter): Record<s
 }
 
 /** "Generate Report": one page of the rows the export will hold. */
-export function fetchLoginReportRows(filter: LoginReportFilter, page: number): Promise<LoginReportPage> {
-  return getJson('report/loginhistory/rows', LoginReportPage, {
-    params: { ...filterParams(filter), page: String(page), pageSize: String(REPORT_PAGE_SIZE) },
-  });
+export function fetchLoginReportRows(
+  filter: LoginReportFilter,
+  page: number,
+  signal?: AbortSignal,
+): Promise<LoginReportPage> {
+  return callEndpoint(
+    ReportEndpoints.loginReportRows,
+    { query: { ...filterParams(filter), page, pageSize: REPORT_PAGE_SIZE } },
+    { signal },
+  );
 }
 
 /** "Export to Excel": the server writes the file and answers its single-use download link. */
 export function requestLoginReportExport(filter: LoginReportFilter): Promise<ExcelPathResponse> {
-  return getJson('report/loginhistory', ExcelPathResponse, { params: filterParams(filter) });
+  return callEndpoint(ReportEndpoints.loginReportExport, { query: filterParams(filter) });
 }

@@ -1,16 +1,17 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { REPORT_PAGE_SIZE, ReportMessages } from '@portal/contracts';
-import type { LoginReportPage, LoginReportRow } from '@portal/contracts';
-import { DataTable } from '../data-table/data-table';
+import type { LoginReportRow } from '@portal/contracts';
+import { PagedTable } from '../data-table/paged-table';
 import { serialColumn } from '../data-table/serial-column';
 import type { DataColumn } from '../data-table/data-table';
-import { Pager } from '../data-table/pager';
-import { formatDate } from '../format';
+import { usePagedList } from '../data/use-paged-list';
+import { formatDate, formatTime, pickedDay, pickerDate } from '../format';
 import { downloadReport } from './excel-download';
 import { fetchLoginReportRows, requestLoginReportExport } from './login-report-api';
 import type { LoginReportFilter } from './login-report-api';
@@ -21,22 +22,19 @@ export interface LoginReportProps {
   title?: string;
 }
 
-/** The range a report opens with: the last 30 days up to today. */
+/** The range a report opens with: the last 30 days up to today (Nigeria's today, like the report's days). */
 export const DEFAULT_RANGE_DAYS = 30;
 
-function daysAgo(days: number, from: Date = new Date()): Date {
-  const date = new Date(from.getFullYear(), from.getMonth(), from.getDate());
-  date.setDate(date.getDate() - days);
-  return date;
+function defaultFilters(now: Date = new Date()): LoginReportFilters {
+  const today = pickerDate(formatDate(now));
+  const from = new Date(today.getFullYear(), today.getMonth(), today.getDate() - DEFAULT_RANGE_DAYS);
+  return { fromDate: pickedDay(from), toDate: pickedDay(today) };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** The report's dates as the address holds them (yyyy-MM-dd; empty: from the beginning, up to today). */
+type LoginReportFilters = Pick<LoginReportFilter, 'fromDate' | 'toDate'>;
 
-function timeOf(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
+const PARAMS_OF_A_REPORT = ['fromDate', 'toDate', 'search', 'page'];
 
 /** `wrong_password` → Wrong password, as the export writes it. */
 export function failureReasonText(reason: string | null): string {
@@ -48,34 +46,30 @@ function locationOf(row: LoginReportRow): string {
   return `${row.latitude.toFixed(4)}, ${row.longitude.toFixed(4)}`;
 }
 
-interface Generated {
-  filter: LoginReportFilter;
-  page: number;
-  data: LoginReportPage;
-}
-
 /** Spec §2 "Reports": Affiliate Login Report with Start Date, End Date, Generate Report, then Export to Excel. */
 export function LoginReport({ title = 'Reports' }: LoginReportProps) {
-  const [fromDate, setFromDate] = useState<Date | null>(() => daysAgo(DEFAULT_RANGE_DAYS));
-  const [toDate, setToDate] = useState<Date | null>(() => daysAgo(0));
-  const [search, setSearch] = useState('');
+  const [searchParams] = useSearchParams();
+  const [defaults] = useState(() => defaultFilters());
+  // A report's address (a link, a refresh) shows the report at once; a bare one waits for Generate Report.
+  const [generated, setGenerated] = useState(() => PARAMS_OF_A_REPORT.some((name) => searchParams.has(name)));
+  const list = usePagedList({
+    fetchPage: ({ page, search, filters }, signal) =>
+      fetchLoginReportRows({ ...filters, search }, page, signal),
+    pageSize: REPORT_PAGE_SIZE,
+    defaultFilters: defaults,
+    enabled: generated,
+  });
+  const [fromDate, setFromDate] = useState<Date | null>(() =>
+    list.filters.fromDate ? pickerDate(list.filters.fromDate) : null,
+  );
+  const [toDate, setToDate] = useState<Date | null>(() =>
+    list.filters.toDate ? pickerDate(list.filters.toDate) : null,
+  );
+  const [search, setSearch] = useState(list.search);
   const [dateError, setDateError] = useState<string | null>(null);
-  const [generated, setGenerated] = useState<Generated | null>(null);
-  const [loading, setLoading] = useState(false);
   const [exporting, setExporting] = useState(false);
   const id = useId();
-
-  const load = async (filter: LoginReportFilter, page: number) => {
-    setLoading(true);
-    try {
-      const data = await fetchLoginReportRows(filter, page);
-      setGenerated({ filter, page, data });
-    } catch {
-      // The HTTP client has shown the server's message.
-    } finally {
-      setLoading(false);
-    }
-  };
+  const shown: LoginReportFilter = { ...list.filters, search: list.search };
 
   const generate = (event: FormEvent) => {
     event.preventDefault();
@@ -84,14 +78,19 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
       return;
     }
     setDateError(null);
-    void load({ fromDate: formatDate(fromDate), toDate: formatDate(toDate), search: search.trim() }, 1);
+    const next = { fromDate: pickedDay(fromDate), toDate: pickedDay(toDate) };
+    const unchanged =
+      next.fromDate === shown.fromDate && next.toDate === shown.toDate && search.trim() === shown.search;
+    // Generating the same report again asks the server again (new sign-ins may have arrived).
+    if (generated && unchanged && list.page === 1) list.reload();
+    else list.setFilters(next, search.trim());
+    setGenerated(true);
   };
 
   const exportExcel = async () => {
-    if (!generated) return;
     setExporting(true);
     try {
-      const { excelPath } = await requestLoginReportExport(generated.filter);
+      const { excelPath } = await requestLoginReportExport(shown);
       await downloadReport(excelPath);
     } catch {
       // The HTTP client has shown the server's message.
@@ -100,14 +99,15 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
     }
   };
 
-  const firstRow = generated ? (generated.page - 1) * REPORT_PAGE_SIZE + 1 : 1;
+  const loading = generated && list.state === 'loading';
+  const firstRow = (list.page - 1) * REPORT_PAGE_SIZE + 1;
   const columns: DataColumn<LoginReportRow>[] = [
     serialColumn<LoginReportRow>(firstRow),
     { key: 'affiliateCode', header: 'Affiliate ID', render: (r) => r.affiliateCode },
     { key: 'fullName', header: 'Name', render: (r) => r.fullName },
-    { key: 'userName', header: 'Email', render: (r) => r.userName },
+    { key: 'userName', header: 'Email', render: (r) => r.userName, className: styles.email },
     { key: 'date', header: 'Login Date', render: (r) => formatDate(r.loggedAt) },
-    { key: 'time', header: 'Login Time', render: (r) => timeOf(r.loggedAt) },
+    { key: 'time', header: 'Login Time', render: (r) => formatTime(r.loggedAt) },
     {
       key: 'result',
       header: 'Result',
@@ -124,11 +124,9 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
     { key: 'location', header: 'Location', render: locationOf },
   ];
 
-  const rangeText = generated
-    ? `${generated.filter.fromDate || 'the beginning'} to ${generated.filter.toDate || 'today'}${
-        generated.filter.search ? `, matching “${generated.filter.search}”` : ''
-      }`
-    : '';
+  const rangeText = `${shown.fromDate || 'the beginning'} to ${shown.toDate || 'today'}${
+    shown.search ? `, matching “${shown.search}”` : ''
+  }`;
 
   return (
     <section className={styles.page} aria-labelledby={`${id}-title`}>
@@ -191,7 +189,7 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
               icon="pi pi-file-excel"
               severity="success"
               loading={exporting}
-              disabled={!generated || exporting || loading}
+              disabled={!generated || list.state !== 'ready' || exporting}
               onClick={() => void exportExcel()}
             />
           </div>
@@ -200,24 +198,19 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
 
       {generated ? (
         <div className={styles.results}>
-          <p className={styles.muted} aria-live="polite">
-            {generated.data.totalCount} sign-in{generated.data.totalCount === 1 ? '' : 's'} from {rangeText}.
-          </p>
-          <DataTable
+          {list.state === 'ready' ? (
+            <p className={styles.muted} aria-live="polite">
+              {list.totalCount} sign-in{list.totalCount === 1 ? '' : 's'} from {rangeText}.
+            </p>
+          ) : null}
+          <PagedTable
+            list={list}
             caption="Affiliate Login Report"
             columns={columns}
-            rows={generated.data.results}
             rowKey={(r) => r.loginID}
-            loading={loading}
             emptyMessage="No sign-ins in this period."
-          />
-          <Pager
-            page={generated.page}
-            pageSize={REPORT_PAGE_SIZE}
-            totalCount={generated.data.totalCount}
-            onPageChange={(page) => void load(generated.filter, page)}
-            label="Login report pages"
-            disabled={loading}
+            errorMessage="The login report could not be loaded."
+            pagerLabel="Login report pages"
           />
         </div>
       ) : (

@@ -1,10 +1,10 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { isPortalRemoteName, parseRemotesResponse } from '@portal/contracts/web';
+import { SignInEndpoints, isPortalRemoteName, parseRemotesResponse } from '@portal/contracts/web';
 import type { PortalRemoteName } from '@portal/contracts/web';
 import type { RemoteRouteDefinition } from '@portal/shared-ui';
 import { isUnavailableRemoteModule, offlineRemotePlugin } from './offline-remote-plugin';
 
-export const REMOTES_CONFIG_URL = '/api/config/remotes';
+export const REMOTES_CONFIG_URL = `/api${SignInEndpoints.remotes.path}`;
 
 /** Thrown (and caught by the remote's error boundary) when a remote or its page cannot be shown. */
 export class RemoteUnavailableError extends Error {
@@ -31,6 +31,8 @@ export async function initFederation(): Promise<void> {
     registerPlugins([offlineRemotePlugin()]);
     pluginsRegistered = true;
   }
+  // Before the share scope exists there is no shared-ui client yet; the URL still comes from the definition.
+  // eslint-disable-next-line no-restricted-syntax
   const response = await fetch(REMOTES_CONFIG_URL, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${REMOTES_CONFIG_URL} answered ${response.status}`);
   const answer = parseRemotesResponse(await response.json());

@@ -1,4 +1,4 @@
-import type { AffiliateStatus, LoginRequest, LoginResponse } from '@portal/contracts';
+import type { LoginRequest, LoginResponse } from '@portal/contracts';
 import { AffiliateStatus as Status, OurMessages, RoleId, roleNameOf } from '@portal/contracts';
 import { hashPassword, passwordNeedsRehash, verifyDecoy, verifyPassword } from '../../auth/password';
 import type { AppContext } from '../../context';
@@ -6,6 +6,7 @@ import type { HttpError } from '../../http/errors';
 import { forbidden, tooMany, unauthorized } from '../../http/errors';
 import type { RightsTable } from '../../http/session';
 import { issueSession } from '../../http/session';
+import { dropTemporaryPassword, findSignInAccount, rehashPassword } from '../users';
 import { findLockout } from './lockout';
 import type { LoginFailureReason } from './login-history';
 import { recordLoginAttempt } from './login-history';
@@ -15,20 +16,10 @@ export interface ClientInfo {
   userAgent: string | null;
 }
 
-interface UserRow {
-  user_id: number | string;
-  role_id: number;
-  email: string;
-  full_name: string;
-  password_hash: string | null;
-  is_active: boolean;
-  force_password_update: boolean;
-  affiliate_status: AffiliateStatus | null;
-}
-
 /**
- * Signs a user in: lockout first (no password work while locked), then the password, then whether the
- * account may sign in at all. Every attempt is written to login history.
+ * Signs a user in: lockout first (no password work while locked), then the password (or a pending temporary
+ * one from forgot password, which gives a session that must change it), then whether the account may sign
+ * in at all. Every attempt is written to login history.
  */
 export async function signIn(
   ctx: AppContext,
@@ -61,67 +52,72 @@ export async function signIn(
     await fail(null, 'locked', tooMany(OurMessages.tooManyAttempts(minutes), lockout.retryAfterSeconds));
   }
 
-  const { rows } = await ctx.db.query<UserRow>(
-    `SELECT u.user_id, u.role_id, u.email, u.full_name, u.password_hash, u.is_active, u.force_password_update,
-            a.status AS affiliate_status
-       FROM users u
-       LEFT JOIN affiliates a ON a.user_id = u.user_id
-      WHERE lower(u.email) = lower($1)`,
-    [userName],
-  );
-  const user = rows[0];
+  const user = await findSignInAccount(ctx.db, userName, now);
   const invalid = unauthorized(OurMessages.invalidCredentials);
   if (!user) {
     await verifyDecoy(request.password);
     return fail(null, 'invalid_credentials', invalid);
   }
-  const userId = Number(user.user_id);
-  const isAffiliate = user.role_id === RoleId.Affiliate;
+  const { userId } = user;
+  const isAffiliate = user.roleId === RoleId.Affiliate;
 
-  if (!user.password_hash) {
+  if (!user.passwordHash && !user.temporaryPasswordHash) {
     await verifyDecoy(request.password);
     // A registered affiliate gets a password only at the first KYC decision: tell them why, not "wrong password".
-    if (isAffiliate && user.affiliate_status === Status.Pending) {
+    if (isAffiliate && user.affiliateStatus === Status.Pending) {
       return fail(userId, 'kyc_pending', forbidden(OurMessages.kycPending));
     }
-    if (isAffiliate && user.affiliate_status === Status.Inactive) {
+    if (isAffiliate && user.affiliateStatus === Status.Inactive) {
       return fail(userId, 'inactive', forbidden(OurMessages.accountInactive));
     }
     return fail(userId, 'invalid_credentials', invalid);
   }
-  if (!(await verifyPassword(user.password_hash, request.password))) {
+  // The account's password first; a forgot-password request's temporary one only when that fails.
+  const withPassword = !!user.passwordHash && (await verifyPassword(user.passwordHash, request.password));
+  const withTemporaryPassword =
+    !withPassword &&
+    !!user.temporaryPasswordHash &&
+    (await verifyPassword(user.temporaryPasswordHash, request.password));
+  if (!withPassword && !withTemporaryPassword) {
     return fail(userId, 'invalid_credentials', invalid);
   }
 
   // The password is right from here on, so the account's state may be told.
-  if (!user.is_active || (isAffiliate && user.affiliate_status === Status.Inactive)) {
+  if (!user.isActive || (isAffiliate && user.affiliateStatus === Status.Inactive)) {
     return fail(userId, 'inactive', forbidden(OurMessages.accountInactive));
   }
-  if (isAffiliate && user.affiliate_status !== Status.Complete && user.affiliate_status !== Status.Rejected) {
+  if (isAffiliate && user.affiliateStatus !== Status.Complete && user.affiliateStatus !== Status.Rejected) {
     return fail(userId, 'kyc_pending', forbidden(OurMessages.kycPending));
   }
-  const userRole = roleNameOf(user.role_id);
-  const userRights = rights.for(user.role_id, user.affiliate_status);
+  const userRole = roleNameOf(user.roleId);
+  const userRights = rights.for(user.roleId, user.affiliateStatus);
   if (!userRole || userRights.length === 0) {
     return fail(userId, 'inactive', forbidden(OurMessages.accountInactive));
   }
 
-  const rehashed = passwordNeedsRehash(user.password_hash) ? await hashPassword(request.password) : undefined;
+  const rehashed =
+    withPassword && passwordNeedsRehash(user.passwordHash!)
+      ? await hashPassword(request.password)
+      : undefined;
   const session = await ctx.db.transaction(async (tx) => {
-    if (rehashed)
-      await tx.query('UPDATE users SET password_hash = $2 WHERE user_id = $1', [userId, rehashed]);
+    if (rehashed) await rehashPassword(tx, userId, rehashed);
+    // The owner remembers the password: a temporary one still waiting in a mailbox is only a risk now.
+    if (withPassword && user.temporaryPasswordHash) await dropTemporaryPassword(tx, userId);
     await recordLoginAttempt(tx, { ...attempt, userId, success: true });
-    return issueSession(ctx, tx, userId, {
-      ip: client.ip ?? undefined,
-      userAgent: client.userAgent ?? undefined,
-    });
+    return issueSession(
+      ctx,
+      tx,
+      userId,
+      { ip: client.ip ?? undefined, userAgent: client.userAgent ?? undefined },
+      { forcePasswordUpdate: withTemporaryPassword },
+    );
   });
   return {
-    roleID: user.role_id,
+    roleID: user.roleId,
     userRole,
     email: user.email,
-    fullName: user.full_name,
-    forcePasswordUpdate: user.force_password_update,
+    fullName: user.fullName,
+    forcePasswordUpdate: user.forcePasswordUpdate || withTemporaryPassword,
     userRights: [...userRights],
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),

@@ -5,8 +5,9 @@ import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
-import { recordAudit } from '../audit/audit-log';
-import { enqueueMessage } from '../messaging/outbox';
+import { recordAudit } from '../audit';
+import { enqueueMessage } from '../messaging';
+import { hasPassword, revokeSessions, setTemporaryPassword } from '../users';
 import { decisionEmail } from './affiliate-emails';
 import type { AffiliateRecord } from './affiliate-queries';
 import { findAffiliate } from './affiliate-queries';
@@ -76,18 +77,9 @@ export async function decideAffiliate(
     if (isKycDecision(decision.action) && (await needsPassword(tx, affiliate))) {
       const credentials = prepared ?? (await preparePassword());
       temporaryPassword = credentials.password;
-      await tx.query(
-        `UPDATE users SET password_hash = $2, force_password_update = true, password_changed_at = $3, updated_on = $3
-          WHERE user_id = $1`,
-        [affiliate.userId, credentials.hash, now],
-      );
+      await setTemporaryPassword(tx, affiliate.userId, credentials.hash, now);
     }
-    if (to === 'Inactive') {
-      await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
-        affiliate.userId,
-        now,
-      ]);
-    }
+    if (to === 'Inactive') await revokeSessions(tx, affiliate.userId, now);
 
     await recordAudit(tx, {
       actorUserId: actor.userId,
@@ -116,12 +108,7 @@ function assertAllowed(actor: SessionUser, from: AffiliateStatus, action: Affili
 
 /** The first KYC decision issues credentials; so does any later one for an account that still has none. */
 async function needsPassword(sql: Sql, affiliate: AffiliateRecord): Promise<boolean> {
-  if (affiliate.firstDecisionAt === null) return true;
-  const { rows } = await sql.query<{ has_password: boolean }>(
-    'SELECT password_hash IS NOT NULL AS has_password FROM users WHERE user_id = $1',
-    [affiliate.userId],
-  );
-  return !rows[0]?.has_password;
+  return affiliate.firstDecisionAt === null || !(await hasPassword(sql, affiliate.userId));
 }
 
 async function preparePassword(): Promise<{ password: string; hash: string }> {

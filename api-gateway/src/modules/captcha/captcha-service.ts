@@ -4,7 +4,7 @@ import { Messages, RegistrationMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { badRequest, tooMany } from '../../http/errors';
-import { keyedHash, keyedHashMatches } from '../registration/keyed-hash';
+import { keyedHash, keyedHashMatches } from '../../lib/keyed-hash';
 import { drawCaptcha, randomCaptchaText } from './captcha-image';
 
 /** How long a challenge can be answered, and how long a solved one can be used by a registration submit. */

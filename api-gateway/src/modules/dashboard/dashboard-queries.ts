@@ -2,8 +2,8 @@ import sanitizeHtml from 'sanitize-html';
 import type { AdminDashboard, AffiliateDashboard, BackofficeDashboard } from '@portal/contracts';
 import { RECENT_ACTIVITY_LIMIT } from '@portal/contracts';
 import type { Sql } from '../../db/database';
-import { describeAudit, listRecentAudit } from '../audit/audit-log';
-import { activityOn, businessDay, monthStart, startOfBusinessDay } from './business-time';
+import { describeAudit, listRecentAudit } from '../audit';
+import { activityOn, businessDay, monthStart, startOfBusinessDay } from '../../lib/business-time';
 
 async function statusCounts(sql: Sql): Promise<Record<string, number>> {
   const { rows } = await sql.query<{ status: string; total: string | number }>(

@@ -1,6 +1,8 @@
+import { HealthEndpoints } from '@portal/contracts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HealthResponse } from '@portal/contracts';
+import type { HealthResponse } from '@portal/contracts';
+import { RoleId } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 
@@ -15,31 +17,22 @@ const PACKAGE_VERSION = (
 ).version;
 
 export function registerHealthRoutes(api: ApiRouter, ctx: AppContext): void {
-  api.route(
-    {
-      method: 'get',
-      path: '/health',
-      tag: 'Health',
-      summary: 'Whether the gateway and its database answer, with their versions.',
-      auth: 'public',
-      responses: {
-        200: { description: 'Healthy.', schema: HealthResponse },
-        503: { description: 'The database does not answer.', schema: HealthResponse },
-      },
-    },
-    async (_input, _req, res) => {
-      const version = await databaseVersion(ctx);
-      const body: HealthResponse = {
-        status: version === null ? 'degraded' : 'ok',
-        database: { reachable: version !== null, driver: ctx.db.driver, version },
-        version: PACKAGE_VERSION,
-      };
-      res
-        .status(version === null ? 503 : 200)
-        .set('Cache-Control', 'no-store')
-        .json(body);
-    },
-  );
+  api.route(HealthEndpoints.health, async ({ session }, _req, res) => {
+    const version = await databaseVersion(ctx);
+    const status = version === null ? 'degraded' : 'ok';
+    const staff = session?.roleID === RoleId.Admin || session?.roleID === RoleId.Backoffice;
+    const body: HealthResponse = staff
+      ? {
+          status,
+          database: { reachable: version !== null, driver: ctx.db.driver, version },
+          version: PACKAGE_VERSION,
+        }
+      : { status };
+    res
+      .status(version === null ? 503 : 200)
+      .set('Cache-Control', 'no-store')
+      .json(body);
+  });
 }
 
 async function databaseVersion(ctx: AppContext): Promise<string | null> {

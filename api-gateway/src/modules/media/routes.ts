@@ -1,70 +1,12 @@
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { ErrorResponse, MediaMessages, MediaQuery, RoleId } from '@portal/contracts';
+import { MediaEndpoints } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
-import { forbidden, notFound, unauthorized } from '../../http/errors';
-import type { SessionUser } from '../../http/session';
-import type { StoredFile } from '../../storage/file-store';
 import { FileStore } from '../../storage/file-store';
-
-/** Staff see every selfie; an affiliate sees only its own. */
-async function maySee(ctx: AppContext, session: SessionUser, file: StoredFile): Promise<boolean> {
-  if (session.roleID === RoleId.Admin || session.roleID === RoleId.Backoffice) return true;
-  if (file.ownerUserId !== null) return file.ownerUserId === session.userId;
-  const { rows } = await ctx.db.query<{ owns: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM affiliates WHERE user_id = $1 AND selfie_image_path = $2) AS owns',
-    [session.userId, file.storageKey],
-  );
-  return rows[0].owns;
-}
-
-/** Resolves once the file is open, so a missing file is still a clean 404 rather than a broken 200. */
-function opened(stream: Readable): Promise<void> {
-  return new Promise((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', reject);
-  });
-}
+import { serveSelfie } from './serve-selfie';
 
 export function registerMediaRoutes(api: ApiRouter, ctx: AppContext): void {
   const store = new FileStore(ctx);
-  api.route(
-    {
-      method: 'get',
-      path: '/media',
-      tag: 'Media',
-      summary:
-        'A stored selfie by its path (selfieImagePath): to staff (roles 1 and 2) and to its owner only.',
-      auth: 'session',
-      query: MediaQuery,
-      responses: {
-        200: { description: 'The image', contentType: 'image/png' },
-        400: { description: 'fileUrl missing', schema: ErrorResponse },
-        401: { description: 'No or invalid session', schema: ErrorResponse },
-        403: { description: 'Not staff and not the owner', schema: ErrorResponse },
-        404: { description: 'No such file', schema: ErrorResponse },
-      },
-    },
-    async ({ query, session }, _req, res) => {
-      if (!session) throw unauthorized();
-      const storageKey = query.fileUrl.replace(/^\/+/, '');
-      const file = await store.find(ctx.db, { storageKey });
-      // Exports and uploads have their own routes; through media they do not exist.
-      if (!file || file.purpose !== 'selfie') throw notFound(MediaMessages.notFound);
-      if (!(await maySee(ctx, session, file))) throw forbidden(MediaMessages.forbidden);
-      const stream = store.openRead(file.storageKey);
-      try {
-        await opened(stream);
-      } catch {
-        throw notFound(MediaMessages.notFound);
-      }
-      res.setHeader('Content-Type', file.contentType);
-      res.setHeader('Content-Length', String(file.sizeBytes));
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.setHeader('Content-Disposition', 'inline');
-      // A client that goes away mid-file ends the read too; there is nothing left to answer.
-      await pipeline(stream, res).catch(() => undefined);
-    },
+  api.route(MediaEndpoints.file, ({ query, session }, _req, res) =>
+    serveSelfie(ctx, store, session, query.fileUrl, res),
   );
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import type { HttpError } from '../../http/errors';
 import { badRequest, tooMany } from '../../http/errors';
-import { keyedHash, keyedHashMatches } from './keyed-hash';
+import { keyedHash, keyedHashMatches } from '../../lib/keyed-hash';
 import type { OtpSend } from './send-limits';
 import { assertMaySendOtp, recordOtpSend } from './send-limits';
 
@@ -21,9 +21,15 @@ const hashOf = (ctx: AppContext, challengeId: string, code: string) =>
 /**
  * A new code for this registration and channel, after the 30 s gap and the send caps: earlier codes of the
  * channel stop working (one live code at a time). Returns the code for the caller's message; it is never
- * stored in clear nor returned to the client.
+ * stored in clear nor returned to the client. `unverifiable` stores the hash of a value no one can type
+ * instead (same work, same rows), for an address that must not be verified.
  */
-export async function issueOtpChallenge(ctx: AppContext, sql: Sql, send: OtpSend): Promise<string> {
+export async function issueOtpChallenge(
+  ctx: AppContext,
+  sql: Sql,
+  send: OtpSend,
+  options: { unverifiable?: boolean } = {},
+): Promise<string> {
   await assertMaySendOtp(ctx, sql, send);
   const now = ctx.now();
   const { rows: previous } = await sql.query<{ destination: string; send_count: number }>(
@@ -47,7 +53,7 @@ export async function issueOtpChallenge(ctx: AppContext, sql: Sql, send: OtpSend
       send.registrationId,
       send.channel,
       send.destination,
-      hashOf(ctx, challengeId, code),
+      hashOf(ctx, challengeId, options.unverifiable ? randomUUID() : code),
       new Date(now.getTime() + OTP_EXPIRY_MINUTES * 60_000),
       now,
       sameDestination ? previous[0].send_count + 1 : 1,

@@ -15,8 +15,8 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
-import { badRequest, conflict } from '../../http/errors';
-import { enqueueMessage } from '../messaging/outbox';
+import { badRequest } from '../../http/errors';
+import { enqueueMessage } from '../messaging';
 import { checkOtp, issueOtpChallenge } from './otp-challenge';
 import type { Registration } from './registration-session';
 import {
@@ -28,9 +28,9 @@ import {
 
 /** The registration steps of spec §4 before the second step: email OTP, then mobile (WhatsApp) OTP. */
 
-async function assertEmailNotRegistered(sql: Sql, email: string): Promise<void> {
+async function hasAccount(sql: Sql, email: string): Promise<boolean> {
   const { rows } = await sql.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
-  if (rows.length) throw conflict(RegistrationMessages.emailAlreadyRegistered);
+  return rows.length > 0;
 }
 
 async function queueEmailOtp(sql: Sql, email: string, code: string): Promise<void> {
@@ -45,6 +45,27 @@ async function queueEmailOtp(sql: Sql, email: string, code: string): Promise<voi
   });
 }
 
+export const ACCOUNT_EXISTS_SUBJECT = 'You already have an Affiliate Portal account';
+
+/** Sent instead of a code when the address already has an account: only its owner learns that. */
+async function queueAccountExists(sql: Sql, email: string): Promise<void> {
+  await enqueueMessage(sql, {
+    channel: 'email',
+    recipient: email,
+    subject: ACCOUNT_EXISTS_SUBJECT,
+    body: [
+      'Someone asked to register on the Affiliate Portal with this email address. It already has an account,',
+      'so no verification code was sent.',
+      '',
+      'To continue, sign in on the Affiliate Portal sign-in page. If you do not remember your password, choose',
+      '"Forgot password" there and a temporary password will be sent to this address. If your registration is',
+      'still under review, you will receive your sign-in details by email once it is approved.',
+      '',
+      'If you did not try to register, you can ignore this email.',
+    ].join('\n'),
+  });
+}
+
 async function queueMobileOtp(sql: Sql, destination: string, code: string): Promise<void> {
   await enqueueMessage(sql, {
     channel: 'whatsapp',
@@ -55,11 +76,12 @@ async function queueMobileOtp(sql: Sql, destination: string, code: string): Prom
 
 /**
  * Send OTP: continues this browser's registration when it is for the same email (sending again resets
- * the email's verified state), otherwise starts a new one and sets its cookie.
+ * the email's verified state), otherwise starts a new one and sets its cookie. Every address gets the same
+ * answer, cookie and work, so the call does not tell who has an account: an address that has one gets an
+ * email saying so instead of a code, and its challenge can never be verified.
  */
 export async function sendEmailOtp(ctx: AppContext, req: Request, res: Response, body: SendEmailOtpRequest) {
   const cookieValue = await ctx.db.transaction(async (tx) => {
-    await assertEmailNotRegistered(tx, body.email);
     const existing = await currentRegistration(ctx, tx, req, { forUpdate: true });
     let registration: Pick<Registration, 'registrationId'>;
     let newCookie: string | undefined;
@@ -84,24 +106,24 @@ async function sendEmailCode(
   email: string,
   ip: string | undefined,
 ) {
-  const code = await issueOtpChallenge(ctx, tx, {
-    registrationId,
-    channel: 'email',
-    destination: email,
-    email,
-    ip,
-  });
+  const registered = await hasAccount(tx, email);
+  const code = await issueOtpChallenge(
+    ctx,
+    tx,
+    { registrationId, channel: 'email', destination: email, email, ip },
+    { unverifiable: registered },
+  );
   await tx.query('UPDATE registrations SET email_verified_at = NULL WHERE registration_id = $1', [
     registrationId,
   ]);
-  await queueEmailOtp(tx, email, code);
+  if (registered) await queueAccountExists(tx, email);
+  else await queueEmailOtp(tx, email, code);
 }
 
 /** Resend OTP: a fresh code to the same email, not before 30 s after the last one. */
 export async function resendEmailOtp(ctx: AppContext, req: Request, body: SendEmailOtpRequest) {
   await ctx.db.transaction(async (tx) => {
     const registration = await requireRegistration(ctx, tx, req, body.email, { forUpdate: true });
-    await assertEmailNotRegistered(tx, body.email);
     await sendEmailCode(ctx, tx, registration.registrationId, body.email, req.ip);
   });
   return { message: RegistrationMessages.emailOtpSent };

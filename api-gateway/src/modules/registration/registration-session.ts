@@ -4,7 +4,7 @@ import { Messages, RegistrationMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { badRequest, conflict } from '../../http/errors';
-import { keyedHash, keyedHashMatches } from './keyed-hash';
+import { keyedHash, keyedHashMatches } from '../../lib/keyed-hash';
 
 /**
  * A registration is bound to the browser that started it by an HttpOnly, SameSite=Strict cookie holding

@@ -1,4 +1,5 @@
-import { PNG } from 'pngjs';
+import { availableParallelism } from 'node:os';
+import sharp from 'sharp';
 import { RegistrationMessages, SELFIE_MAX_PIXELS, SELFIE_MIN_PIXELS } from '@portal/contracts';
 import { badRequest, HttpError } from '../../http/errors';
 
@@ -11,6 +12,18 @@ export interface CheckedSelfie {
   data: Buffer;
 }
 
+/**
+ * Images decoded at once by this gateway: one core is left to the event loop (on two cores, one decode at
+ * a time), and at most two, because sharp works on libuv's thread pool (4 threads), which file access and
+ * argon2 share. It also bounds the memory of decodes in flight (a 4096×4096 image is 50-67 MB decoded).
+ */
+export const SELFIE_DECODES_AT_ONCE = Math.max(1, Math.min(2, availableParallelism() - 1));
+/** A decode that takes longer than this is abandoned; a legitimate selfie takes well under a second. */
+const DECODE_TIMEOUT_SECONDS = 10;
+
+// Every upload is a different image: libvips' operation cache would only hold on to memory.
+sharp.cache(false);
+
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
 
@@ -20,83 +33,70 @@ export function imageTypeOf(data: Buffer): 'png' | 'jpeg' | undefined {
   return undefined;
 }
 
-/** Width and height from the IHDR chunk, which the PNG format puts first. */
-export function pngSize(data: Buffer): { width: number; height: number } | undefined {
-  if (data.length < 24 || data.toString('latin1', 12, 16) !== 'IHDR') return undefined;
-  return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
-}
+let decodesRunning = 0;
+const waitingForDecode: Array<() => void> = [];
 
-/** SOFn markers carry the frame size; DHT (C4), JPG (C8) and DAC (CC) share the range but are not frames. */
-const isStartOfFrame = (marker: number) =>
-  marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
-
-/** Walks the JPEG segments up to the first start-of-frame and reads its size. */
-export function jpegSize(data: Buffer): { width: number; height: number } | undefined {
-  let offset = 2;
-  while (offset + 4 <= data.length) {
-    if (data[offset] !== 0xff) return undefined;
-    const marker = data[offset + 1];
-    if (marker === 0xff) {
-      offset += 1;
-      continue;
-    }
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      offset += 2;
-      continue;
-    }
-    if (marker === 0xd9 || marker === 0xda) return undefined;
-    const length = data.readUInt16BE(offset + 2);
-    if (length < 2) return undefined;
-    if (isStartOfFrame(marker)) {
-      if (offset + 9 > data.length) return undefined;
-      return { height: data.readUInt16BE(offset + 5), width: data.readUInt16BE(offset + 7) };
-    }
-    offset += 2 + length;
+async function inDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (decodesRunning >= SELFIE_DECODES_AT_ONCE) {
+    await new Promise<void>((resolve) => waitingForDecode.push(resolve));
+  } else {
+    decodesRunning++;
   }
-  return undefined;
+  try {
+    return await work();
+  } finally {
+    const next = waitingForDecode.shift();
+    if (next) next();
+    else decodesRunning--;
+  }
 }
 
-const decodePng = (data: Buffer) =>
-  new Promise<PNG>((resolve, reject) => {
-    new PNG().parse(data, (error, png) => (error ? reject(error) : resolve(png)));
-  });
-
-const encodePng = (png: PNG) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    png
-      .pack()
-      .on('data', (chunk: Buffer) => chunks.push(chunk))
-      .on('end', () => resolve(Buffer.concat(chunks)))
-      .on('error', reject);
-  });
+/** Width, height and format from the image header alone: nothing is decoded, so no pixel limit is needed. */
+async function headerOf(data: Buffer) {
+  try {
+    return await sharp(data, { limitInputPixels: false }).metadata();
+  } catch {
+    throw badRequest(RegistrationMessages.selfieUnreadable);
+  }
+}
 
 /**
- * PNG or JPEG by magic bytes (415 otherwise), with a sane pixel size. A PNG is decoded and re-encoded,
- * which proves it is an image and drops anything riding along (text chunks, appended data). A JPEG is
- * checked by its frame header: no JPEG codec is bundled, and the camera capture sends PNG anyway.
+ * PNG or JPEG by magic bytes (415 otherwise), 64-4096 px each way by its header (400), then decoded and
+ * re-encoded by sharp (libvips), off the event loop on libuv's thread pool. Re-encoding proves it is an
+ * image and drops anything riding along (metadata such as a JPEG's GPS position, text chunks, bytes
+ * appended after the image end). A decoder failure is a 400, never a crash: sharp reports it as a
+ * rejected promise, and `failOn: 'warning'` (sharp's advice for untrusted input) refuses corrupt and
+ * truncated data instead of guessing.
  */
 export async function checkSelfie(data: Buffer): Promise<CheckedSelfie> {
   const type = imageTypeOf(data);
   if (!type) throw new HttpError(415, RegistrationMessages.selfieWrongType);
-  const size = type === 'png' ? pngSize(data) : jpegSize(data);
-  if (!size) throw badRequest(RegistrationMessages.selfieUnreadable);
-  const fits = (n: number) => n >= SELFIE_MIN_PIXELS && n <= SELFIE_MAX_PIXELS;
-  if (!fits(size.width) || !fits(size.height)) {
+  const header = await headerOf(data);
+  if (header.format !== type) throw badRequest(RegistrationMessages.selfieUnreadable);
+  const fits = (n: number | undefined) => n !== undefined && n >= SELFIE_MIN_PIXELS && n <= SELFIE_MAX_PIXELS;
+  if (!fits(header.width) || !fits(header.height)) {
     throw badRequest(RegistrationMessages.selfieBadSize(SELFIE_MIN_PIXELS, SELFIE_MAX_PIXELS));
   }
-  if (type === 'jpeg') return { contentType: 'image/jpeg', extension: 'jpg', ...size, data };
-  let png: PNG;
   try {
-    png = await decodePng(data);
+    const { data: encoded, info } = await inDecodeSlot(() => {
+      const image = sharp(data, {
+        failOn: 'warning',
+        // The header was checked above; this holds the decoder to it whatever the file claims later.
+        limitInputPixels: SELFIE_MAX_PIXELS * SELFIE_MAX_PIXELS,
+        autoOrient: true,
+      }).timeout({ seconds: DECODE_TIMEOUT_SECONDS });
+      return (type === 'png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer({
+        resolveWithObject: true,
+      });
+    });
+    return {
+      contentType: type === 'png' ? 'image/png' : 'image/jpeg',
+      extension: type === 'png' ? 'png' : 'jpg',
+      width: info.width,
+      height: info.height,
+      data: encoded,
+    };
   } catch {
     throw badRequest(RegistrationMessages.selfieUnreadable);
   }
-  return {
-    contentType: 'image/png',
-    extension: 'png',
-    width: png.width,
-    height: png.height,
-    data: await encodePng(png),
-  };
 }

@@ -3,11 +3,15 @@ import multer from 'multer';
 import { Messages, RegistrationMessages, SELFIE_FIELD, SELFIE_MAX_BYTES } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, HttpError } from '../../http/errors';
-import { FileStore } from '../../storage/file-store';
+import { FileStore, type StoredFile } from '../../storage/file-store';
 import { currentRegistration } from './registration-session';
-import { checkSelfie } from './selfie-image';
+import { checkSelfie, imageTypeOf } from './selfie-image';
+import { assertMayUploadSelfie, countSelfieUpload } from './selfie-limits';
 
-/** Before reading any bytes: only a registration whose email is verified may upload (and not after submit). */
+/**
+ * Before reading any bytes: only a registration whose email is verified may upload (and not after submit),
+ * and not once it or its IP is over the upload caps.
+ */
 export function requireSelfieRegistration(ctx: AppContext): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -15,6 +19,7 @@ export function requireSelfieRegistration(ctx: AppContext): RequestHandler {
       if (!registration) return next(badRequest(RegistrationMessages.registrationNotStarted));
       if (registration.completedAt) return next(conflict(RegistrationMessages.registrationAlreadySubmitted));
       if (!registration.emailVerifiedAt) return next(badRequest(RegistrationMessages.emailNotVerified));
+      await assertMayUploadSelfie(ctx, { registrationId: registration.registrationId, ip: req.ip });
       res.locals.registrationId = registration.registrationId;
       next();
     } catch (error) {
@@ -35,44 +40,76 @@ const asApiError: ErrorRequestHandler = (error: unknown, _req, _res, next) => {
       return next(new HttpError(413, RegistrationMessages.selfieTooLarge));
     return next(badRequest(Messages.selfieRequired, { [SELFIE_FIELD]: Messages.selfieRequired }));
   }
+  // busboy's own errors ('Malformed part header', 'Unexpected end of form') are a form we cannot read.
+  if (error instanceof Error && !(error instanceof HttpError)) return next(badRequest(UPLOAD_UNREADABLE));
   next(error);
 };
+
+const UPLOAD_UNREADABLE = 'The upload could not be read. Please capture the selfie again.';
 
 export const parseSelfieForm: RequestHandler[] = [
   (req, res, next) =>
     upload(req, res, (error?: unknown) => (error ? asApiError(error, req, res, next) : next())),
 ];
 
+/**
+ * Checks, counts and stores a selfie. A registration keeps only its latest selfie: the one it replaces
+ * is deleted in the same transaction (its bytes right after the commit).
+ */
 export async function storeSelfie(ctx: AppContext, req: Request, res: Response) {
   const file = req.file;
   if (!file?.buffer.length)
     throw badRequest(Messages.selfieRequired, { [SELFIE_FIELD]: Messages.selfieRequired });
-  const selfie = await checkSelfie(file.buffer);
+  if (!imageTypeOf(file.buffer)) throw new HttpError(415, RegistrationMessages.selfieWrongType);
   const registrationId = String(res.locals.registrationId);
-  const stored = await ctx.db.transaction(async (tx) => {
-    // The registration may have been submitted while the bytes were arriving.
-    const { rows } = await tx.query(
-      'SELECT 1 FROM registrations WHERE registration_id = $1 AND completed_at IS NULL FOR UPDATE',
-      [registrationId],
-    );
-    if (!rows.length) throw conflict(RegistrationMessages.registrationAlreadySubmitted);
-    const saved = await new FileStore(ctx).put(
-      tx,
-      {
-        purpose: 'selfie',
-        contentType: selfie.contentType,
-        extension: selfie.extension,
-        originalName: file.originalname?.slice(0, 200) || undefined,
+  await countSelfieUpload(ctx, { registrationId, ip: req.ip });
+  const selfie = await checkSelfie(file.buffer);
+  const store = new FileStore(ctx);
+  // Bytes are written before their row; should the transaction not commit, they must not stay behind.
+  const written: { storageKey?: string } = {};
+  let outcome: { stored: StoredFile; superseded: string[] };
+  try {
+    outcome = await ctx.db.transaction(async (tx) => {
+      // The registration may have been submitted while the bytes were arriving.
+      const { rows } = await tx.query(
+        'SELECT 1 FROM registrations WHERE registration_id = $1 AND completed_at IS NULL FOR UPDATE',
+        [registrationId],
+      );
+      if (!rows.length) throw conflict(RegistrationMessages.registrationAlreadySubmitted);
+      const saved = await store.put(
+        tx,
+        {
+          purpose: 'selfie',
+          contentType: selfie.contentType,
+          extension: selfie.extension,
+          originalName: file.originalname?.slice(0, 200) || undefined,
+          registrationId,
+        },
+        selfie.data,
+      );
+      written.storageKey = saved.storageKey;
+      await tx.query('UPDATE registrations SET selfie_file_id = $2 WHERE registration_id = $1', [
         registrationId,
-      },
-      selfie.data,
-    );
-    await tx.query('UPDATE registrations SET selfie_file_id = $2 WHERE registration_id = $1', [
-      registrationId,
-      saved.fileId,
-    ]);
-    return saved;
-  });
+        saved.fileId,
+      ]);
+      const { rows: older } = await tx.query<{ storage_key: string }>(
+        `DELETE FROM stored_files WHERE registration_id = $1 AND purpose = 'selfie' AND file_id <> $2
+         RETURNING storage_key`,
+        [registrationId, saved.fileId],
+      );
+      return { stored: saved, superseded: older.map((row) => row.storage_key) };
+    });
+  } catch (error) {
+    if (written.storageKey) await store.removeBytes(written.storageKey).catch(() => undefined);
+    throw error;
+  }
+  const { stored, superseded } = outcome;
+  for (const storageKey of superseded) {
+    // Should this fail, the row is gone already; only the bytes stay behind on disk.
+    await store
+      .removeBytes(storageKey)
+      .catch((error: unknown) => ctx.logger.warn({ err: error }, 'superseded selfie not deleted'));
+  }
   res.status(201);
   return { selfieImagePath: stored.storageKey, message: RegistrationMessages.selfieUploaded };
 }

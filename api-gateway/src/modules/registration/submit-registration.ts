@@ -4,9 +4,9 @@ import { AffiliateStatus, Messages, RegistrationMessages, RoleId } from '@portal
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { badRequest, conflict } from '../../http/errors';
-import { recordAudit } from '../audit/audit-log';
-import { consumeSolvedCaptcha } from '../captcha/captcha-service';
-import { enqueueMessage } from '../messaging/outbox';
+import { recordAudit } from '../audit';
+import { consumeSolvedCaptcha } from '../captcha';
+import { enqueueMessage } from '../messaging';
 import { endRegistrationOtps } from './otp-challenge';
 import { clearRegistrationCookie, requireRegistration } from './registration-session';
 

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import request from 'supertest';
 import type { TestApp } from '../../test-support/test-app';
@@ -59,6 +60,52 @@ export function pngImage(width: number, height: number): Buffer {
     png.data[i + 3] = 255;
   }
   return PNG.sync.write(png);
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  let crc = 0xffffffff;
+  for (const byte of body) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE((crc ^ 0xffffffff) >>> 0);
+  return Buffer.concat([length, body, checksum]);
+}
+
+/**
+ * An RGB PNG written byte by byte, so a test can make it wrong on purpose: every scanline starts with
+ * `filterByte` (0-4 are valid), the compressed pixel data can be cut to a fraction (`keepIdat`), and the
+ * header can claim any size. Plain black pixels compress about 1000:1, so 4096×4096 is ~49 KB.
+ */
+export function craftedPng(
+  width: number,
+  height: number,
+  options: { filterByte?: number; keepIdat?: number; pixelRows?: number } = {},
+): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per sample
+  header[9] = 2; // RGB
+  const rows = Math.min(height, options.pixelRows ?? height);
+  const scanlines = Buffer.alloc(rows * (width * 3 + 1));
+  for (let row = 0; row < rows; row++) scanlines[row * (width * 3 + 1)] = options.filterByte ?? 0;
+  let pixels = deflateSync(scanlines, { level: 9 });
+  if (options.keepIdat !== undefined)
+    pixels = pixels.subarray(0, Math.floor(pixels.length * options.keepIdat));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export async function uploadSelfie(browser: Agent, image = pngImage(320, 240)): Promise<string> {

@@ -1,7 +1,7 @@
 import type { Sql } from '../../db/database';
-import type { AffiliateFilter } from '../backoffice/affiliate-queries';
-import { filterClause } from '../backoffice/affiliate-queries';
-import { businessDay } from '../dashboard/business-time';
+import type { AffiliateFilter } from '../backoffice';
+import { filterClause } from '../backoffice';
+import { businessDay } from '../../lib/business-time';
 import { EXPORT_PAGE_ROWS } from './login-report';
 import type { SheetColumn } from './xlsx-writer';
 

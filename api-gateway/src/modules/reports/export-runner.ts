@@ -47,7 +47,7 @@ export class ExportRunner {
         ownerUserId: userId,
       });
       try {
-        await writeSheet(output.stream, job.sheetName, job.columns, job.rows);
+        await Promise.race([writeSheet(output.stream, job.sheetName, job.columns, job.rows), output.failed]);
         const token = await this.ctx.db.transaction(async (tx) => {
           await output.finish(tx);
           return issueDownloadToken(tx, output.file.fileId, userId, this.ctx.now());

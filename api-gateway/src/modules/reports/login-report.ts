@@ -1,7 +1,7 @@
 import type { LoginReportRow } from '@portal/contracts';
 import type { Sql } from '../../db/database';
-import { containsPattern } from '../backoffice/affiliate-queries';
-import { addDays, businessDay, businessTimestamp, startOfBusinessDay } from '../dashboard/business-time';
+import { containsPattern } from '../backoffice';
+import { addDays, businessDay, businessTimestamp, startOfBusinessDay } from '../../lib/business-time';
 import type { SheetColumn } from './xlsx-writer';
 
 export interface LoginReportFilter {

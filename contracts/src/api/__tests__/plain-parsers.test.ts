@@ -112,7 +112,11 @@ test('parseRemotesResponse accepts exactly what the RemotesResponse schema accep
 });
 
 test("the sign-in form's plain rules give the gateway schema's first message for every input", () => {
-  const field = fc.oneof(fc.string(), fc.constantFrom('', ' ', '\t', 'a', ' a '), fc.anything());
+  const field = fc.oneof(
+    fc.string(),
+    fc.constantFrom('', ' ', '\t', 'a', ' a ', 'a\u0000', '\u000b a', ' a\u000b', '\ud800a', 'a\u007f'),
+    fc.anything(),
+  );
   fc.assert(
     fc.property(field, field, (userName, password) => {
       const result = LoginRequest.safeParse({ userName, password });

@@ -2,6 +2,7 @@ import { accountNumberError } from '../account-number';
 import { emailError } from '../email';
 import { EmailField } from '../email-field';
 import { fullNameError } from '../full-name';
+import { FullNameField } from '../full-name-field';
 import { internationalMobile, mobileNumberError } from '../mobile-number';
 import { OtpField, otpError } from '../otp';
 
@@ -45,4 +46,33 @@ test('full name: required and at most 100 characters', () => {
   expect(fullNameError(' ')).toBe('Please provide full name.');
   expect(fullNameError('x'.repeat(101))).toBe('Full name must be at most 100 characters.');
   expect(fullNameError('Ada  Obi')).toBeUndefined();
+});
+
+test('full name: letters of any script, marks, spaces, hyphens, apostrophes and dots', () => {
+  for (const name of [
+    'Amaka Eze',
+    "Ọlábísí O'Neil-Adébáyọ̀",
+    'Ngozi  Chukwu Jr.',
+    'Zoë D’Arcy',
+    'محمد علي',
+    'देवनागरी नाम',
+    '王小明',
+  ]) {
+    expect(fullNameError(name)).toBeUndefined();
+  }
+  const refused = 'Full name may contain only letters, spaces, hyphens, apostrophes and dots.';
+  for (const name of [
+    'Probe <img src=x onerror=alert(1)><script>alert(1)</script>',
+    'Ada1 Obi',
+    'Ada & Obi',
+    'Ada_Obi',
+    'Ada\u0000Obi',
+    '...',
+    "- '",
+    'Ada 😀',
+  ]) {
+    expect(fullNameError(name)).toBe(refused);
+  }
+  expect(FullNameField.safeParse('Probe <script>').error?.issues[0]?.message).toBe(refused);
+  expect(FullNameField.parse('  Amaka   Eze ')).toBe('Amaka Eze');
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { MessageResponseCheck, emailError } from '@portal/contracts/web';
-import { ThemedButton, notify, postJson } from '@portal/shared-ui';
+import { SignInEndpoints, emailError } from '@portal/contracts/web';
+import { ThemedButton, callEndpoint, notify } from '@portal/shared-ui';
 import { EmailField } from './email-field';
 import styles from './login-page.module.css';
 
@@ -26,7 +26,7 @@ export function ForgotPasswordForm({ initialUserName = '', onBack }: ForgotPassw
   const onSubmit = async ({ userName }: { userName: string }) => {
     setLoading(true);
     try {
-      const { message } = await postJson('login/reset', { userName }, MessageResponseCheck);
+      const { message } = await callEndpoint(SignInEndpoints.resetPassword, { body: { userName } });
       notify.success(message);
       onBack(userName);
     } catch {

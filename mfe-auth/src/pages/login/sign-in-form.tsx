@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 // The sign-in page is the first a visitor loads: it uses the zod-free contract and no PrimeReact component.
-import { LoginResponseCheck, Texts, signInFieldError } from '@portal/contracts/web';
-import { ThemedButton, landingPathFor, postJson, useSessionStore } from '@portal/shared-ui';
+import { SignInEndpoints, Texts, signInFieldError } from '@portal/contracts/web';
+import { ThemedButton, callEndpoint, landingPathFor, useSessionStore } from '@portal/shared-ui';
 import { FormField, describedBy } from '../common/form-field';
 import { PasswordField } from '../common/password-field';
 import {
@@ -57,11 +57,9 @@ export function SignInFormView({ initialUserName, coordinates, onForgotPassword 
     setLoading(true);
     try {
       // rememberMe stays in the browser; the position goes only when the browser has given one.
-      const response = await postJson(
-        'login/auth',
-        { userName, password, ...coordinates.current },
-        LoginResponseCheck,
-      );
+      const response = await callEndpoint(SignInEndpoints.login, {
+        body: { userName, password, ...coordinates.current },
+      });
       if (rememberMe) saveRememberedCredentials({ userName, password });
       useSessionStore.getState().signIn(response);
       navigate(landingPathFor(response), { replace: true });

@@ -1,10 +1,4 @@
-import {
-  CaptchaChallengeResponse,
-  MessageResponse,
-  RegisterOptionsResponse,
-  SELFIE_FIELD,
-  UploadSelfieResponse,
-} from '@portal/contracts';
+import { MasterEndpoints, RegistrationEndpoints, SELFIE_FIELD } from '@portal/contracts';
 import type {
   SendEmailOtpRequest,
   SendMobileOtpRequest,
@@ -13,7 +7,7 @@ import type {
   VerifyEmailOtpRequest,
   VerifyMobileOtpRequest,
 } from '@portal/contracts';
-import { getJson, postJson } from '@portal/shared-ui';
+import { callEndpoint } from '@portal/shared-ui';
 
 /**
  * The calls of the registration screen (spec §7, plus the captcha calls). The registration is bound to the
@@ -21,27 +15,25 @@ import { getJson, postJson } from '@portal/shared-ui';
  * Failures reject after the HTTP client has shown the server's message (spec §8).
  */
 export const registrationApi = {
-  options: () => getJson('/master/affiliate-register-options', RegisterOptionsResponse),
-  sendEmailOtp: (body: SendEmailOtpRequest) => postJson('/affiliate/send-email-otp', body, MessageResponse),
-  resendEmailOtp: (body: SendEmailOtpRequest) =>
-    postJson('/affiliate/resend-email-otp', body, MessageResponse),
+  options: () => callEndpoint(MasterEndpoints.registerOptions),
+  sendEmailOtp: (body: SendEmailOtpRequest) => callEndpoint(RegistrationEndpoints.sendEmailOtp, { body }),
+  resendEmailOtp: (body: SendEmailOtpRequest) => callEndpoint(RegistrationEndpoints.resendEmailOtp, { body }),
   verifyEmailOtp: (body: VerifyEmailOtpRequest) =>
-    postJson('/affiliate/verify-email-otp', body, MessageResponse),
-  sendMobileOtp: (body: SendMobileOtpRequest) =>
-    postJson('/affiliate/send-mobile-otp', body, MessageResponse),
+    callEndpoint(RegistrationEndpoints.verifyEmailOtp, { body }),
+  sendMobileOtp: (body: SendMobileOtpRequest) => callEndpoint(RegistrationEndpoints.sendMobileOtp, { body }),
   resendMobileOtp: (body: SendEmailOtpRequest) =>
-    postJson('/affiliate/resend-mobile-otp', body, MessageResponse),
+    callEndpoint(RegistrationEndpoints.resendMobileOtp, { body }),
   verifyMobileOtp: (body: VerifyMobileOtpRequest) =>
-    postJson('/affiliate/verify-mobile-otp', body, MessageResponse),
+    callEndpoint(RegistrationEndpoints.verifyMobileOtp, { body }),
   uploadSelfie: (file: File) => {
     const form = new FormData();
     form.append(SELFIE_FIELD, file);
-    return postJson('/affiliate/upload-selfie', form, UploadSelfieResponse);
+    return callEndpoint(RegistrationEndpoints.uploadSelfie, { body: form });
   },
   submitRegistration: (body: SubmitRegistrationRequest) =>
-    postJson('/affiliate/submit-registration', body, MessageResponse),
-  newCaptcha: () => postJson('/captcha', {}, CaptchaChallengeResponse),
-  verifyCaptcha: (body: VerifyCaptchaRequest) => postJson('/captcha/verify', body, MessageResponse),
+    callEndpoint(RegistrationEndpoints.submitRegistration, { body }),
+  newCaptcha: () => callEndpoint(RegistrationEndpoints.newCaptcha),
+  verifyCaptcha: (body: VerifyCaptchaRequest) => callEndpoint(RegistrationEndpoints.verifyCaptcha, { body }),
 };
 
 export type RegistrationApi = typeof registrationApi;

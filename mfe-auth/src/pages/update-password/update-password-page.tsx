@@ -1,14 +1,31 @@
 import { useEffect, useState } from 'react';
+import axios from 'axios';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
-import { Messages, MessageResponse, PASSWORD_MIN_LENGTH, PasswordUpdateRequest } from '@portal/contracts';
-import { ThemedButton, landingPathFor, notify, postJson, useSessionStore } from '@portal/shared-ui';
+import { AuthEndpoints, Messages, OurMessages, PasswordUpdateRequest } from '@portal/contracts';
+import { ThemedButton, callEndpoint, landingPathFor, notify, useSessionStore } from '@portal/shared-ui';
 import { FormField, describedBy } from '../common/form-field';
 import { PasswordField } from '../common/password-field';
 import styles from './update-password-page.module.css';
 
-const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
+const NEW_PASSWORD_HINT = OurMessages.newPasswordRule;
+const SERVER_CHECKED_FIELDS = ['currentPassword', 'newPassword'] as const;
+
+/** A refusal the server gives per field (wrong current password, a common password): shown under that field too. */
+function fieldErrorsOf(error: unknown): Partial<Record<(typeof SERVER_CHECKED_FIELDS)[number], string>> {
+  if (!axios.isAxiosError(error) || error.response?.status !== 400) return {};
+  const data: unknown = error.response.data;
+  const errors = data && typeof data === 'object' && 'errors' in data ? data.errors : undefined;
+  if (!errors || typeof errors !== 'object') return {};
+  const byField = errors as Record<string, unknown>;
+  return Object.fromEntries(
+    SERVER_CHECKED_FIELDS.filter((field) => typeof byField[field] === 'string').map((field) => [
+      field,
+      byField[field] as string,
+    ]),
+  );
+}
 
 /** Spec §2 Update password: three fields, mismatch error, button disabled while loading or invalid. */
 export function UpdatePasswordPage() {
@@ -18,6 +35,7 @@ export function UpdatePasswordPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isValid },
   } = useForm<PasswordUpdateRequest>({
     resolver: zodResolver(PasswordUpdateRequest),
@@ -32,7 +50,7 @@ export function UpdatePasswordPage() {
   const onSubmit = async (body: PasswordUpdateRequest) => {
     setLoading(true);
     try {
-      await postJson('users/passwordUpdate', body, MessageResponse);
+      await callEndpoint(AuthEndpoints.passwordUpdate, { body });
       notify.success(Messages.passwordUpdated);
       const session = useSessionStore.getState();
       session.markPasswordUpdated();
@@ -40,8 +58,11 @@ export function UpdatePasswordPage() {
       navigate(details ? landingPathFor({ ...details, forcePasswordUpdate: false }) : '/login', {
         replace: true,
       });
-    } catch {
-      // The HTTP client has shown the server's message.
+    } catch (error) {
+      // The HTTP client has shown the server's message; a field's refusal also stays under the field.
+      for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
+        setError(field as keyof PasswordUpdateRequest, { type: 'server', message });
+      }
       setLoading(false);
     }
   };
@@ -65,7 +86,7 @@ export function UpdatePasswordPage() {
             aria-invalid={!!errors.currentPassword}
             aria-describedby={describedBy('current-password', errors.currentPassword?.message)}
             disabled={loading}
-            {...register('currentPassword')}
+            {...register('currentPassword', { deps: ['newPassword'] })}
           />
         </FormField>
         <FormField

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Texts } from '@portal/contracts';
 import type { BackofficeDashboard } from '@portal/contracts';
-import { LoadingSpinner } from '@portal/shared-ui';
+import { LoadFailed, LoadingSpinner, useLoad } from '@portal/shared-ui';
 import { activityTone } from './activity-tone';
 import { fetchBackofficeDashboard } from './dashboard-api';
 import styles from './backoffice-dashboard-page.module.css';
@@ -45,30 +44,15 @@ const APPLICATION_CARDS: readonly ApplicationCard[] = [
 const count = new Intl.NumberFormat('en-NG');
 
 export default function BackofficeDashboardPage() {
-  const [dashboard, setDashboard] = useState<BackofficeDashboard | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    fetchBackofficeDashboard()
-      .then((loaded) => {
-        if (current) setDashboard(loaded);
-      })
-      .catch(() => {
-        // The HTTP client has shown the server's message.
-        if (current) setFailed(true);
-      });
-    return () => {
-      current = false;
-    };
-  }, []);
+  const loaded = useLoad((signal) => fetchBackofficeDashboard(signal), []);
+  const dashboard = loaded.state === 'ready' ? loaded.data : undefined;
 
   return (
     <section className={styles.page} aria-labelledby="backoffice-dashboard-title">
       <h1 id="backoffice-dashboard-title">Backoffice Dashboard</h1>
       {!dashboard ? (
-        failed ? (
-          <p role="alert">The dashboard could not be loaded.</p>
+        loaded.state === 'error' ? (
+          <LoadFailed message="The dashboard could not be loaded." onRetry={loaded.reload} />
         ) : (
           <LoadingSpinner label="Loading dashboard" />
         )

@@ -52,6 +52,8 @@ function details(summary: AffiliateSummary, overrides: Partial<AffiliateDetails>
 }
 
 const mocked = jest.mocked(api);
+/** Each page request carries the signal that cancels it when the list asks again or closes. */
+const SIGNAL = expect.any(AbortSignal);
 
 function Location() {
   const location = useLocation();
@@ -110,19 +112,28 @@ describe('AffiliateList', () => {
       '2025-03-04',
       expect.any(String),
     ]);
-    expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith({ page: 1, search: '', status: 'all' });
+    expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith(
+      { page: 1, search: '', status: 'all' },
+      SIGNAL,
+    );
   });
 
   it('opens pre-filtered from a dashboard link and keeps the filter in the address', async () => {
     renderList('backoffice', '/list?status=pending');
     await waitFor(() =>
-      expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith({ page: 1, search: '', status: 'pending' }),
+      expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith(
+        { page: 1, search: '', status: 'pending' },
+        SIGNAL,
+      ),
     );
     expect((screen.getByLabelText('Status') as HTMLInputElement).value).toBe('KYC Pending');
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/list'));
     await waitFor(() =>
-      expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith({ page: 1, search: '', status: 'all' }),
+      expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith(
+        { page: 1, search: '', status: 'all' },
+        SIGNAL,
+      ),
     );
   });
 
@@ -134,7 +145,10 @@ describe('AffiliateList', () => {
       await act(async () => {});
       fireEvent.click(await screen.findByRole('button', { name: 'Page 3' }));
       await act(async () => {});
-      expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith({ page: 3, search: '', status: 'all' });
+      expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith(
+        { page: 3, search: '', status: 'all' },
+        SIGNAL,
+      );
       const calls = mocked.fetchAffiliatePage.mock.calls.length;
       const box = screen.getByRole('searchbox', { name: 'Search' });
       fireEvent.change(box, { target: { value: 'ad' } });
@@ -144,7 +158,10 @@ describe('AffiliateList', () => {
       expect(mocked.fetchAffiliatePage).toHaveBeenCalledTimes(calls);
       await act(async () => jest.advanceTimersByTime(1));
       expect(mocked.fetchAffiliatePage).toHaveBeenCalledTimes(calls + 1);
-      expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith({ page: 1, search: 'ada', status: 'all' });
+      expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith(
+        { page: 1, search: 'ada', status: 'all' },
+        SIGNAL,
+      );
     } finally {
       jest.useRealTimers();
     }
@@ -182,6 +199,52 @@ describe('AffiliateList', () => {
     mocked.fetchAffiliatePage.mockResolvedValue(page([], 0));
     renderList('backoffice');
     expect(await screen.findByText('No affiliates found.')).toBeTruthy();
+  });
+
+  it('shows a failed load as an error with Retry, not as an empty list, and Retry loads again', async () => {
+    mocked.fetchAffiliatePage.mockRejectedValueOnce(new Error('500'));
+    renderList('backoffice');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The affiliates could not be loaded.');
+    expect(screen.queryByText('No affiliates found.')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Affiliate Users pages' })).toBeNull();
+    expect(screen.queryByText('No records')).toBeNull();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(rowsOf()).toHaveLength(2));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Affiliate Users pages' })).toBeTruthy();
+  });
+
+  it('neither says "No records" nor shows a pager while the first page loads', async () => {
+    mocked.fetchAffiliatePage.mockReturnValue(new Promise(() => undefined));
+    renderList('backoffice');
+    await act(async () => {});
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByText('No records')).toBeNull();
+    expect(screen.queryByText('No affiliates found.')).toBeNull();
+  });
+
+  it('shows the registration day in business time: 23:56 UTC is the next day in Lagos', async () => {
+    mocked.fetchAffiliatePage.mockResolvedValue(
+      page([affiliate(1, { createdDate: '2025-03-04T23:56:00.000Z' })]),
+    );
+    renderList('backoffice');
+    await waitFor(() => expect(rowsOf()).toHaveLength(1));
+    expect(rowsOf()[0][6]).toBe('2025-03-05');
+  });
+
+  it('keeps the page and the search in the address', async () => {
+    mocked.fetchAffiliatePage.mockResolvedValue(page([affiliate(1)], 35));
+    renderList('backoffice', '/list?search=ada&page=2');
+    await waitFor(() =>
+      expect(mocked.fetchAffiliatePage).toHaveBeenLastCalledWith(
+        { page: 2, search: 'ada', status: 'all' },
+        SIGNAL,
+      ),
+    );
+    expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('ada');
+    fireEvent.click(await screen.findByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/list?search=ada&page=3'));
   });
 });
 
@@ -297,5 +360,20 @@ describe('view modal', () => {
     expect(within(dialog).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Reject' })).toBeNull();
     expect((within(dialog).getByLabelText('Remark') as HTMLTextAreaElement).disabled).toBe(true);
+  });
+});
+
+describe('view modal loading', () => {
+  it('offers Retry when the details cannot be loaded, and shows them after', async () => {
+    mocked.fetchAffiliateDetails.mockRejectedValueOnce(new Error('500'));
+    mocked.fetchAffiliateDetails.mockResolvedValueOnce(details(affiliate(1)));
+    renderList('backoffice');
+    fireEvent.click(await screen.findByRole('button', { name: 'View AFF100001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Affiliate Details' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain("The affiliate's details could not be loaded.");
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByText('Access Bank')).toBeTruthy();
+    expect(mocked.fetchAffiliateDetails).toHaveBeenLastCalledWith(1, SIGNAL);
   });
 });

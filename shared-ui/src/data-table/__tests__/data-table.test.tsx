@@ -1,8 +1,7 @@
-import { act, render, renderHook, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { DataTable } from '../data-table';
 import { serialColumn } from '../serial-column';
 import type { DataColumn } from '../data-table';
-import { useDebouncedValue } from '../use-debounced-value';
 
 interface Fruit {
   id: number;
@@ -63,22 +62,31 @@ describe('DataTable', () => {
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
     expect(screen.queryByText('No records found.')).toBeNull();
   });
-});
 
-describe('useDebouncedValue', () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+  it('shows an error with Retry instead of rows or the empty message', () => {
+    const onRetry = jest.fn();
+    render(
+      <DataTable
+        caption="Fruits"
+        columns={columns}
+        rows={[]}
+        rowKey={(f) => f.id}
+        emptyMessage="No fruit."
+        errorMessage="The fruit could not be loaded."
+        onRetry={onRetry}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('The fruit could not be loaded.');
+    expect(screen.queryByText('No fruit.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
 
-  it('follows the value only after it has been still for 500 ms', () => {
-    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value), {
-      initialProps: { value: 'a' },
-    });
-    rerender({ value: 'ab' });
-    act(() => jest.advanceTimersByTime(300));
-    rerender({ value: 'abc' });
-    act(() => jest.advanceTimersByTime(499));
-    expect(result.current).toBe('a');
-    act(() => jest.advanceTimersByTime(1));
-    expect(result.current).toBe('abc');
+  it('names each cell by its column, so a phone can show rows as cards', () => {
+    render(
+      <DataTable caption="Fruits" columns={columns} rows={[{ id: 1, name: 'Mango' }]} rowKey={(f) => f.id} />,
+    );
+    const cells = within(screen.getByRole('table')).getAllByRole('cell');
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(['Sr No', 'Name']);
   });
 });

@@ -1,8 +1,9 @@
 import { downloadReport, downloadTokenOf, downloadUrlOf } from '../excel-download';
-import { getJson } from '../../http-client';
+import { ReportEndpoints } from '@portal/contracts';
+import { callEndpoint } from '../../http-client';
 import { notify } from '../../toasts';
 
-jest.mock('../../http-client', () => ({ getJson: jest.fn() }));
+jest.mock('../../http-client', () => ({ callEndpoint: jest.fn() }));
 jest.mock('../../toasts', () => ({
   notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
 }));
@@ -15,7 +16,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   clicked.length = 0;
-  jest.mocked(getJson).mockReset();
+  jest.mocked(callEndpoint).mockReset();
   jest.mocked(notify.error).mockReset();
 });
 
@@ -36,16 +37,16 @@ describe('download links', () => {
 
 describe('downloadReport', () => {
   it('checks the token first and only then lets the browser fetch the file', async () => {
-    jest.mocked(getJson).mockResolvedValue({ valid: true, message: 'Link is valid.' });
+    jest.mocked(callEndpoint).mockResolvedValue({ valid: true, message: 'Link is valid.' });
     await expect(downloadReport('/api/report/download?token=good')).resolves.toBe(true);
-    expect(getJson).toHaveBeenCalledWith('report/check-download-token-valid', expect.anything(), {
-      params: { token: 'good' },
+    expect(callEndpoint).toHaveBeenCalledWith(ReportEndpoints.checkDownloadToken, {
+      query: { token: 'good' },
     });
     expect(clicked).toEqual(['/api/report/download?token=good']);
   });
 
   it("stops with 'Invalid or expired link.' when the token is not valid", async () => {
-    jest.mocked(getJson).mockResolvedValue({ valid: false, message: 'Invalid or expired link.' });
+    jest.mocked(callEndpoint).mockResolvedValue({ valid: false, message: 'Invalid or expired link.' });
     await expect(downloadReport('/api/report/download?token=used')).resolves.toBe(false);
     expect(notify.error).toHaveBeenCalledWith('Invalid or expired link.');
     expect(clicked).toEqual([]);
@@ -54,6 +55,6 @@ describe('downloadReport', () => {
   it('refuses a link without a token without asking the server', async () => {
     await expect(downloadReport('/api/report/download')).resolves.toBe(false);
     expect(notify.error).toHaveBeenCalledWith('Invalid or expired link.');
-    expect(getJson).not.toHaveBeenCalled();
+    expect(callEndpoint).not.toHaveBeenCalled();
   });
 });

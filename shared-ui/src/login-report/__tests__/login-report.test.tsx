@@ -1,9 +1,17 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render as renderInPage, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import type { LoginReportRow } from '@portal/contracts';
 import { LoginReport } from '../login-report';
 import { fetchLoginReportRows, requestLoginReportExport } from '../login-report-api';
 import { downloadReport } from '../excel-download';
-import { formatDate } from '../../format';
+import { formatDate, pickerDate } from '../../format';
+
+/** The report keeps its dates and page in the address, so it renders inside a router as on its route. */
+const render = (element: ReactElement, url = '/reports') =>
+  renderInPage(<MemoryRouter initialEntries={[url]}>{element}</MemoryRouter>);
+/** Each page request carries the signal that cancels it. */
+const SIGNAL = expect.any(AbortSignal);
 
 jest.mock('../login-report-api');
 jest.mock('../excel-download', () => ({ downloadReport: jest.fn() }));
@@ -49,7 +57,7 @@ describe('LoginReport', () => {
   it('opens on the last 30 days, exports only after a report is generated', async () => {
     render(<LoginReport />);
     expect(screen.getByRole('heading', { name: 'Affiliate Login Report' })).toBeTruthy();
-    const today = new Date();
+    const today = pickerDate(formatDate(new Date()));
     const monthAgo = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 30);
     expect((screen.getByLabelText('Start Date') as HTMLInputElement).value).toBe(formatDate(monthAgo));
     expect((screen.getByLabelText('End Date') as HTMLInputElement).value).toBe(formatDate(today));
@@ -61,6 +69,7 @@ describe('LoginReport', () => {
     expect(fetchLoginReportRows).toHaveBeenCalledWith(
       { fromDate: formatDate(monthAgo), toDate: formatDate(today), search: '' },
       1,
+      SIGNAL,
     );
     const rows = within(screen.getByRole('table', { name: 'Affiliate Login Report' }))
       .getAllByRole('row')
@@ -103,6 +112,7 @@ describe('LoginReport', () => {
       expect(fetchLoginReportRows).toHaveBeenCalledWith(
         { fromDate: '2025-01-01', toDate: '2025-01-31', search: 'ada' },
         1,
+        SIGNAL,
       ),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Page 3' }));
@@ -110,6 +120,7 @@ describe('LoginReport', () => {
       expect(fetchLoginReportRows).toHaveBeenLastCalledWith(
         { fromDate: '2025-01-01', toDate: '2025-01-31', search: 'ada' },
         3,
+        SIGNAL,
       ),
     );
   });
@@ -121,5 +132,44 @@ describe('LoginReport', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Start Date must be on or before End Date.');
     expect(fetchLoginReportRows).not.toHaveBeenCalled();
+  });
+
+  it('shows sign-in days and times in business time', async () => {
+    jest.mocked(fetchLoginReportRows).mockResolvedValue({
+      results: [row(1, { loggedAt: '2025-03-04T23:56:07.000Z' })],
+      totalCount: 1,
+      pageNo: 1,
+      pageSize: 25,
+    });
+    render(<LoginReport />);
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    const table = await screen.findByRole('table', { name: 'Affiliate Login Report' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
+    expect([cells[4].textContent, cells[5].textContent]).toEqual(['2025-03-05', '00:56:07']);
+  });
+
+  it('shows a failed report as an error with Retry, not as "No sign-ins"', async () => {
+    jest.mocked(fetchLoginReportRows).mockRejectedValueOnce(new Error('500'));
+    render(<LoginReport />);
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The login report could not be loaded.');
+    expect(screen.queryByText('No sign-ins in this period.')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Login report pages' })).toBeNull();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/60 sign-ins from/)).toBeTruthy();
+  });
+
+  it('opens a report from its address, on the page it names', async () => {
+    render(<LoginReport />, '/reports?fromDate=2025-01-01&toDate=2025-01-31&page=2');
+    await waitFor(() =>
+      expect(fetchLoginReportRows).toHaveBeenCalledWith(
+        { fromDate: '2025-01-01', toDate: '2025-01-31', search: '' },
+        2,
+        SIGNAL,
+      ),
+    );
+    expect((screen.getByLabelText('Start Date') as HTMLInputElement).value).toBe('2025-01-01');
   });
 });

@@ -1,4 +1,5 @@
-import { httpClient, useSessionStore } from '@portal/shared-ui';
+import { SignInEndpoints } from '@portal/contracts/web';
+import { callEndpoint, useSessionStore } from '@portal/shared-ui';
 
 /**
  * Revokes the session on the server, then forgets it locally. The local sign-out happens even when the
@@ -6,7 +7,7 @@ import { httpClient, useSessionStore } from '@portal/shared-ui';
  */
 export async function logout(): Promise<void> {
   try {
-    await httpClient.post('login/logout', undefined, { quiet: true });
+    await callEndpoint(SignInEndpoints.logout, {}, { quiet: true });
   } catch {
     // Nothing to tell the user: they are signed out either way.
   } finally {

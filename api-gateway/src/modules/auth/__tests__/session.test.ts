@@ -111,7 +111,7 @@ describe('403: rights are checked on the server', () => {
         tag: 'Test',
         summary: 'test',
         auth: { anyRight: ['dashboard'] },
-        responses: {},
+        answer: { description: 'test' },
       },
       () => ({ ok: true }),
     );

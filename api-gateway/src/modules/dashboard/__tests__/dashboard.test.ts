@@ -3,7 +3,7 @@ import { AdminDashboard, AffiliateDashboard, BackofficeDashboard } from '@portal
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { recordAudit } from '../../audit/audit-log';
 import { bearer, createAffiliate, createStaffUser, type TestAffiliate } from '../../backoffice/test-fixtures';
-import { activityOn, businessTimestamp, startOfBusinessDay } from '../business-time';
+import { activityOn, businessTimestamp, startOfBusinessDay } from '../../../lib/business-time';
 import { growthPercent } from '../dashboard-queries';
 
 let t: TestApp;

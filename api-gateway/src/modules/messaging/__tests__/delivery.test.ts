@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { bearer, createAffiliate, createStaffUser } from '../../backoffice/test-fixtures';
 import { deliverDueMessages, MAX_DELIVERY_ATTEMPTS, startOutboxWorker } from '../delivery-worker';
 import { enqueueMessage } from '../outbox';
 import type { EmailMessage, Transports, WhatsAppMessage } from '../transports';
@@ -102,6 +103,23 @@ describe('SMTP transport (SMTP_URL set)', () => {
     await deliverDueMessages(t.ctx, transports);
     const mail = smtp.received.find((m) => m.to.includes('smtp-otp@example.com'));
     expect(mail?.data).toMatch(/Your verification code is \d{6}\./);
+  });
+
+  test('a name with markup stored before names were checked reaches the mailbox as plain text only', async () => {
+    const probe = 'Probe <img src=x onerror=alert(1)><script>alert(1)</script>';
+    const affiliate = await createAffiliate(t.ctx.db, { fullName: probe, email: 'probe@example.com' });
+    const admin = await bearer(t.ctx, await createStaffUser(t.ctx.db, 1));
+    await request(t.app)
+      .post('/api/backoffice/affiliate/kyc')
+      .set('Authorization', admin)
+      .send({ affiliateID: affiliate.affiliateId, isActive: true })
+      .expect(200);
+    await deliverDueMessages(t.ctx, transports);
+    const mail = smtp.received.find((m) => m.to.includes('probe@example.com'));
+    expect(mail?.data).toMatch(/^Content-Type: text\/plain; charset=utf-8$/m);
+    expect(mail?.data).not.toMatch(/text\/html|multipart\//i);
+    // As text the name is shown as typed, never interpreted.
+    expect(mail?.data).toContain(`Hello ${probe},`);
   });
 
   test('a refused message is retried with backoff, then failed after the last attempt', async () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { keyedHashMatches } from '../../../lib/keyed-hash';
 import { latestOtp, newBrowser } from '../test-flow';
 
 let t: TestApp;
@@ -46,15 +47,64 @@ describe('send-email-otp', () => {
     expect(rows[0].code_hash).not.toContain(code);
   });
 
-  test('an email that already has an account gets 409', async () => {
+  test('an address with an account gets the same answer; its owner is emailed that it has one, with no code', async () => {
     await t.ctx.db.query(
-      `INSERT INTO users (full_name, email, role_id) VALUES ('Old', 'taken@example.com', 3)`,
+      `INSERT INTO users (full_name, email, role_id) VALUES ('Old', 'taken@example.com', 3), ('Staff', 'staff.taken@example.com', 2)`,
     );
-    const res = await request(t.app)
-      .post('/api/affiliate/send-email-otp')
-      .send({ email: 'TAKEN@example.com' });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe('This email is already registered. Please sign in instead.');
+    const answers = [];
+    for (const email of ['TAKEN@example.com', 'staff.taken@example.com', 'free.address@example.com']) {
+      const browser = newBrowser(t);
+      const sent = await browser.post('/api/affiliate/send-email-otp').send({ email });
+      // A wrong code, and a resend after 30 s, answer alike too.
+      const verify = await browser.post('/api/affiliate/verify-email-otp').send({ email, otp: '000000' });
+      t.advanceClock(30_000);
+      const resent = await browser.post('/api/affiliate/resend-email-otp').send({ email });
+      answers.push({
+        sent: [
+          sent.status,
+          sent.body,
+          String(sent.headers['set-cookie'])
+            .replace(/=[^;]+;/, '=…;')
+            .replace(/Expires=[^;]+/, ''),
+        ],
+        verify: [verify.status, verify.body],
+        resent: [resent.status, resent.body],
+      });
+    }
+    expect(answers[0]).toEqual(answers[2]);
+    expect(answers[1]).toEqual(answers[2]);
+    expect(answers[2].sent[0]).toBe(200);
+
+    const outbox = await request(t.app).get('/api/dev/outbox').query({ to: 'taken@example.com' });
+    const messages = outbox.body.messages as Array<{ subject: string; body: string }>;
+    expect(messages).toHaveLength(2);
+    for (const message of messages) {
+      expect(message.subject).toBe('You already have an Affiliate Portal account');
+      expect(message.body).toContain('It already has an account');
+      expect(message.body).toContain('"Forgot password"');
+      expect(message.body).not.toMatch(/\d{6}/);
+    }
+    await expect(latestOtp(t, 'free.address@example.com')).resolves.toMatch(/^\d{6}$/);
+  });
+
+  test('no code verifies the registration of an address that has an account', async () => {
+    await t.ctx.db.query(
+      `INSERT INTO users (full_name, email, role_id) VALUES ('Old', 'owned@example.com', 1)`,
+    );
+    const browser = newBrowser(t);
+    await browser.post('/api/affiliate/send-email-otp').send({ email: 'owned@example.com' }).expect(200);
+    const { rows } = await t.ctx.db.query<{ challenge_id: string; code_hash: string }>(
+      `SELECT c.challenge_id, c.code_hash FROM otp_challenges c JOIN registrations r USING (registration_id)
+        WHERE r.email = 'owned@example.com'`,
+    );
+    expect(rows).toHaveLength(1);
+    // Every code a person can type is checked against the stored hash: none matches.
+    for (let code = 0; code < 1_000_000; code += 1) {
+      const otp = String(code).padStart(6, '0');
+      if (keyedHashMatches(t.ctx, 'otp', `${rows[0].challenge_id}:${otp}`, rows[0].code_hash)) {
+        throw new Error(`code ${otp} would verify`);
+      }
+    }
   });
 });
 

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { jpegSize } from '../selfie-image';
 import { newBrowser, pngImage, verifyEmail } from '../test-flow';
 
 let t: TestApp;
@@ -62,11 +62,21 @@ test('a PNG is re-encoded and stored under a server-generated name', async () =>
   expect(rows[0].selfie_file_id).toBe(rows[0].file_id);
 });
 
-test('a JPEG is accepted by its content and checked by its frame size', async () => {
-  expect(jpegSize(jpegImage(640, 480))).toEqual({ width: 640, height: 480 });
-  const res = await upload(jpegImage(640, 480), 'camera.bin');
+test('a JPEG is accepted by its content, decoded and re-encoded', async () => {
+  const camera = await sharp({
+    create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 90 } },
+  })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Copyright: 'riding along' } } })
+    .toBuffer();
+  expect((await sharp(camera).metadata()).exif).toBeDefined();
+  const res = await upload(camera, 'camera.bin');
   expect(res.status).toBe(201);
   expect(res.body.selfieImagePath).toMatch(/\.jpg$/);
+  const stored = readFileSync(path.join(t.ctx.config.dataDir, 'files', res.body.selfieImagePath));
+  const metadata = await sharp(stored).metadata();
+  expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 640, 480]);
+  expect(metadata.exif).toBeUndefined();
 });
 
 test('more than 5 MB answers 413', async () => {
@@ -99,6 +109,7 @@ test('the pixel size must be sane', async () => {
   expect(tiny.body.message).toBe('Selfie must be between 64 and 4096 pixels wide and high.');
   const huge = await upload(jpegImage(8000, 600), 'big.jpg');
   expect(huge.status).toBe(400);
+  expect(huge.body.message).toBe('Selfie must be between 64 and 4096 pixels wide and high.');
 });
 
 test('the file part is required', async () => {

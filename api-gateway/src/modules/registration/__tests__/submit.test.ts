@@ -129,6 +129,32 @@ test('validation runs again on the server, in the spec order', async () => {
   expect((await submit(ready.browser, ready.payload)).status).toBe(201);
 });
 
+test('a full name is letters of any script, spaces, hyphens, apostrophes and dots: markup is refused', async () => {
+  const ready = await readyRegistration(t, 'names@example.com', '8031000012');
+  const refused = 'Full name may contain only letters, spaces, hyphens, apostrophes and dots.';
+  for (const fullName of [
+    'Probe <img src=x onerror=alert(1)><script>alert(1)</script>',
+    'Ada Obi 2',
+    'Ada&Obi',
+  ]) {
+    const res = await submit(ready.browser, { ...ready.payload, fullName });
+    expect({ fullName, status: res.status, body: res.body }).toEqual({
+      fullName,
+      status: 400,
+      body: { message: refused, errors: { fullName: refused } },
+    });
+  }
+  const accepted = await submit(ready.browser, {
+    ...ready.payload,
+    fullName: ' Ọlábísí  O’Neil-Adébáyọ̀ Jr. ',
+  });
+  expect(accepted.status).toBe(201);
+  const { rows } = await t.ctx.db.query<{ full_name: string }>(
+    `SELECT full_name FROM affiliates WHERE email = 'names@example.com'`,
+  );
+  expect(rows).toEqual([{ full_name: 'Ọlábísí O’Neil-Adébáyọ̀ Jr.' }]);
+});
+
 test('refused without verification in this registration', async () => {
   const noCookie = await submit(newBrowser(t), {
     ...(await readyRegistration(t, 'no-cookie@example.com', '8031000003')).payload,

@@ -142,6 +142,15 @@ describe('RegisterPage, step one', () => {
     expect(server.bodies('POST /affiliate/send-email-otp')).toEqual([]);
   });
 
+  it('refuses a full name with markup before sending an OTP', async () => {
+    await renderPage();
+    type('Full Name', 'Probe <img src=x onerror=alert(1)><script>alert(1)</script>');
+    type('Email', 'ada@example.com');
+    click('Send OTP to email');
+    expect(alerts()).toEqual(['Full name may contain only letters, spaces, hyphens, apostrophes and dots.']);
+    expect(server.bodies('POST /affiliate/send-email-otp')).toEqual([]);
+  });
+
   it('sends, counts down 30 seconds, offers Resend OTP, then verifies the email', async () => {
     jest.useFakeTimers();
     await renderPage();

@@ -35,7 +35,8 @@ export function fakeHttp(handlers: Record<string, FakeHandler>) {
     request: {},
   });
   const adapter: AxiosAdapter = async (config) => {
-    const route = `${(config.method ?? 'get').toUpperCase()} ${config.url ?? ''}`;
+    // Keyed by the path as the API documents it, whatever form the client sends it in.
+    const route = `${(config.method ?? 'get').toUpperCase()} /${(config.url ?? '').replace(/^\//, '')}`;
     const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
     calls.push({ route, body });
     const handler = handlers[route];

@@ -116,4 +116,38 @@ describe('update password page', () => {
     expect(submit().disabled).toBe(false);
     expect(useSessionStore.getState().userDetails?.forcePasswordUpdate).toBe(true);
   });
+
+  it('shows the rule for a new password under the field, and refuses the current password before sending', async () => {
+    const server = fakeServer({});
+    renderPage(<UpdatePasswordPage />, '/update-password');
+    expect(
+      screen.getByText(
+        'At least 8 characters, not your current password, and not a common or easy-to-guess password.',
+      ),
+    ).toBeTruthy();
+    await fillAll('Temp@pass1', 'Temp@pass1', 'Temp@pass1');
+    expect(screen.getByText('New password must be different from the current password.')).toBeTruthy();
+    expect(field('New Password').getAttribute('aria-invalid')).toBe('true');
+    expect(submit().disabled).toBe(true);
+    // Changing the current password clears it.
+    await type('Current Password', 'Temp@pass2');
+    expect(screen.queryByText('New password must be different from the current password.')).toBeNull();
+    expect(server.sent).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a common password under New Password", async () => {
+    const tooCommon = 'This password is too common or too easy to guess. Please choose another one.';
+    fakeServer({
+      'POST users/passwordUpdate': [400, { message: tooCommon, errors: { newPassword: tooCommon } }],
+    });
+    renderPage(<UpdatePasswordPage />, '/update-password');
+    await fillAll('Temp@pass1', 'password123', 'password123');
+    await act(async () => {
+      fireEvent.click(submit());
+    });
+    const underField = await screen.findByText(tooCommon, { selector: '#new-password-error' });
+    expect(field('New Password').getAttribute('aria-describedby')).toContain(underField.id);
+    expect(field('New Password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('landed')).toBeNull();
+  });
 });

@@ -62,6 +62,40 @@ describe('BackofficeDashboardPage', () => {
   });
 });
 
+describe('BackofficeDashboardPage loading', () => {
+  it('offers Retry when the dashboard cannot be loaded, then shows it', async () => {
+    jest.mocked(fetchBackofficeDashboard).mockRejectedValueOnce(new Error('500'));
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The dashboard could not be loaded.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('list', { name: 'Applications' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a spinner while loading, and says so when there is no recent activity', async () => {
+    jest.mocked(fetchBackofficeDashboard).mockResolvedValueOnce({
+      applications: { pending: 0, active: 0, total: 0 },
+      systemOverview: { totalUsers: 0, activeSessions: 1 },
+      activities: [],
+    });
+    renderPage();
+    expect(screen.getByRole('progressbar', { name: 'Loading dashboard' })).toBeTruthy();
+    expect(await screen.findByText('No recent activity.')).toBeTruthy();
+  });
+
+  it('shows Recent Activity days as the server counts them (business time)', async () => {
+    // The gateway puts 23:56 UTC on 10 June on the 11th (Lagos); the page shows its day as given.
+    jest.mocked(fetchBackofficeDashboard).mockResolvedValueOnce({
+      applications: { pending: 1, active: 0, total: 1 },
+      systemOverview: { totalUsers: 0, activeSessions: 1 },
+      activities: [{ title: 'New KYC application', description: 'AFF100009 Late', activityOn: '2025-06-11' }],
+    });
+    renderPage();
+    expect((await screen.findByText('2025-06-11')).className).toContain('older');
+  });
+});
+
 describe('activityTone', () => {
   it('colours Today blue, Yesterday green and other days grey', () => {
     expect(activityTone('Today')).toBe('today');

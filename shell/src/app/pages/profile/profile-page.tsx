@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button } from 'primereact/button';
-import { ProfileResponse } from '@portal/contracts';
-import { LoadingSpinner, getJson } from '@portal/shared-ui';
+import { useEffect } from 'react';
+import type { ProfileResponse } from '@portal/contracts';
+import { AuthEndpoints } from '@portal/contracts';
+import { LoadFailed, LoadingSpinner, callEndpoint, useLoad } from '@portal/shared-ui';
 import styles from './profile-page.module.css';
 
 type Field = { label: string; value: string };
@@ -36,24 +36,9 @@ function FieldList({ fields }: { fields: Field[] }) {
   );
 }
 
-type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; profile: ProfileResponse };
-
 export function ProfilePage() {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  const load = useCallback(() => {
-    let current = true;
-    setState({ kind: 'loading' });
-    // A failure is already reported by the HTTP client's toast; the page offers a retry.
-    getJson('user/profile', ProfileResponse).then(
-      (profile) => current && setState({ kind: 'loaded', profile }),
-      () => current && setState({ kind: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  useEffect(load, [load]);
+  const loaded = useLoad((signal) => callEndpoint(AuthEndpoints.profile, {}, { signal }), []);
+  const profile = loaded.state === 'ready' ? loaded.data : undefined;
   useEffect(() => {
     document.title = 'Profile | Affiliate Portal';
   }, []);
@@ -61,26 +46,25 @@ export function ProfilePage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Profile</h1>
-      {state.kind === 'loading' && <LoadingSpinner label="Loading profile" />}
-      {state.kind === 'failed' && (
+      {loaded.state === 'loading' && <LoadingSpinner label="Loading profile" />}
+      {loaded.state === 'error' && (
         <div className={styles.card}>
-          <p>Your profile could not be loaded.</p>
-          <Button label="Try again" icon="pi pi-refresh" onClick={load} />
+          <LoadFailed message="Your profile could not be loaded." onRetry={loaded.reload} />
         </div>
       )}
-      {state.kind === 'loaded' && (
+      {profile && (
         <>
           <section className={styles.card} aria-labelledby="personal-heading">
             <h2 id="personal-heading">Personal Information</h2>
-            <FieldList fields={personalFields(state.profile)} />
+            <FieldList fields={personalFields(profile)} />
           </section>
-          {state.profile.bankInfo && (
+          {profile.bankInfo && (
             <section className={styles.card} aria-labelledby="banking-heading">
               <h2 id="banking-heading">Banking Information</h2>
               <FieldList
                 fields={[
-                  { label: 'Bank Name', value: state.profile.bankInfo.bankName },
-                  { label: 'Account Number', value: state.profile.bankInfo.accountNumber },
+                  { label: 'Bank Name', value: profile.bankInfo.bankName },
+                  { label: 'Account Number', value: profile.bankInfo.accountNumber },
                 ]}
               />
             </section>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { AxiosError } from 'axios';
 import type { AxiosAdapter } from 'axios';
 import type { ProfileResponse } from '@portal/contracts';
@@ -77,6 +77,8 @@ describe('profile page', () => {
     renderApp('/profile', demoSession('Admin'));
     expect(await screen.findByText('Your profile could not be loaded.')).toBeTruthy();
     expect(await screen.findByText('Database unavailable.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    answer(200, affiliateProfile);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Personal Information' })).toBeTruthy();
   });
 });

@@ -1,16 +1,7 @@
-import { BUSINESS_TIME_ZONE } from '@portal/contracts';
+import { BUSINESS_TIME_ZONE, businessDay } from '@portal/contracts';
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar day (yyyy-MM-dd) of an instant in the business time zone. */
-export function businessDay(instant: Date): string {
-  return dayFormat.format(instant);
-}
+// The day of an instant is the same function the screens format dates with (contracts' business-time.ts).
+export { businessDay };
 
 /** yyyy-MM-dd plus (or minus) whole days, on the calendar. */
 export function addDays(day: string, days: number): string {

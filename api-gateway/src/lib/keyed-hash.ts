@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../context';
 
 /**
  * HMAC-SHA256 under a key derived from the server secret, one key per purpose. Enough for short secrets

@@ -1,0 +1,152 @@
+import { SignJWT } from 'jose';
+import request from 'supertest';
+import type { AnyEndpoint, Right } from '@portal/contracts';
+import { ALL_ENDPOINTS } from '@portal/contracts';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { bearer, createAffiliate, createStaffUser } from '../../modules/backoffice/test-fixtures';
+import { loadRightsTable } from '../session';
+
+// Every call under every identity: a few hundred requests, slow on a busy two-core machine.
+jest.setTimeout(180_000);
+
+/**
+ * Who calls: each identity either is a live session with the rights of its role and status, or is not a
+ * session at all (every non-public call must answer 401 to it).
+ */
+interface Identity {
+  name: string;
+  /** A fresh Authorization header per call, so a call that ends a session (logout) spoils no other call. */
+  header: () => Promise<string | undefined>;
+  /** The rights of a live session; undefined for a caller that is not signed in. */
+  rights?: readonly Right[];
+}
+
+let t: TestApp;
+let identities: Identity[];
+
+function allowed(endpoint: AnyEndpoint, rights: readonly Right[] | undefined): 'public' | boolean {
+  if (endpoint.auth === 'public') return 'public';
+  if (!rights) return false;
+  if (endpoint.auth === 'session') return true;
+  return endpoint.auth.anyRight.some((right) => rights.includes(right));
+}
+
+function base64url(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.ctx.db;
+  const rightsTable = await loadRightsTable(db);
+  const admin = await createStaffUser(db, 1);
+  const backoffice = await createStaffUser(db, 2);
+  const complete = await createAffiliate(db, { status: 'KYC Complete' });
+  const rejected = await createAffiliate(db, { status: 'KYC Rejected' });
+  const inactiveStaff = await createStaffUser(db, 2, 'Ina Inactive');
+
+  const live = (name: string, userId: number, rights: readonly Right[]): Identity => ({
+    name,
+    header: () => bearer(t.ctx, userId),
+    rights,
+  });
+  const fixed = (name: string, header: string | undefined): Identity => ({
+    name,
+    header: async () => header,
+  });
+
+  const now = Math.floor(Date.now() / 1000);
+  const expired = await new SignJWT({ sid: '00000000-0000-4000-8000-000000000000' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(admin))
+    .setIssuer('affiliate-portal')
+    .setAudience('affiliate-portal')
+    .setIssuedAt(now - 7200)
+    .setExpirationTime(now - 3600)
+    .sign(t.ctx.config.jwtSecret);
+  const valid = (await bearer(t.ctx, admin)).slice('Bearer '.length);
+  const [header, payload, signature] = valid.split('.');
+  const badSignature = `${header}.${payload}.${signature.slice(0, -4)}${signature.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+  const algNone = `${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+  const loggedOut = await bearer(t.ctx, admin);
+  expect((await request(t.app).post('/api/login/logout').set('Authorization', loggedOut)).status).toBe(200);
+  const deactivated = await bearer(t.ctx, inactiveStaff);
+  await db.query('UPDATE users SET is_active = false WHERE user_id = $1', [inactiveStaff]);
+
+  identities = [
+    fixed('anonymous', undefined),
+    live('admin', admin, rightsTable.for(1, null)),
+    live('back office', backoffice, rightsTable.for(2, null)),
+    live('affiliate (KYC Complete)', complete.userId, rightsTable.for(3, 'KYC Complete')),
+    live('affiliate (KYC Rejected)', rejected.userId, rightsTable.for(3, 'KYC Rejected')),
+    fixed('expired token', `Bearer ${expired}`),
+    fixed('bad signature', `Bearer ${badSignature}`),
+    fixed('alg none', `Bearer ${algNone}`),
+    fixed('after logout', loggedOut),
+    fixed('user made inactive', deactivated),
+  ];
+});
+afterAll(() => t.close());
+
+const STACK_TRACE = /\n\s+at .+:\d+:\d+/;
+
+test('every call answers every identity as its rights say: no leak, no 5xx, no HTML or stack trace', async () => {
+  const leaks: string[] = [];
+  let calls = 0;
+  for (const endpoint of ALL_ENDPOINTS) {
+    // An id nobody has: a staff call that gets through must not change the identities' own records.
+    const path = `/api${endpoint.path.replace(/:(\w+)/g, '999999999')}`;
+    for (const identity of identities) {
+      const client = request(t.app);
+      const call = endpoint.method === 'post' ? client.post(path).send({}) : client.get(path);
+      const authorization = await identity.header();
+      if (authorization) call.set('Authorization', authorization);
+      const res = await call;
+      calls += 1;
+      const expected = allowed(endpoint, identity.rights);
+      const where = `${endpoint.method.toUpperCase()} ${endpoint.path} as ${identity.name}: ${res.status}`;
+      const text = res.text ?? '';
+      if (res.status >= 500) leaks.push(`${where} (server error)`);
+      else if (expected === false && res.status < 400)
+        leaks.push(`${where} (allowed where the rights say no)`);
+      else if (expected === false && !identity.rights && res.status !== 401)
+        leaks.push(`${where} (expected 401)`);
+      else if (expected === false && identity.rights && res.status !== 403)
+        leaks.push(`${where} (expected 403)`);
+      // A live session is never 401; a handler may still refuse it (a dashboard for a role without one).
+      else if (expected === true && res.status === 401)
+        leaks.push(`${where} (a live session refused as signed out)`);
+      else if (expected === true && typeof endpoint.auth === 'object' && res.status === 403)
+        leaks.push(`${where} (refused where the rights say yes)`);
+      if (res.status >= 400 && (typeof res.body?.message !== 'string' || !res.type.includes('json')))
+        leaks.push(`${where} (error without a JSON message)`);
+      if (/<html|<!doctype/i.test(text) && res.status >= 400) leaks.push(`${where} (HTML error page)`);
+      if (STACK_TRACE.test(text)) leaks.push(`${where} (stack trace in the body)`);
+    }
+  }
+  console.log(
+    `authorization matrix: ${ALL_ENDPOINTS.length} calls x ${identities.length} identities = ${calls} requests, ${leaks.length} leaks`,
+  );
+  expect(leaks).toEqual([]);
+});
+
+test("an affiliate never sees another affiliate's selfie", async () => {
+  const db = t.ctx.db;
+  await db.query(
+    `INSERT INTO stored_files (file_id, storage_key, purpose, content_type, size_bytes, original_name)
+     VALUES ('6f1b7e2a-4c3d-4e5f-8a9b-0c1d2e3f4a5b', 'selfies/owner-a.png', 'selfie', 'image/png', 4, 'a.png')`,
+  );
+  const owner = await createAffiliate(db, { status: 'KYC Complete', selfieImagePath: 'selfies/owner-a.png' });
+  const other = await createAffiliate(db, { status: 'KYC Complete' });
+  const asOther = await request(t.app)
+    .get('/api/media')
+    .query({ fileUrl: 'selfies/owner-a.png' })
+    .set('Authorization', await bearer(t.ctx, other.userId));
+  expect(asOther.status).toBe(403);
+  const asOwner = await request(t.app)
+    .get('/api/media')
+    .query({ fileUrl: 'selfies/owner-a.png' })
+    .set('Authorization', await bearer(t.ctx, owner.userId));
+  // The row exists but no bytes were written: the owner passes the check and finds no file.
+  expect(asOwner.status).toBe(404);
+});

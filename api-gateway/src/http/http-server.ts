@@ -1,0 +1,40 @@
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { RequestListener } from 'node:http';
+
+/**
+ * The gateway's HTTP server. Requests Node refuses before Express sees them (an address or headers over
+ * Node's 16 KB limit, a malformed request line, a request that arrives too slowly) are answered like every
+ * other error, JSON `{ message }`, instead of Node's bare status line with an empty body.
+ */
+export function createHttpServer(app: RequestListener): http.Server {
+  const server = http.createServer(app);
+  server.on('clientError', answerClientError);
+  return server;
+}
+
+interface ClientError extends Error {
+  code?: string;
+}
+
+function answerClientError(error: ClientError, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request could not be read.'];
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Cache-Control: no-store\r\n' +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request address or headers are too long.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive. Please try again.'],
+};

@@ -1,0 +1,70 @@
+import type { AffiliateDetails, AffiliatePage, AffiliateSummary } from '@portal/contracts';
+import {
+  AFFILIATE_PAGE_SIZE,
+  AffiliateMessages,
+  allowedAffiliateActions,
+  roleNameOf,
+} from '@portal/contracts';
+import type { AppContext } from '../../context';
+import { badRequest, notFound } from '../../http/errors';
+import type { SessionUser } from '../../http/session';
+import { describeAudit, listAuditFor } from '../audit';
+import { findAffiliate, listAffiliateFlags, listAllAffiliates, pageAffiliates } from './affiliate-queries';
+
+export interface AffiliateListRequest {
+  /** Whether the caller sent any paging parameter; without one the spec's whole list is answered. */
+  paged: boolean;
+  page?: number;
+  pageSize?: number;
+  search?: string;
+  status?: Parameters<typeof pageAffiliates>[1]['status'];
+}
+
+/** The affiliate list: an array without paging parameters, one page `{ results, totalCount, ... }` with them. */
+export async function listAffiliates(
+  ctx: AppContext,
+  request: AffiliateListRequest,
+): Promise<AffiliatePage | AffiliateSummary[]> {
+  if (!request.paged) return listAllAffiliates(ctx.db);
+  const pageNo = request.page ?? 1;
+  const pageSize = request.pageSize ?? AFFILIATE_PAGE_SIZE;
+  const filter = { status: request.status, search: request.search || undefined };
+  return { ...(await pageAffiliates(ctx.db, filter, pageNo, pageSize)), pageNo, pageSize };
+}
+
+/** A path id: digits only, 1 or more; anything else is a 400 in the product's words. */
+export function affiliateIdParam(raw: string | undefined): number {
+  if (!raw || !/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw badRequest(AffiliateMessages.invalidId);
+  return Number(raw);
+}
+
+/** The view modal: details, duplicate-identity flags, decision history and what the caller may do. */
+export async function affiliateDetails(
+  ctx: AppContext,
+  actor: SessionUser,
+  affiliateId: number,
+): Promise<AffiliateDetails> {
+  const affiliate = await findAffiliate(ctx.db, affiliateId);
+  if (!affiliate) throw notFound(AffiliateMessages.notFound);
+  const [flags, history] = await Promise.all([
+    listAffiliateFlags(ctx.db, affiliateId),
+    listAuditFor(ctx.db, 'affiliate', affiliateId),
+  ]);
+  const { userId: _userId, statusBeforeInactive: _before, firstDecisionAt: _first, ...details } = affiliate;
+  return {
+    ...details,
+    flags,
+    history: history.map((row) => ({
+      auditID: row.auditId,
+      action: row.action,
+      title: describeAudit(row).title,
+      fromStatus: row.fromStatus,
+      toStatus: row.toStatus,
+      remark: row.remark,
+      actorName: row.actorName,
+      actorRole: row.actorRoleId === null ? null : (roleNameOf(row.actorRoleId) ?? null),
+      createdOn: row.createdAt.toISOString(),
+    })),
+    allowedActions: allowedAffiliateActions(actor.roleID, affiliate.status),
+  };
+}

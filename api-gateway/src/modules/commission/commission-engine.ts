@@ -1,0 +1,111 @@
+import type { Sql } from '../../db/database';
+
+/** The SQL expressions of one order the rule reads; each is a column or parameter expression. */
+export interface OrderTerms {
+  affiliateCode: string;
+  productCategory: string;
+  orderDate: string;
+  orderValue: string;
+  status: string;
+}
+
+/**
+ * DESIGN §5, the one place the rule is written: an order earns orderValue × rate of the newest rate row for
+ * its affiliate and category effective on or before the order date, when the value reaches that row's
+ * minimum, rounded to kobo. A Rejected order earns nothing. `join` is a LEFT JOIN LATERAL naming the row
+ * `earned_rate`; `rateId` and `amount` are what the order stores.
+ */
+export function earnedCommissionSql(o: OrderTerms): { join: string; rateId: string; amount: string } {
+  return {
+    join: `LEFT JOIN LATERAL (
+             SELECT cr.rate_id, cr.rate_percent, cr.minimum_order_value FROM commission_rates cr
+              WHERE cr.affiliate_code = ${o.affiliateCode} AND cr.product_category = ${o.productCategory}
+                AND cr.effective_date <= ${o.orderDate}
+              ORDER BY cr.effective_date DESC, cr.rate_id DESC LIMIT 1
+           ) AS earned_rate ON true`,
+    rateId: 'earned_rate.rate_id',
+    amount: `CASE WHEN ${o.status} <> 'Rejected' AND ${o.orderValue} >= earned_rate.minimum_order_value
+                  THEN round(${o.orderValue} * earned_rate.rate_percent / 100, 2) ELSE 0 END`,
+  };
+}
+
+/**
+ * Rewrites the stored commission of the orders `from` yields (as `o`, each with its affiliate as `a`, no
+ * order twice), touching only the orders whose amount or rate row changes; the summary table follows through
+ * the orders triggers. Answers how many orders changed.
+ */
+async function recompute(sql: Sql, from: string, params: readonly unknown[]): Promise<number> {
+  const earned = earnedCommissionSql({
+    affiliateCode: 'a.affiliate_code',
+    productCategory: 'o.product_category',
+    orderDate: 'o.order_date',
+    orderValue: 'o.order_value',
+    status: 'o.status',
+  });
+  const { rowCount } = await sql.query(
+    `UPDATE orders t
+        SET commission_amount = e.amount, commission_rate_id = e.rate_id
+       FROM (
+         SELECT o.order_id, ${earned.rateId} AS rate_id, ${earned.amount} AS amount
+           FROM ${from}
+           ${earned.join}
+       ) e
+      WHERE t.order_id = e.order_id
+        AND (t.commission_amount, t.commission_rate_id) IS DISTINCT FROM (e.amount, e.rate_id)`,
+    params,
+  );
+  return rowCount;
+}
+
+/** Recomputes the given orders (after they arrived or changed by a path other than the ingestion's own). */
+export async function recomputeCommissionForOrders(
+  sql: Sql,
+  orderIds: readonly (number | string)[],
+): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  return recompute(
+    sql,
+    `orders o JOIN affiliates a ON a.affiliate_id = o.affiliate_id AND o.order_id = ANY($1::bigint[])`,
+    [orderIds.map(String)],
+  );
+}
+
+/** A rate row that was added, replaced or removed: only orders of that affiliate and category on or after its date can change. */
+export interface ChangedRate {
+  affiliateCode: string;
+  productCategory: string;
+  /** yyyy-MM-dd, or a Date read as its UTC calendar day. */
+  effectiveDate: string | Date;
+}
+
+const calendarDay = (value: string | Date) =>
+  value instanceof Date ? value.toISOString().slice(0, 10) : value.slice(0, 10);
+
+/**
+ * Recomputes every order the changed rate rows can apply to (a backdated rate changes past orders), in the
+ * caller's transaction `sql`, after the rates are stored. Answers how many orders changed.
+ */
+export async function recomputeCommissionForRates(sql: Sql, rates: readonly ChangedRate[]): Promise<number> {
+  if (rates.length === 0) return 0;
+  // Per affiliate and category only the earliest date matters: every later order is covered by it.
+  const earliest = new Map<string, ChangedRate & { effectiveDate: string }>();
+  for (const rate of rates) {
+    const key = JSON.stringify([rate.affiliateCode, rate.productCategory]);
+    const day = calendarDay(rate.effectiveDate);
+    const known = earliest.get(key);
+    if (!known || day < known.effectiveDate) earliest.set(key, { ...rate, effectiveDate: day });
+  }
+  const changed = [...earliest.values()];
+  return recompute(
+    sql,
+    `unnest($1::text[], $2::text[], $3::date[]) AS c(affiliate_code, product_category, since)
+     JOIN affiliates a ON a.affiliate_code = c.affiliate_code
+     JOIN orders o ON o.affiliate_id = a.affiliate_id AND o.product_category = c.product_category
+                  AND o.order_date >= c.since`,
+    [
+      changed.map((rate) => rate.affiliateCode),
+      changed.map((rate) => rate.productCategory),
+      changed.map((rate) => rate.effectiveDate),
+    ],
+  );
+}

@@ -1,0 +1,2 @@
+// What the health module offers the rest of the gateway; other modules import only from here.
+export { registerHealthRoutes } from './routes';

@@ -1,0 +1,3 @@
+// What the registration module offers the rest of the gateway; other modules import only from here.
+export { registerRegistrationRoutes } from './routes';
+export { startSelfieSweeper } from './selfie-sweep';

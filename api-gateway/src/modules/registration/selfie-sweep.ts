@@ -1,0 +1,73 @@
+import type { AppContext } from '../../context';
+import { FileStore } from '../../storage/file-store';
+import { REGISTRATION_TTL_HOURS } from './registration-session';
+
+/** How often a gateway sweeps; several gateways may sweep at once (rows are claimed with SKIP LOCKED). */
+export const SELFIE_SWEEP_INTERVAL_MS = 15 * 60_000;
+const BATCH_SIZE = 200;
+
+export interface SelfieSweepReport {
+  filesDeleted: number;
+}
+
+/**
+ * Deletes the selfies nobody will look at: every selfie of a registration that expired without being
+ * submitted, and every selfie of a registration that is not its current one (superseded by a later
+ * upload; uploads delete those themselves, this catches what they left). Rows go first, then bytes, so a
+ * failure leaves at worst bytes without a row, never a row without its bytes. Upload counts older than a
+ * registration's life are dropped too: no cap looks that far back.
+ */
+export async function sweepSelfieFiles(ctx: AppContext): Promise<SelfieSweepReport> {
+  const store = new FileStore(ctx);
+  const expiredBefore = new Date(ctx.now().getTime() - REGISTRATION_TTL_HOURS * 3_600_000);
+  let filesDeleted = 0;
+  for (;;) {
+    const { rows } = await ctx.db.query<{ storage_key: string }>(
+      `WITH doomed AS (
+         SELECT f.file_id FROM stored_files f JOIN registrations r ON r.registration_id = f.registration_id
+          WHERE f.purpose = 'selfie'
+            AND ((r.completed_at IS NULL AND r.created_at <= $1) OR r.selfie_file_id IS DISTINCT FROM f.file_id)
+          LIMIT ${BATCH_SIZE}
+          FOR UPDATE OF f SKIP LOCKED
+       )
+       DELETE FROM stored_files f USING doomed WHERE f.file_id = doomed.file_id
+       RETURNING f.storage_key`,
+      [expiredBefore],
+    );
+    for (const row of rows) {
+      await store
+        .removeBytes(row.storage_key)
+        .catch((error: unknown) => ctx.logger.warn({ err: error }, 'swept selfie bytes not deleted'));
+    }
+    filesDeleted += rows.length;
+    if (rows.length < BATCH_SIZE) break;
+  }
+  await ctx.db.query(
+    `UPDATE registrations SET selfie_file_id = NULL
+      WHERE completed_at IS NULL AND created_at <= $1 AND selfie_file_id IS NOT NULL`,
+    [expiredBefore],
+  );
+  await ctx.db.query('DELETE FROM selfie_uploads WHERE uploaded_at <= $1', [expiredBefore]);
+  return { filesDeleted };
+}
+
+/** Sweeps now and then every interval; returns a function that stops it. */
+export function startSelfieSweeper(ctx: AppContext, intervalMs = SELFIE_SWEEP_INTERVAL_MS): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const report = await sweepSelfieFiles(ctx);
+      if (report.filesDeleted) ctx.logger.info(report, 'selfie sweep');
+    } catch (error) {
+      ctx.logger.error({ err: error }, 'selfie sweep failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  void tick();
+  return () => clearInterval(timer);
+}

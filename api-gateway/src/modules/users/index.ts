@@ -1,0 +1,15 @@
+// What the users module offers the rest of the gateway; other modules import only from here.
+export {
+  dropTemporaryPassword,
+  findCredentials,
+  findResetTarget,
+  findSignInAccount,
+  hasPassword,
+  issuePendingTemporaryPassword,
+  rehashPassword,
+  revokeSession,
+  revokeSessions,
+  setPassword,
+  setTemporaryPassword,
+} from './user-store';
+export type { CheckedCredential } from './user-store';

@@ -1,0 +1,227 @@
+import type { AffiliateStatus } from '@portal/contracts';
+import { AffiliateStatus as Status, RoleId } from '@portal/contracts';
+import type { Sql } from '../../db/database';
+
+/**
+ * Every write to a user's credentials, activity and sessions, written once for every module that needs it
+ * (sign-in, forgot password, password update, KYC decisions, and the admin user screens to come). Changes
+ * to `users` and to a session's validity notify the session cache (migrations 007 and 008), so callers
+ * need not clear it.
+ */
+
+/** What signing in needs to know about an account, with its live temporary password if it has one. */
+export interface SignInAccount {
+  userId: number;
+  roleId: number;
+  email: string;
+  fullName: string;
+  passwordHash: string | null;
+  /** The pending temporary password of a forgot-password request, if one has not expired. */
+  temporaryPasswordHash: string | null;
+  isActive: boolean;
+  forcePasswordUpdate: boolean;
+  affiliateStatus: AffiliateStatus | null;
+}
+
+export async function findSignInAccount(
+  sql: Sql,
+  email: string,
+  now: Date,
+): Promise<SignInAccount | undefined> {
+  const { rows } = await sql.query<{
+    user_id: number | string;
+    role_id: number;
+    email: string;
+    full_name: string;
+    password_hash: string | null;
+    temporary_password_hash: string | null;
+    is_active: boolean;
+    force_password_update: boolean;
+    affiliate_status: AffiliateStatus | null;
+  }>(
+    `SELECT u.user_id, u.role_id, u.email, u.full_name, u.password_hash, u.is_active, u.force_password_update,
+            t.password_hash AS temporary_password_hash, a.status AS affiliate_status
+       FROM users u
+       LEFT JOIN affiliates a ON a.user_id = u.user_id
+       LEFT JOIN temporary_passwords t ON t.user_id = u.user_id AND t.expires_at > $2
+      WHERE lower(u.email) = lower($1)`,
+    [email, now],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    userId: Number(row.user_id),
+    roleId: row.role_id,
+    email: row.email,
+    fullName: row.full_name,
+    passwordHash: row.password_hash,
+    temporaryPasswordHash: row.temporary_password_hash,
+    isActive: row.is_active,
+    forcePasswordUpdate: row.force_password_update,
+    affiliateStatus: row.affiliate_status,
+  };
+}
+
+/** The user's password hash and live temporary password hash, for checking a current password. */
+export async function findCredentials(
+  sql: Sql,
+  userId: number,
+  now: Date,
+): Promise<{ passwordHash: string | null; temporaryPasswordHash: string | null }> {
+  const { rows } = await sql.query<{ password_hash: string | null; temporary_password_hash: string | null }>(
+    `SELECT u.password_hash, t.password_hash AS temporary_password_hash
+       FROM users u
+       LEFT JOIN temporary_passwords t ON t.user_id = u.user_id AND t.expires_at > $2
+      WHERE u.user_id = $1`,
+    [userId, now],
+  );
+  return {
+    passwordHash: rows[0]?.password_hash ?? null,
+    temporaryPasswordHash: rows[0]?.temporary_password_hash ?? null,
+  };
+}
+
+export async function hasPassword(sql: Sql, userId: number): Promise<boolean> {
+  const { rows } = await sql.query<{ has_password: boolean }>(
+    'SELECT password_hash IS NOT NULL AS has_password FROM users WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0]?.has_password ?? false;
+}
+
+/** Who may be sent a temporary password: an active account that may sign in, locked for the caller's transaction. */
+export async function findResetTarget(
+  sql: Sql,
+  email: string,
+): Promise<{ userId: number; email: string; fullName: string } | undefined> {
+  // FOR UPDATE: two resets at once for one account count against its limit one after the other.
+  const { rows } = await sql.query<{ user_id: number | string; email: string; full_name: string }>(
+    `SELECT u.user_id, u.email, u.full_name
+       FROM users u
+       LEFT JOIN affiliates a ON a.user_id = u.user_id
+      WHERE lower(u.email) = lower($1) AND u.is_active
+        AND (u.role_id <> $2 OR a.status IN ($3, $4))
+        FOR UPDATE OF u`,
+    [email, RoleId.Affiliate, Status.Complete, Status.Rejected],
+  );
+  const row = rows[0];
+  return row ? { userId: Number(row.user_id), email: row.email, fullName: row.full_name } : undefined;
+}
+
+/** Which credential a current password was checked against; the change applies only if it is still there. */
+export type CheckedCredential = { kind: 'password' | 'temporary'; hash: string };
+
+/**
+ * Sets the password the user chose: no forced update any more (on the account or any of its sessions) and
+ * no pending temporary password. With `ifUnchanged`, only while the credential checked is still the same
+ * (a concurrent change wins); answers whether the password was set.
+ */
+export async function setPassword(
+  sql: Sql,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+  ifUnchanged?: CheckedCredential,
+): Promise<boolean> {
+  const condition =
+    ifUnchanged === undefined
+      ? ''
+      : ifUnchanged.kind === 'password'
+        ? 'AND password_hash = $4'
+        : 'AND EXISTS (SELECT 1 FROM temporary_passwords WHERE user_id = $1 AND password_hash = $4)';
+  const updated = await sql.query(
+    `UPDATE users SET password_hash = $2, force_password_update = false, password_changed_at = $3, updated_on = $3
+      WHERE user_id = $1 ${condition}`,
+    ifUnchanged ? [userId, passwordHash, now, ifUnchanged.hash] : [userId, passwordHash, now],
+  );
+  if (updated.rowCount !== 1) return false;
+  await dropTemporaryPassword(sql, userId);
+  await sql.query(
+    'UPDATE sessions SET force_password_update = false WHERE user_id = $1 AND force_password_update',
+    [userId],
+  );
+  return true;
+}
+
+/**
+ * Replaces the password with a generated one that must be changed at the next sign-in: the credentials of
+ * a first KYC decision (and of users an admin creates).
+ */
+export async function setTemporaryPassword(
+  sql: Sql,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await sql.query(
+    `UPDATE users SET password_hash = $2, force_password_update = true, password_changed_at = $3, updated_on = $3
+      WHERE user_id = $1`,
+    [userId, passwordHash, now],
+  );
+  await dropTemporaryPassword(sql, userId);
+}
+
+/**
+ * Forgot password: a second, pending credential that expires. The account's password is not touched, so an
+ * anonymous request never locks its owner out; a later request replaces the pending one.
+ */
+export async function issuePendingTemporaryPassword(
+  sql: Sql,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<void> {
+  await sql.query(
+    `INSERT INTO temporary_passwords (user_id, password_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (user_id) DO UPDATE SET password_hash = $2, created_at = $3, expires_at = $4`,
+    [userId, passwordHash, now, expiresAt],
+  );
+}
+
+export async function dropTemporaryPassword(sql: Sql, userId: number): Promise<void> {
+  await sql.query('DELETE FROM temporary_passwords WHERE user_id = $1', [userId]);
+}
+
+/** The same password under today's hash settings (sign-in rehashes when they grow). */
+export async function rehashPassword(sql: Sql, userId: number, passwordHash: string): Promise<void> {
+  await sql.query('UPDATE users SET password_hash = $2 WHERE user_id = $1', [userId, passwordHash]);
+}
+
+/** Ends every live session of the user, but the one given in `except` (the caller's own, on a password change). */
+export async function revokeSessions(
+  sql: Sql,
+  userId: number,
+  now: Date,
+  except?: { sessionId: string },
+): Promise<void> {
+  if (except) {
+    await sql.query(
+      'UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND session_id <> $2 AND revoked_at IS NULL',
+      [userId, except.sessionId, now],
+    );
+  } else {
+    await sql.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
+      userId,
+      now,
+    ]);
+  }
+}
+
+/** Logout: this session only. */
+export async function revokeSession(sql: Sql, sessionId: string, now: Date): Promise<void> {
+  await sql.query('UPDATE sessions SET revoked_at = $2 WHERE session_id = $1 AND revoked_at IS NULL', [
+    sessionId,
+    now,
+  ]);
+}
+
+/** Deactivating a user also ends its sessions at once; activating one lets it sign in again. */
+export async function setActive(sql: Sql, userId: number, active: boolean, now: Date): Promise<void> {
+  await sql.query('UPDATE users SET is_active = $2, updated_on = $3 WHERE user_id = $1', [
+    userId,
+    active,
+    now,
+  ]);
+  if (!active) await revokeSessions(sql, userId, now);
+}

@@ -1,0 +1,56 @@
+import { HealthResponse } from '../api/health';
+import { RegisterOptionsResponse, RolesResponse } from '../api/master';
+import { defineEndpoint } from '../endpoint';
+
+export const MasterEndpoints = {
+  registerOptions: defineEndpoint({
+    method: 'get',
+    path: '/master/affiliate-register-options',
+    tag: 'Master data',
+    summary: 'Countries (Nigeria first) and banks for the registration form.',
+    auth: 'public',
+    answer: { description: 'Countries and banks.', schema: RegisterOptionsResponse },
+  }),
+  roles: defineEndpoint({
+    method: 'get',
+    path: '/master/roles',
+    tag: 'Master data',
+    summary: 'Roles, with whether the user forms ask for a country.',
+    auth: 'session',
+    answer: { description: 'Roles by id.', schema: RolesResponse },
+  }),
+};
+
+export const HealthEndpoints = {
+  health: defineEndpoint({
+    method: 'get',
+    path: '/health',
+    tag: 'Health',
+    summary:
+      'Whether the gateway and its database answer. With an admin or back-office session, also the database ' +
+      'driver and version and the gateway version.',
+    auth: 'public',
+    answer: { description: 'Healthy.', schema: HealthResponse },
+    otherAnswers: { 503: { description: 'The database does not answer.', schema: HealthResponse } },
+  }),
+};
+
+/** The API's own documentation, so the OpenAPI document lists every call there is. */
+export const DocsEndpoints = {
+  openApi: defineEndpoint({
+    method: 'get',
+    path: '/openapi.json',
+    tag: 'Docs',
+    summary: 'This OpenAPI 3.1 document.',
+    auth: 'public',
+    answer: { description: 'The OpenAPI document.', contentType: 'application/json' },
+  }),
+  swaggerUi: defineEndpoint({
+    method: 'get',
+    path: '/docs',
+    tag: 'Docs',
+    summary: 'Swagger UI over this document.',
+    auth: 'public',
+    answer: { description: 'An HTML page.', contentType: 'text/html' },
+  }),
+};

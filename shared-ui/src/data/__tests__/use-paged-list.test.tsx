@@ -1,0 +1,104 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { SEARCH_DEBOUNCE_MS, usePagedList } from '../use-paged-list';
+import type { PageQuery } from '../use-paged-list';
+
+type Filters = { status: string };
+const fetchPage = jest.fn<Promise<{ results: string[]; totalCount: number }>, [PageQuery<Filters>, AbortSignal]>();
+
+function setUp(url = '/list') {
+  let location = '';
+  function Address() {
+    const current = useLocation();
+    location = current.pathname + current.search;
+    return null;
+  }
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[url]}>
+      {children}
+      <Address />
+    </MemoryRouter>
+  );
+  const hook = renderHook(
+    () => usePagedList({ fetchPage, pageSize: 10, defaultFilters: { status: 'all' } as Filters }),
+    { wrapper },
+  );
+  return { ...hook, location: () => location };
+}
+
+const lastQuery = () => fetchPage.mock.calls[fetchPage.mock.calls.length - 1][0];
+
+beforeEach(() => {
+  fetchPage.mockReset();
+  fetchPage.mockResolvedValue({ results: ['a', 'b'], totalCount: 35 });
+});
+
+describe('usePagedList', () => {
+  it('reads page, search and filters from the address and asks the server for that page', async () => {
+    const { result } = setUp('/list?status=pending&search=ada&page=3');
+    await waitFor(() => expect(result.current.state).toBe('ready'));
+    expect(lastQuery()).toEqual({ page: 3, pageSize: 10, search: 'ada', filters: { status: 'pending' } });
+    expect(result.current.rows).toEqual(['a', 'b']);
+    expect(result.current.totalCount).toBe(35);
+    expect(result.current.searchText).toBe('ada');
+  });
+
+  it('writes page and filters to the address; a new filter starts from page 1', async () => {
+    const { result, location } = setUp();
+    await waitFor(() => expect(result.current.state).toBe('ready'));
+    act(() => result.current.setPage(2));
+    expect(location()).toBe('/list?page=2');
+    await waitFor(() => expect(lastQuery().page).toBe(2));
+    act(() => result.current.setFilters({ status: 'inactive' }));
+    expect(location()).toBe('/list?status=inactive');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: 1, filters: { status: 'inactive' } }));
+    act(() => result.current.reset());
+    expect(location()).toBe('/list');
+  });
+
+  it('asks the server SEARCH_DEBOUNCE_MS (500 ms) after the last keystroke, from page 1', async () => {
+    jest.useFakeTimers();
+    try {
+      const { result, location } = setUp('/list?page=3');
+      await act(async () => {});
+      const calls = fetchPage.mock.calls.length;
+      act(() => result.current.setSearchText('ad'));
+      await act(async () => jest.advanceTimersByTime(300));
+      act(() => result.current.setSearchText('ada '));
+      await act(async () => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+      expect(fetchPage).toHaveBeenCalledTimes(calls);
+      await act(async () => jest.advanceTimersByTime(1));
+      expect(fetchPage).toHaveBeenCalledTimes(calls + 1);
+      expect(lastQuery()).toMatchObject({ page: 1, search: 'ada' });
+      expect(location()).toBe('/list?search=ada');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('keeps the previous page on screen while the next one loads', async () => {
+    const { result } = setUp();
+    await waitFor(() => expect(result.current.state).toBe('ready'));
+    fetchPage.mockReturnValue(new Promise(() => undefined));
+    act(() => result.current.setPage(2));
+    expect(result.current).toMatchObject({ state: 'loading', rows: ['a', 'b'], page: 2 });
+  });
+
+  it('moves to the new last page when the page it shows has emptied', async () => {
+    fetchPage.mockImplementation(async ({ page }) =>
+      page === 4 ? { results: [], totalCount: 30 } : { results: ['x'], totalCount: 30 },
+    );
+    const { result, location } = setUp('/list?page=4');
+    await waitFor(() => expect(location()).toBe('/list?page=3'));
+    await waitFor(() => expect(result.current.rows).toEqual(['x']));
+  });
+
+  it('reports a failure as the error state; reload() asks again', async () => {
+    fetchPage.mockRejectedValueOnce(new Error('500'));
+    const { result } = setUp();
+    await waitFor(() => expect(result.current.state).toBe('error'));
+    act(() => result.current.reload());
+    await waitFor(() => expect(result.current.state).toBe('ready'));
+  });
+});
