@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
@@ -36,6 +36,10 @@ type LoginReportFilters = Pick<LoginReportFilter, 'fromDate' | 'toDate'>;
 
 const PARAMS_OF_A_REPORT = ['fromDate', 'toDate', 'search', 'page'];
 
+function sameFilter(a: LoginReportFilter, b: LoginReportFilter): boolean {
+  return a.fromDate === b.fromDate && a.toDate === b.toDate && a.search === b.search;
+}
+
 /** `wrong_password` → Wrong password, as the export writes it. */
 export function failureReasonText(reason: string | null): string {
   return reason ? reason.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()) : '';
@@ -52,12 +56,24 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
   const [defaults] = useState(() => defaultFilters());
   // A report's address (a link, a refresh) shows the report at once; a bare one waits for Generate Report.
   const [generated, setGenerated] = useState(() => PARAMS_OF_A_REPORT.some((name) => searchParams.has(name)));
+  // The filter Generate Report asked for, until the address holds it: the router writes the address after
+  // this screen's own state, and a report must never be loaded (and counted) with the previous filter meanwhile.
+  const [requested, setRequested] = useState<LoginReportFilter | null>(null);
+  const addressFilter = {
+    fromDate: searchParams.get('fromDate') ?? defaults.fromDate,
+    toDate: searchParams.get('toDate') ?? defaults.toDate,
+    search: (searchParams.get('search') ?? '').trim(),
+  };
+  const waitingForAddress = requested !== null && !sameFilter(requested, addressFilter);
+  useEffect(() => {
+    if (requested !== null && !waitingForAddress) setRequested(null);
+  }, [requested, waitingForAddress]);
   const list = usePagedList({
     fetchPage: ({ page, search, filters }, signal) =>
       fetchLoginReportRows({ ...filters, search }, page, signal),
     pageSize: REPORT_PAGE_SIZE,
     defaultFilters: defaults,
-    enabled: generated,
+    enabled: generated && !waitingForAddress,
   });
   const [fromDate, setFromDate] = useState<Date | null>(() =>
     list.filters.fromDate ? pickerDate(list.filters.fromDate) : null,
@@ -83,7 +99,10 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
       next.fromDate === shown.fromDate && next.toDate === shown.toDate && search.trim() === shown.search;
     // Generating the same report again asks the server again (new sign-ins may have arrived).
     if (generated && unchanged && list.page === 1) list.reload();
-    else list.setFilters(next, search.trim());
+    else {
+      setRequested({ ...next, search: search.trim() });
+      list.setFilters(next, search.trim());
+    }
     setGenerated(true);
   };
 
@@ -99,7 +118,7 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
     }
   };
 
-  const loading = generated && list.state === 'loading';
+  const loading = generated && (waitingForAddress || list.state === 'loading');
   const firstRow = (list.page - 1) * REPORT_PAGE_SIZE + 1;
   const columns: DataColumn<LoginReportRow>[] = [
     serialColumn<LoginReportRow>(firstRow),
@@ -198,7 +217,7 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
 
       {generated ? (
         <div className={styles.results}>
-          {list.state === 'ready' ? (
+          {list.state === 'ready' && !waitingForAddress ? (
             <p className={styles.muted} aria-live="polite">
               {list.totalCount} sign-in{list.totalCount === 1 ? '' : 's'} from {rangeText}.
             </p>

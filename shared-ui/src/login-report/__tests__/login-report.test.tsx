@@ -125,6 +125,14 @@ describe('LoginReport', () => {
     );
   });
 
+  it('never loads or counts a generated report with the filter it had before Generate Report', async () => {
+    render(<LoginReport />);
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'ada' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    expect(await screen.findByText(/60 sign-ins from .*matching “ada”/)).toBeTruthy();
+    for (const [filter] of jest.mocked(fetchLoginReportRows).mock.calls) expect(filter.search).toBe('ada');
+  });
+
   it('refuses an End Date before the Start Date', async () => {
     render(<LoginReport />);
     setDate('Start Date', '2025-02-10');
