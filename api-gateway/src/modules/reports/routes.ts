@@ -1,11 +1,10 @@
-import { pipeline } from 'node:stream/promises';
 import { Messages, REPORT_PAGE_SIZE, ReportEndpoints, ReportMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
-import { HttpError } from '../../http/errors';
 import { FileStore } from '../../storage/file-store';
 import { AFFILIATE_REPORT_COLUMNS, streamAffiliateReport } from './affiliate-report';
-import { consumeDownloadToken, isDownloadTokenValid } from './download-tokens';
+import { isDownloadTokenValid } from './download-tokens';
+import { sendDownload } from './download-file';
 import { ExportRunner } from './export-runner';
 import {
   LOGIN_REPORT_COLUMNS,
@@ -14,8 +13,6 @@ import {
   streamLoginReport,
 } from './login-report';
 import { businessDay } from '../../lib/business-time';
-
-const invalidLink = () => new HttpError(410, Messages.invalidDownloadLink);
 
 export function registerReportRoutes(api: ApiRouter, ctx: AppContext): void {
   const exports = new ExportRunner(ctx);
@@ -53,38 +50,7 @@ export function registerReportRoutes(api: ApiRouter, ctx: AppContext): void {
     return { valid, message: valid ? ReportMessages.tokenValid : Messages.invalidDownloadLink };
   });
 
-  api.route(ReportEndpoints.download, async ({ query }, _req, res) => {
-    const fileId = await consumeDownloadToken(ctx.db, query.token || undefined, ctx.now());
-    const file = fileId ? await store.find(ctx.db, { fileId }) : undefined;
-    if (!file) throw invalidLink();
-    const { rows } = await ctx.db.query<{ original_name: string | null }>(
-      'SELECT original_name FROM stored_files WHERE file_id = $1',
-      [file.fileId],
-    );
-    const name = (rows[0]?.original_name ?? 'report.xlsx').replace(/[^\w.-]/g, '_');
-    const stream = store.openRead(file.storageKey);
-    await new Promise<void>((resolve, reject) => {
-      stream.once('open', () => resolve());
-      stream.once('error', () => reject(invalidLink()));
-    });
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Length', String(file.sizeBytes));
-    res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
-    res.setHeader('Cache-Control', 'no-store');
-    // With Content-Length a client may close as soon as the last byte arrives, before the pipeline has
-    // ended: the pipeline then reports a premature close, yet every byte was handed to the response.
-    let bytesSent = 0;
-    stream.on('data', (chunk: Buffer | string) => {
-      bytesSent += chunk.length;
-    });
-    const delivered = await pipeline(stream, res).then(
-      () => true,
-      () => bytesSent === file.sizeBytes,
-    );
-    // The link worked once; the file has no further use. An interrupted download keeps it until the purge.
-    if (delivered)
-      await exports
-        .remove(file)
-        .catch((error: unknown) => ctx.logger.warn({ err: error }, 'export cleanup failed'));
-  });
+  api.route(ReportEndpoints.download, ({ query }, req, res) =>
+    sendDownload(ctx, store, exports, query.token || undefined, req, res),
+  );
 }

@@ -180,6 +180,21 @@ describe('login report export', () => {
     expect((await request(t.app).get(`/api/report/download${query}`)).status).toBe(410);
   });
 
+  test('a person following a dead link gets a page that says so and leads back; a program gets JSON', async () => {
+    const page = await request(t.app)
+      .get('/api/report/download?token=forged')
+      .set('Accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
+    expect(page.status).toBe(410);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('<h1>Invalid or expired link.</h1>');
+    expect(page.text).toContain('<a href="/">');
+    const program = await request(t.app)
+      .get('/api/report/download?token=forged')
+      .set('Accept', 'application/json');
+    expect(program.status).toBe(410);
+    expect(program.body).toEqual({ message: 'Invalid or expired link.' });
+  });
+
   test('filters are validated', async () => {
     const bad = await request(t.app)
       .get('/api/report/loginhistory?fromDate=2025-02-30')
