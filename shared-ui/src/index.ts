@@ -81,6 +81,7 @@ export type { PagedTableList, PagedTableProps } from './data-table/paged-table';
 // Every screen loads its data through these two hooks: loading, error (with Retry) and ready are the only states.
 export { useLoad } from './data/use-load';
 export type { LoadOptions, LoadState, Loaded } from './data/use-load';
+export { useEndpoint } from './data/use-endpoint';
 export { SEARCH_DEBOUNCE_MS, usePagedList } from './data/use-paged-list';
 export type { ListFilters, PageOfRows, PageQuery, PagedList, PagedListOptions } from './data/use-paged-list';
 export { LoadFailed } from './data/load-failed';

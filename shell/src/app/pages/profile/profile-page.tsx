@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ProfileResponse } from '@portal/contracts';
 import { AuthEndpoints } from '@portal/contracts';
-import { LoadFailed, LoadingSpinner, callEndpoint, useLoad } from '@portal/shared-ui';
+import { LoadFailed, LoadingSpinner, useEndpoint } from '@portal/shared-ui';
 import styles from './profile-page.module.css';
 
 type Field = { label: string; value: string };
@@ -37,7 +37,7 @@ function FieldList({ fields }: { fields: Field[] }) {
 }
 
 export function ProfilePage() {
-  const loaded = useLoad((signal) => callEndpoint(AuthEndpoints.profile, {}, { signal }), []);
+  const loaded = useEndpoint(AuthEndpoints.profile);
   const profile = loaded.state === 'ready' ? loaded.data : undefined;
   useEffect(() => {
     document.title = 'Profile | Affiliate Portal';
