@@ -109,6 +109,26 @@ test.describe('staff export reports', () => {
     await exportLoginReport(page, request, '/admin/reports');
   });
 
+  test('the login report fits a 1366 px laptop screen and reads as rows on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signInThroughScreen(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/admin/reports');
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    const table = page.getByRole('table', { name: 'Affiliate Login Report' });
+    await expect(table.getByRole('row').nth(1)).toContainText('@');
+    const sidewaysScroll = () =>
+      table.evaluate((element) => {
+        const scroller = element.parentElement as HTMLElement;
+        return Math.max(
+          scroller.scrollWidth - scroller.clientWidth,
+          document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+      });
+    expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
+  });
+
   test('back office exports the login report and gets no affiliate Excel', async ({ page, request }) => {
     await signInThroughScreen(page, DEMO.backoffice.email, DEMO.backoffice.password);
     await page.goto('/backoffice/users');

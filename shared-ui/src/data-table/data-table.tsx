@@ -13,6 +13,8 @@ export interface DataColumn<Row> {
   className?: string;
   /** Names the cell on a phone, where each row reads as a card; defaults to the header when it is text. */
   label?: string;
+  /** Long text (names, emails, addresses) wraps instead of widening the table past a laptop's screen. */
+  wrap?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -89,7 +91,10 @@ export function DataTable<Row>({
                 {columns.map((column) => (
                   <td
                     key={column.key}
-                    className={column.className}
+                    className={
+                      [column.className, column.wrap ? styles.wrap : undefined].filter(Boolean).join(' ') ||
+                      undefined
+                    }
                     data-label={
                       column.label ?? (typeof column.header === 'string' ? column.header : undefined)
                     }

@@ -123,8 +123,8 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
   const columns: DataColumn<LoginReportRow>[] = [
     serialColumn<LoginReportRow>(firstRow),
     { key: 'affiliateCode', header: 'Affiliate ID', render: (r) => r.affiliateCode },
-    { key: 'fullName', header: 'Name', render: (r) => r.fullName },
-    { key: 'userName', header: 'Email', render: (r) => r.userName, className: styles.email },
+    { key: 'fullName', header: 'Name', render: (r) => r.fullName, wrap: true },
+    { key: 'userName', header: 'Email', render: (r) => r.userName, wrap: true },
     { key: 'date', header: 'Login Date', render: (r) => formatDate(r.loggedAt) },
     { key: 'time', header: 'Login Time', render: (r) => formatTime(r.loggedAt) },
     {
@@ -139,7 +139,7 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
         </span>
       ),
     },
-    { key: 'ip', header: 'IP Address', render: (r) => r.ip ?? '—' },
+    { key: 'ip', header: 'IP Address', render: (r) => r.ip ?? '—', wrap: true },
     { key: 'location', header: 'Location', render: locationOf },
   ];
 

@@ -70,7 +70,11 @@ function renderPage(overrides: Record<string, FakeHandler> = {}) {
       </Routes>
     </MemoryRouter>,
   );
-  return screen.findByLabelText('Full Name');
+  // The form is on the page at once (no layout shift); it is ready once the countries and banks are in.
+  return waitFor(() => {
+    expect(document.querySelector('form')?.getAttribute('aria-busy')).toBe('false');
+    return screen.getByLabelText('Full Name');
+  });
 }
 
 const type = (label: string | RegExp, value: string) =>
@@ -402,6 +406,19 @@ describe('RegisterPage, step two and Register Now', () => {
 });
 
 describe('RegisterPage, loading the options', () => {
+  it('shows the whole form from the first paint, busy until the options arrive, so nothing below it moves', async () => {
+    server = fakeHttp(handlers({}));
+    render(
+      <MemoryRouter>
+        <RegisterPage reloadPage={jest.fn()} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByLabelText('Full Name')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Register Now' })).toBeTruthy();
+    expect(document.querySelector('form')?.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(document.querySelector('form')?.getAttribute('aria-busy')).toBe('false'));
+  });
+
   it('offers to try again when the countries and banks cannot be loaded', async () => {
     let fail = true;
     server = fakeHttp(
