@@ -51,12 +51,12 @@ export function DataTable<Row>({
   const failed = errorMessage !== undefined;
   return (
     <div className={styles.scroller}>
-      <table className={styles.table} aria-busy={loading && !failed}>
+      <table className={styles.table} role="table" aria-busy={loading && !failed}>
         <caption className={showCaption ? styles.caption : styles.visuallyHidden}>{caption}</caption>
         <thead>
-          <tr>
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={column.className}>
+              <th key={column.key} scope="col" role="columnheader" className={column.className}>
                 {column.header}
               </th>
             ))}
@@ -64,14 +64,14 @@ export function DataTable<Row>({
         </thead>
         <tbody>
           {failed ? (
-            <tr className={styles.stateRow}>
-              <td colSpan={columns.length} className={styles.placeholder}>
+            <tr role="row" className={styles.stateRow}>
+              <td role="cell" colSpan={columns.length} className={styles.placeholder}>
                 <LoadFailed message={errorMessage} onRetry={onRetry} />
               </td>
             </tr>
           ) : loading && rows.length === 0 ? (
-            <tr className={styles.stateRow}>
-              <td colSpan={columns.length} className={styles.placeholder}>
+            <tr role="row" className={styles.stateRow}>
+              <td role="cell" colSpan={columns.length} className={styles.placeholder}>
                 <ProgressSpinner
                   style={{ width: '2rem', height: '2rem' }}
                   strokeWidth="4"
@@ -80,17 +80,18 @@ export function DataTable<Row>({
               </td>
             </tr>
           ) : rows.length === 0 ? (
-            <tr className={styles.stateRow}>
-              <td colSpan={columns.length} className={styles.placeholder}>
+            <tr role="row" className={styles.stateRow}>
+              <td role="cell" colSpan={columns.length} className={styles.placeholder}>
                 {emptyMessage}
               </td>
             </tr>
           ) : (
             rows.map((row, index) => (
-              <tr key={rowKey(row)} className={loading ? styles.stale : undefined}>
+              <tr key={rowKey(row)} role="row" className={loading ? styles.stale : undefined}>
                 {columns.map((column) => (
                   <td
                     key={column.key}
+                    role="cell"
                     className={
                       [column.className, column.wrap ? styles.wrap : undefined].filter(Boolean).join(' ') ||
                       undefined
