@@ -2,39 +2,73 @@ import type { AdminOrder, OrderStatus } from '@portal/contracts';
 import { ADMIN_STATUS_OF } from '@portal/contracts';
 import type { Sql } from '../../db/database';
 
-/** Orders of one business day and stored status, from order_daily_counts (kept in step by triggers). */
-export interface DayCount {
-  day: string;
-  status: OrderStatus;
-  total: number;
-}
-
 export interface DateRange {
   fromDate?: string;
   toDate?: string;
 }
 
+export interface PagePlan {
+  /** Every order of the range, and its pending part (the cards; completed is the rest). */
+  rangeTotal: number;
+  rangePending: number;
+  /** Orders of the range with the filter's statuses. */
+  totalCount: number;
+  /** The days the page's rows lie on, newest first; empty past the end. */
+  days: { day: string; orders: number; upToHere: number }[];
+}
+
 /**
- * The day-and-status counts of a date range, newest day first: at most a row per day and status (about 2,000
- * for a year of orders), read from the summary table's primary key instead of counting the orders.
+ * The counts of a date range and the days one page lies on, from order_daily_counts (a row per day and stored
+ * status, kept in step by triggers on orders) instead of counting orders: a running total per day, newest
+ * first, picks the days that hold rows offset .. offset + limit - 1. Answers a handful of rows.
  */
-export async function dayCounts(sql: Sql, range: DateRange): Promise<DayCount[]> {
-  const conditions = ['total <> 0'];
-  const params: string[] = [];
-  if (range.fromDate) {
-    params.push(range.fromDate);
-    conditions.push(`order_date >= $${params.length}::date`);
-  }
-  if (range.toDate) {
-    params.push(range.toDate);
-    conditions.push(`order_date <= $${params.length}::date`);
-  }
-  const { rows } = await sql.query<{ day: string; status: OrderStatus; total: string | number }>(
-    `SELECT order_date::text AS day, status, total FROM order_daily_counts
-      WHERE ${conditions.join(' AND ')} ORDER BY order_date DESC`,
+export async function planPage(
+  sql: Sql,
+  range: DateRange,
+  filter: {
+    statuses?: readonly OrderStatus[];
+    pendingStatuses: readonly OrderStatus[];
+    offset: number;
+    limit: number;
+  },
+): Promise<PagePlan> {
+  const params: unknown[] = [filter.statuses ?? null, filter.pendingStatuses, filter.offset, filter.limit];
+  const conditions: string[] = [];
+  if (range.fromDate) conditions.push(`order_date >= $${params.push(range.fromDate)}::date`);
+  if (range.toDate) conditions.push(`order_date <= $${params.push(range.toDate)}::date`);
+  const { rows } = await sql.query<{
+    day: string | null;
+    a: string | number | null;
+    b: string | number | null;
+    c: string | number | null;
+  }>(
+    `WITH per_day AS (
+       SELECT order_date, sum(total) AS all_orders,
+              sum(total) FILTER (WHERE status = ANY($2::text[])) AS pending_orders,
+              sum(total) FILTER (WHERE $1::text[] IS NULL OR status = ANY($1::text[])) AS orders
+         FROM order_daily_counts ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+        GROUP BY order_date
+     ), running AS (
+       SELECT order_date, orders,
+              sum(orders) OVER (ORDER BY order_date DESC ROWS UNBOUNDED PRECEDING) AS up_to_here
+         FROM per_day WHERE orders > 0
+     )
+     SELECT NULL::text AS day, sum(all_orders) AS a, sum(pending_orders) AS b, sum(orders) AS c FROM per_day
+     UNION ALL
+     SELECT order_date::text, orders, up_to_here, NULL FROM running
+      WHERE up_to_here > $3 AND up_to_here - orders < $3 + $4`,
     params,
   );
-  return rows.map((row) => ({ day: row.day, status: row.status, total: Number(row.total) }));
+  const totals = rows.find((row) => row.day === null);
+  return {
+    rangeTotal: Number(totals?.a ?? 0),
+    rangePending: Number(totals?.b ?? 0),
+    totalCount: Number(totals?.c ?? 0),
+    days: rows
+      .filter((row): row is typeof row & { day: string } => row.day !== null)
+      .map((row) => ({ day: row.day, orders: Number(row.a), upToHere: Number(row.b) }))
+      .sort((x, y) => (x.day < y.day ? 1 : x.day > y.day ? -1 : 0)),
+  };
 }
 
 interface OrderDbRow {
