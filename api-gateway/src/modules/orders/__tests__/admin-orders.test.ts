@@ -1,6 +1,12 @@
 import request from 'supertest';
 import type { AdminOrder, OrderStatus } from '@portal/contracts';
-import { ADMIN_STATUS_OF, AdminOrderListResponse, OrderMessages } from '@portal/contracts';
+import {
+  ADMIN_STATUS_OF,
+  AdminOrderListResponse,
+  OrderMessages,
+  ORDER_STATUSES,
+  storedStatusesOf,
+} from '@portal/contracts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { bearer, createAffiliate, createStaffUser } from '../../backoffice/test-fixtures';
 
@@ -213,6 +219,17 @@ describe('GET admin/allorder', () => {
       expect((await request(t.app).get(path)).status).toBe(401);
       expect((await get(path, backoffice)).status).toBe(403);
       expect((await get(path, affiliate)).status).toBe(403);
+    }
+  });
+
+  test('the partial indexes of migration 011 hold the same status lists as ADMIN_STATUS_OF', async () => {
+    for (const status of ['pending', 'completed'] as const) {
+      const { rows } = await t.ctx.db.query<{ indexdef: string }>(
+        'SELECT indexdef FROM pg_indexes WHERE indexname = $1 AND schemaname = current_schema()',
+        [`orders_${status}_date_idx`],
+      );
+      const inIndex = ORDER_STATUSES.filter((stored) => rows[0].indexdef.includes(`'${stored}'`));
+      expect(inIndex).toEqual(storedStatusesOf(status));
     }
   });
 });
