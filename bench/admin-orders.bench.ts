@@ -10,8 +10,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { AdminOrderListResponse, storedStatusesOf } from '@portal/contracts';
-import type { AdminOrderStatus } from '@portal/contracts';
+import { AdminOrderListResponse, storedStatusesOf } from '../contracts/src/api/orders';
+import type { AdminOrderStatus } from '../contracts/src/api/orders';
 import { businessDay } from '../api-gateway/src/lib/business-time';
 import { issueSession } from '../api-gateway/src/http/session';
 import { listAdminOrders } from '../api-gateway/src/modules/orders/order-list';
