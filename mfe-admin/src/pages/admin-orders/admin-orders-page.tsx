@@ -1,4 +1,213 @@
-// Built by the orders issue.
+import { Suspense, useCallback, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Dropdown } from 'primereact/dropdown';
+import { Tag } from 'primereact/tag';
+import { ADMIN_ORDER_PAGE_SIZE, OrderMessages } from '@portal/contracts';
+import type { AdminOrder, AdminOrderCount } from '@portal/contracts';
+import {
+  DataTable,
+  dropdownPassThrough,
+  formatNaira,
+  LoadingSpinner,
+  pickedDay,
+  pickerDate,
+  serialColumn,
+  statusSeverity,
+  usePagedList,
+} from '@portal/shared-ui';
+import type { DataColumn } from '@portal/shared-ui';
+import { type AdminOrderFilters, fetchAdminOrders } from './admin-orders-api';
+import { OrderPager } from './order-pager';
+import styles from './admin-orders-page.module.css';
+
+const STATUS_OPTIONS = [
+  { label: 'ALL', value: 'ALL' },
+  { label: 'pending', value: 'pending' },
+  { label: 'completed', value: 'completed' },
+];
+
+const DEFAULT_FILTERS: AdminOrderFilters = { fromDate: '', toDate: '', status: 'ALL' };
+
+/** A status in the address in any letter case; anything else reads as ALL. */
+function parseFilter(name: string, value: string): string {
+  if (name !== 'status') return value;
+  const lower = value.trim().toLowerCase();
+  return lower === 'pending' || lower === 'completed' ? lower : 'ALL';
+}
+
+const count = new Intl.NumberFormat('en-NG');
+
+const CARDS: { label: string; value: (c: AdminOrderCount) => number; tone: string; icon: string }[] = [
+  { label: 'Total Orders', value: (c) => c.totalOrders, tone: styles.total, icon: 'pi pi-shopping-cart' },
+  { label: 'Pending Orders', value: (c) => c.pendingOrders, tone: styles.pending, icon: 'pi pi-clock' },
+  {
+    label: 'Completed Orders',
+    value: (c) => c.completedOrders,
+    tone: styles.completed,
+    icon: 'pi pi-check-circle',
+  },
+];
+
+/** The badge says pending or completed (spec §4); the stored status shows beside it when it says more. */
+function OrderStatusBadge({ order }: { order: AdminOrder }) {
+  const detail = order.orderStatus.toLowerCase() !== order.status ? order.orderStatus : null;
+  return (
+    <span className={styles.status}>
+      <Tag value={order.status} severity={statusSeverity(order.status)} rounded />
+      {detail ? <span className={styles.muted}>{detail}</span> : null}
+    </span>
+  );
+}
+
+/** admin/orders (spec §2 Admin orders): cards, Start Date, End Date, Status, Search, the table and its pages. */
 export default function AdminOrdersPage() {
-  return <h1>Order Management</h1>;
+  const [answered, setAnswered] = useState<{ orderCount: AdminOrderCount; pageSize: number } | null>(null);
+  const fetchPage = useCallback(
+    async ({ page, filters }: { page: number; filters: AdminOrderFilters }, signal: AbortSignal) => {
+      const answer = await fetchAdminOrders(filters, page, signal);
+      if (!signal.aborted) setAnswered({ orderCount: answer.orderCount, pageSize: answer.data.pageSize });
+      return answer.data;
+    },
+    [],
+  );
+  const list = usePagedList<AdminOrder, AdminOrderFilters>({
+    fetchPage,
+    pageSize: answered?.pageSize ?? ADMIN_ORDER_PAGE_SIZE,
+    defaultFilters: DEFAULT_FILTERS,
+    parseFilter,
+  });
+  const [fromDate, setFromDate] = useState<Date | null>(() =>
+    list.filters.fromDate ? pickerDate(list.filters.fromDate) : null,
+  );
+  const [toDate, setToDate] = useState<Date | null>(() =>
+    list.filters.toDate ? pickerDate(list.filters.toDate) : null,
+  );
+  const [status, setStatus] = useState(list.filters.status);
+  const [dateError, setDateError] = useState<string | null>(null);
+  const id = useId();
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    if (fromDate && toDate && fromDate > toDate) {
+      setDateError(OrderMessages.dateOrder);
+      return;
+    }
+    setDateError(null);
+    const next = { fromDate: pickedDay(fromDate), toDate: pickedDay(toDate), status };
+    const same =
+      next.fromDate === list.filters.fromDate &&
+      next.toDate === list.filters.toDate &&
+      next.status === list.filters.status;
+    // Searching again with the same filter asks the server again (new orders may have arrived).
+    if (same && list.page === 1) list.reload();
+    else list.setFilters(next);
+  };
+
+  const loading = list.state === 'loading';
+  const pages = Math.max(1, Math.ceil(list.totalCount / list.pageSize));
+  const columns: DataColumn<AdminOrder>[] = [
+    serialColumn<AdminOrder>((list.page - 1) * list.pageSize + 1),
+    { key: 'orderID', header: 'Order ID', render: (o) => o.orderID },
+    { key: 'orderDate', header: 'Order Date', render: (o) => o.orderDate },
+    { key: 'buyerName', header: 'Customer Name', render: (o) => o.buyerName },
+    {
+      key: 'totalAmount',
+      header: 'Order Amount',
+      render: (o) => formatNaira(o.totalAmount),
+      className: styles.money,
+    },
+    { key: 'faoName', header: 'Delivery FAO Name', render: (o) => o.faoName },
+    { key: 'faoMobileNo', header: 'Delivery FAO Mobile No.', render: (o) => o.faoMobileNo },
+    { key: 'status', header: 'Order Status', render: (o) => <OrderStatusBadge order={o} /> },
+  ];
+
+  return (
+    <section className={styles.page} aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>Order Management</h1>
+
+      {answered && list.state !== 'error' ? (
+        <ul className={styles.cards} aria-label="Order summary" aria-busy={loading}>
+          {CARDS.map((card) => (
+            <li key={card.label} className={`${styles.card} ${card.tone}`}>
+              <span className={styles.cardIcon} aria-hidden="true">
+                <i className={card.icon} />
+              </span>
+              <span className={styles.cardText}>
+                <span className={styles.cardLabel}>{card.label}</span>
+                <span className={styles.cardValue}>{count.format(card.value(answered.orderCount))}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <form className={styles.filters} onSubmit={search} noValidate aria-label="Order filters">
+        <div className={styles.field}>
+          <label htmlFor={`${id}-from`}>Start Date</label>
+          <Calendar
+            inputId={`${id}-from`}
+            value={fromDate}
+            onChange={(event) => setFromDate(event.value ?? null)}
+            dateFormat="yy-mm-dd"
+            showIcon
+            showButtonBar
+            placeholder="yyyy-mm-dd"
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-to`}>End Date</label>
+          <Calendar
+            inputId={`${id}-to`}
+            value={toDate}
+            onChange={(event) => setToDate(event.value ?? null)}
+            dateFormat="yy-mm-dd"
+            showIcon
+            showButtonBar
+            placeholder="yyyy-mm-dd"
+            invalid={dateError !== null}
+            aria-describedby={dateError ? `${id}-date-error` : undefined}
+          />
+          {dateError ? (
+            <small id={`${id}-date-error`} className={styles.fieldError} role="alert">
+              {dateError}
+            </small>
+          ) : null}
+        </div>
+        <div className={styles.field}>
+          <label id={`${id}-status-label`} htmlFor={`${id}-status`}>
+            Status
+          </label>
+          <Dropdown
+            inputId={`${id}-status`}
+            value={status}
+            options={STATUS_OPTIONS}
+            onChange={(event) => setStatus(String(event.value))}
+            aria-labelledby={`${id}-status-label`}
+            pt={dropdownPassThrough}
+          />
+        </div>
+        <div className={styles.buttons}>
+          <Button type="submit" label="Search" icon="pi pi-search" loading={loading} disabled={loading} />
+        </div>
+      </form>
+
+      <Suspense fallback={<LoadingSpinner label="Loading orders" />}>
+        <DataTable
+          caption="Orders"
+          columns={columns}
+          rows={list.state === 'error' ? [] : list.rows}
+          rowKey={(o) => o.orderID}
+          loading={loading}
+          emptyMessage="No orders found."
+          errorMessage={list.state === 'error' ? 'The orders could not be loaded.' : undefined}
+          onRetry={list.reload}
+        />
+      </Suspense>
+      {list.state !== 'error' && list.totalCount > 0 ? (
+        <OrderPager page={list.page} pages={pages} onPageChange={list.setPage} disabled={loading} />
+      ) : null}
+    </section>
+  );
 }
