@@ -1,10 +1,12 @@
 import type { AnyEndpoint } from '../endpoint';
+import { AdminUserEndpoints } from './admin-users';
 import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affiliates';
 import { AuthEndpoints, WebConfigEndpoints } from './auth';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
 import { DevEndpoints, RegistrationEndpoints } from './registration';
 import { ReportEndpoints } from './reports';
 
+export * from './admin-users';
 export * from './affiliates';
 export * from './auth';
 export * from './master';
@@ -23,5 +25,6 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   MediaEndpoints,
   DashboardEndpoints,
   ReportEndpoints,
+  AdminUserEndpoints,
   DocsEndpoints,
 ].flatMap((group) => Object.values(group));
