@@ -98,3 +98,20 @@ test('an admin creates a back-office user, who signs in with the emailed passwor
   expect(again.status()).toBeGreaterThanOrEqual(400);
   await theirs.close();
 });
+
+test('on a 390 px phone the users list and the add-user form fit the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInThroughScreen(page, DEMO.admin.email, DEMO.admin.password);
+  for (const path of ['/admin/users', '/admin/user-add']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    if (path === '/admin/users') await expect(page.getByRole('row').nth(1)).toBeVisible();
+    else await expect(page.getByLabel('Full Name')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+  // The form's fields stack in one column.
+  const name = await page.getByLabel('Full Name').boundingBox();
+  const email = await page.getByLabel('Email').boundingBox();
+  expect(email!.y).toBeGreaterThan(name!.y);
+});
