@@ -5,6 +5,7 @@ import { ApiRouter } from './http/api-router';
 import { errorHandler, unknownRoute } from './http/errors';
 import { requestLog } from './http/request-log';
 import { loadRightsTable } from './http/session';
+import { registerAdminUserRoutes } from './modules/admin-users';
 import { registerAuthRoutes } from './modules/auth';
 import { registerBackofficeRoutes } from './modules/backoffice';
 import { registerCaptchaRoutes } from './modules/captcha';
@@ -46,6 +47,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerMediaRoutes(router, ctx);
   registerReportRoutes(router, ctx);
   registerOrderRoutes(router, ctx);
+  registerAdminUserRoutes(router, ctx);
   if (!ctx.config.isProduction) registerDevRoutes(router, ctx);
   registerOpenApiRoutes(api, ctx);
   api.use(router.router);

@@ -39,6 +39,7 @@ const SIGNED_IN_SCREENS = [
     who: 'admin',
     account: DEMO.admin,
     paths: ['/admin-dashboard', '/admin/affiliates', '/admin/reports', '/admin/orders'],
+    paths: ['/admin-dashboard', '/admin/affiliates', '/admin/reports', '/admin/users', '/admin/user-add'],
   },
   { who: 'back office', account: DEMO.backoffice, paths: ['/backoffice-dashboard', '/backoffice/users'] },
   {
@@ -61,6 +62,41 @@ for (const { who, account, paths } of SIGNED_IN_SCREENS) {
     expect(findings).toEqual({});
   });
 }
+
+test("the admin users screens' dialogs and the add-user form with its messages have no WCAG A/AA findings", async ({
+  page,
+}) => {
+  await signInThroughScreen(page, DEMO.admin.email, DEMO.admin.password);
+  const findings: Record<string, string[]> = {};
+  const scan = async (name: string) => {
+    const onPage = await accessibilityFindings(page);
+    if (onPage.length) findings[name] = onPage;
+  };
+
+  await page.goto('/admin/user-add');
+  await page.getByRole('button', { name: 'Add User' }).click();
+  await expect(page.getByText('Please provide full name.')).toBeVisible();
+  await scan('add user with its messages');
+
+  await page.goto('/admin/users');
+  const firstRow = page.getByRole('row').nth(1);
+  await firstRow.getByRole('button', { name: /^Edit / }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(edit.getByLabel('Full Name')).not.toHaveValue('');
+  await scan('edit user dialog');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toHaveCount(0);
+
+  const active = page.getByRole('row').filter({ hasText: 'Active' }).filter({ hasNotText: 'Inactive' });
+  await active
+    .getByRole('button', { name: /^Delete / })
+    .last()
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Confirmation' })).toBeVisible();
+  await scan('delete confirmation');
+  await page.getByRole('button', { name: 'No' }).click();
+  expect(findings).toEqual({});
+});
 
 test('the page-not-found screen has no WCAG A/AA findings', async ({ page }) => {
   await page.goto('/page-not-found');

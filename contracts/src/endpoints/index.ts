@@ -1,4 +1,5 @@
 import type { AnyEndpoint } from '../endpoint';
+import { AdminUserEndpoints } from './admin-users';
 import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affiliates';
 import { AuthEndpoints, WebConfigEndpoints } from './auth';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
@@ -6,6 +7,7 @@ import { OrderEndpoints } from './orders';
 import { DevEndpoints, RegistrationEndpoints } from './registration';
 import { ReportEndpoints } from './reports';
 
+export * from './admin-users';
 export * from './affiliates';
 export * from './auth';
 export * from './master';
@@ -26,5 +28,6 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   DashboardEndpoints,
   ReportEndpoints,
   OrderEndpoints,
+  AdminUserEndpoints,
   DocsEndpoints,
 ].flatMap((group) => Object.values(group));

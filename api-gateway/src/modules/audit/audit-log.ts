@@ -49,6 +49,9 @@ export interface AuditRow {
   /** For affiliate rows: the affiliate's code and name, so titles need no second lookup. */
   affiliateCode: string | null;
   affiliateName: string | null;
+  /** For user rows: the user's name and email. */
+  userName: string | null;
+  userEmail: string | null;
   createdAt: Date;
 }
 
@@ -65,14 +68,20 @@ interface AuditDbRow {
   actor_role_id: number | null;
   affiliate_code: string | null;
   affiliate_name: string | null;
+  user_name: string | null;
+  user_email: string | null;
   created_at: Date | string;
 }
 
 const SELECT_AUDIT = `SELECT l.audit_id, l.action, l.entity_type, l.entity_id, l.from_status, l.to_status, l.remark,
                              l.actor_user_id, u.full_name AS actor_name, u.role_id AS actor_role_id,
-                             a.affiliate_code, a.full_name AS affiliate_name, l.created_at
+                             a.affiliate_code, a.full_name AS affiliate_name,
+                             tu.full_name AS user_name, tu.email AS user_email, l.created_at
                         FROM audit_log l
                         LEFT JOIN users u ON u.user_id = l.actor_user_id
+                        LEFT JOIN users tu
+                          ON tu.user_id = CASE WHEN l.entity_type = 'user' AND l.entity_id ~ '^[0-9]{1,18}$'
+                                               THEN l.entity_id::bigint END
                         LEFT JOIN affiliates a
                           ON a.affiliate_id = CASE WHEN l.entity_type = 'affiliate' AND l.entity_id ~ '^[0-9]{1,18}$'
                                                    THEN l.entity_id::bigint END`;
@@ -91,6 +100,8 @@ function toAuditRow(row: AuditDbRow): AuditRow {
     actorRoleId: row.actor_role_id,
     affiliateCode: row.affiliate_code,
     affiliateName: row.affiliate_name,
+    userName: row.user_name,
+    userEmail: row.user_email,
     createdAt: new Date(row.created_at),
   };
 }
@@ -125,6 +136,10 @@ const TITLES: Record<string, string> = {
   'affiliate.activate': 'Affiliate activated',
   'affiliate.inactivate': 'Affiliate made inactive',
   'affiliate.rekyc': 'Re-KYC submitted',
+  'affiliate.update': 'Affiliate details updated',
+  'user.create': 'User created',
+  'user.update': 'User updated',
+  'user.inactivate': 'User made inactive',
 };
 
 /** A title and a one-line description of an audit row, in the product's words, for people to read. */
@@ -132,7 +147,9 @@ export function describeAudit(row: AuditRow): { title: string; description: stri
   const title = TITLES[row.action] ?? humanise(row.action);
   const subject = row.affiliateCode
     ? `${row.affiliateCode} ${row.affiliateName ?? ''}`.trim()
-    : `${row.entityType} ${row.entityId}`;
+    : row.userName
+      ? `${row.userName} (${row.userEmail ?? ''})`
+      : `${row.entityType} ${row.entityId}`;
   const change = row.fromStatus && row.toStatus ? ` (${row.fromStatus} → ${row.toStatus})` : '';
   const actor = row.actorName ? ` by ${row.actorName}` : '';
   const remark = row.remark ? `: ${row.remark}` : '';

@@ -1,15 +1,19 @@
 // What the users module offers the rest of the gateway; other modules import only from here.
 export {
   dropTemporaryPassword,
+  emailTaken,
   findCredentials,
   findResetTarget,
   findSignInAccount,
   hasPassword,
+  insertUser,
   issuePendingTemporaryPassword,
   rehashPassword,
   revokeSession,
   revokeSessions,
+  setActive,
   setPassword,
   setTemporaryPassword,
+  updateUserDetails,
 } from './user-store';
-export type { CheckedCredential } from './user-store';
+export type { CheckedCredential, UserDetailsInput } from './user-store';

@@ -225,3 +225,76 @@ export async function setActive(sql: Sql, userId: number, active: boolean, now: 
   ]);
   if (!active) await revokeSessions(sql, userId, now);
 }
+
+/** The fields an admin sets on a user's record (the user forms of spec §5). */
+export interface UserDetailsInput {
+  fullName: string;
+  email: string;
+  phoneCode: string;
+  mobileNumber: string;
+  roleId: number;
+  /** Null when the role does not show country (spec §5: countryID is stored only then). */
+  countryId: number | null;
+}
+
+/**
+ * A user an admin creates: signs in with the generated password and must change it first
+ * (`force_password_update`). Answers the new user's id.
+ */
+export async function insertUser(
+  sql: Sql,
+  details: UserDetailsInput,
+  temporaryPasswordHash: string,
+  now: Date,
+): Promise<number> {
+  const { rows } = await sql.query<{ user_id: string | number }>(
+    `INSERT INTO users (full_name, email, password_hash, role_id, phone_code, mobile_number, country_id,
+                        is_active, force_password_update, password_changed_at, created_on, updated_on)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, true, true, $8, $8, $8) RETURNING user_id`,
+    [
+      details.fullName,
+      details.email,
+      temporaryPasswordHash,
+      details.roleId,
+      details.phoneCode,
+      details.mobileNumber,
+      details.countryId,
+      now,
+    ],
+  );
+  return Number(rows[0].user_id);
+}
+
+/** An admin's edit of a user's name, email, phone, role and country (the role stays for affiliates). */
+export async function updateUserDetails(
+  sql: Sql,
+  userId: number,
+  details: UserDetailsInput,
+  now: Date,
+): Promise<void> {
+  await sql.query(
+    `UPDATE users SET full_name = $2, email = $3, phone_code = $4, mobile_number = $5, role_id = $6,
+                      country_id = $7, updated_on = $8
+      WHERE user_id = $1`,
+    [
+      userId,
+      details.fullName,
+      details.email,
+      details.phoneCode,
+      details.mobileNumber,
+      details.roleId,
+      details.countryId,
+      now,
+    ],
+  );
+}
+
+/** Whether an email is taken by any user but `exceptUserId` (affiliates included: they are users too). */
+export async function emailTaken(sql: Sql, email: string, exceptUserId?: number): Promise<boolean> {
+  const { rows } = await sql.query<{ taken: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1) AND user_id <> $2)
+         OR EXISTS (SELECT 1 FROM affiliates WHERE lower(email) = lower($1) AND user_id <> $2) AS taken`,
+    [email, exceptUserId ?? 0],
+  );
+  return rows[0].taken;
+}

@@ -1,4 +1,201 @@
-// Built by the admin users issue.
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { ADMIN_USER_PAGE_SIZE, Messages } from '@portal/contracts';
+import type { AdminUser, AdminUserStatusFilter } from '@portal/contracts';
+import {
+  ConfirmDialog,
+  PagedTable,
+  StatusBadge,
+  dropdownPassThrough,
+  formatDate,
+  notify,
+  serialColumn,
+  usePagedList,
+} from '@portal/shared-ui';
+import type { DataColumn } from '@portal/shared-ui';
+import { deactivateUser, fetchUserPage } from '../user-form/user-api';
+import { useUserFormOptions } from '../user-form/use-user-form-options';
+import { EditUserDialog } from './edit-user-dialog';
+import styles from './admin-users-page.module.css';
+
+export const ADD_USER_PATH = '/admin/user-add';
+
+export const USER_STATUS_OPTIONS: readonly { label: string; value: AdminUserStatusFilter }[] = [
+  { label: 'All', value: 'all' },
+  { label: 'Active', value: 'active' },
+  { label: 'Inactive', value: 'inactive' },
+];
+
+const DEFAULT_FILTERS = { status: 'all' as AdminUserStatusFilter };
+const statusFromQuery = (value: string): AdminUserStatusFilter =>
+  USER_STATUS_OPTIONS.find((option) => option.value === value.trim().toLowerCase())?.value ?? 'all';
+
+/** The delete's question: the user is made inactive, not removed. */
+export const DELETE_USER_CONFIRM =
+  'Are you sure you want to delete this user? The user will be made inactive.';
+
+/** admin/users (spec §2 Admin users list): back-office and admin users, searched and filtered by the server. */
 export default function AdminUsersPage() {
-  return <h1>All Users</h1>;
+  const list = usePagedList({
+    fetchPage: ({ page, search, filters }, signal) =>
+      fetchUserPage({ page, search, status: filters.status }, signal),
+    pageSize: ADMIN_USER_PAGE_SIZE,
+    defaultFilters: DEFAULT_FILTERS,
+    parseFilter: (_name, value) => statusFromQuery(value),
+  });
+  const { reload } = list;
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  // The edit form's roles and countries load with the first Edit, not with the list.
+  const [wantsOptions, setWantsOptions] = useState(false);
+  const options = useUserFormOptions(wantsOptions);
+  const baseId = useId();
+  const searchId = `${baseId}-search`;
+  const statusId = `${baseId}-status`;
+
+  useEffect(() => {
+    document.title = 'All Users | Affiliate Portal';
+  }, []);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await deactivateUser(deleting.userID);
+      notify.success(Messages.deleted);
+      setDeleting(null);
+      reload();
+    } catch {
+      // The HTTP client has shown the server's message.
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  const firstRow = (list.page - 1) * ADMIN_USER_PAGE_SIZE + 1;
+  const columns = useMemo<DataColumn<AdminUser>[]>(
+    () => [
+      serialColumn<AdminUser>(firstRow),
+      { key: 'fullName', header: 'Full Name', render: (u) => u.fullName },
+      { key: 'role', header: 'Role', render: (u) => u.role },
+      { key: 'email', header: 'Email', render: (u) => u.email },
+      {
+        key: 'contact',
+        header: 'Contact Number',
+        render: (u) => (u.mobileNumber ? `${u.phoneCode}-${u.mobileNumber}` : ''),
+      },
+      { key: 'country', header: 'Country', render: (u) => u.countryName ?? '' },
+      {
+        key: 'status',
+        header: 'Status',
+        render: (u) => <StatusBadge status={u.isActive ? 'Active' : 'Inactive'} />,
+      },
+      { key: 'createdOn', header: 'Registration Date', render: (u) => formatDate(u.createdOn) },
+      {
+        key: 'actions',
+        header: 'Actions',
+        render: (u) => (
+          <div className={styles.rowActions}>
+            <Button
+              type="button"
+              icon="pi pi-pencil"
+              rounded
+              text
+              aria-label={`Edit ${u.fullName}`}
+              title="Edit"
+              onClick={() => {
+                setWantsOptions(true);
+                setEditing(u.userID);
+              }}
+            />
+            <Button
+              type="button"
+              icon="pi pi-trash"
+              rounded
+              text
+              severity="danger"
+              aria-label={`Delete ${u.fullName}`}
+              title={u.isActive ? 'Delete (make inactive)' : 'Already inactive'}
+              disabled={!u.isActive}
+              onClick={() => setDeleting(u)}
+            />
+          </div>
+        ),
+      },
+    ],
+    [firstRow],
+  );
+
+  return (
+    <section className={styles.page} aria-labelledby={`${baseId}-title`}>
+      <header className={styles.header}>
+        <h1 id={`${baseId}-title`}>All Users</h1>
+        <Link to={ADD_USER_PATH} className={`p-button p-component ${styles.addLink}`}>
+          <i className="pi pi-user-plus" aria-hidden="true" />
+          <span>Add New User</span>
+        </Link>
+      </header>
+
+      <div className={styles.filters} role="search">
+        <div className={styles.field}>
+          <label htmlFor={searchId}>Search</label>
+          <InputText
+            id={searchId}
+            type="search"
+            value={list.searchText}
+            placeholder="Name, email, mobile, role or country"
+            onChange={(event) => list.setSearchText(event.target.value)}
+            className={styles.searchInput}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={statusId}>Status</label>
+          <Dropdown
+            pt={dropdownPassThrough}
+            inputId={statusId}
+            value={list.filters.status}
+            options={[...USER_STATUS_OPTIONS]}
+            optionLabel="label"
+            optionValue="value"
+            onChange={(event) => list.setFilters({ status: event.value as AdminUserStatusFilter })}
+            className={styles.statusFilter}
+          />
+        </div>
+      </div>
+
+      <PagedTable
+        list={list}
+        caption="All Users"
+        columns={columns}
+        rowKey={(u) => u.userID}
+        emptyMessage="No users found."
+        errorMessage="The users could not be loaded."
+        pagerLabel="All Users pages"
+      />
+
+      <EditUserDialog
+        userID={editing}
+        options={options.data}
+        optionsFailed={options.state === 'error'}
+        onRetryOptions={options.reload}
+        onClose={() => setEditing(null)}
+        onSaved={(answer) => {
+          notify.success(answer.message);
+          setEditing(null);
+          reload();
+        }}
+      />
+      <ConfirmDialog
+        visible={deleting !== null}
+        message={DELETE_USER_CONFIRM}
+        busy={deleteBusy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
 }

@@ -139,7 +139,7 @@ test('back office: applications, KYC completed, live sessions and recent activit
   expect(body.applications).toEqual({ pending: 3, active: 2, total: 7 });
   expect(body.systemOverview).toEqual({ totalUsers: 2, activeSessions: 3 });
   expect(body.activities).toEqual([
-    { title: 'User create', description: 'user 42', activityOn: 'Today' },
+    { title: 'User created', description: 'user 42', activityOn: 'Today' },
     {
       title: 'KYC approved',
       description: `${seller.affiliateCode} Amaka Eze (KYC Pending → KYC Complete) by Ada Admin`,

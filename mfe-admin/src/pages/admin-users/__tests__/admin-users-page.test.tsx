@@ -1,0 +1,181 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notify } from '@portal/shared-ui';
+import type { AdminUser, AdminUserPage } from '@portal/contracts';
+import * as api from '../../user-form/user-api';
+import { OPTIONS, choose, locationText, renderAt, user } from '../../test-support/admin-fixtures';
+import AdminUsersPage, { DELETE_USER_CONFIRM } from '../admin-users-page';
+
+jest.mock('../../user-form/user-api');
+jest.mock('@portal/shared-ui', () => ({
+  ...jest.requireActual('@portal/shared-ui'),
+  notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
+}));
+
+const mocked = jest.mocked(api);
+const SIGNAL = expect.any(AbortSignal);
+
+function page(results: AdminUser[], totalCount = results.length): AdminUserPage {
+  return { results, totalCount, pageNo: 1, pageSize: 10 };
+}
+
+const rowsOf = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .queryAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  mocked.fetchUserPage.mockResolvedValue(
+    page([
+      user(1, { fullName: 'Ada Admin', role: 'Admin', roleID: 1, countryID: null, countryName: null }),
+      user(2, { fullName: 'Bola Backoffice', isActive: false }),
+    ]),
+  );
+  mocked.fetchUserFormOptions.mockResolvedValue(OPTIONS);
+});
+
+async function renderList(url = '/admin/users') {
+  renderAt(<AdminUsersPage />, url);
+  await waitFor(() => expect(rowsOf()).toHaveLength(2));
+}
+
+describe('Admin users list', () => {
+  it('shows the spec columns, Active/Inactive and yyyy-MM-dd, and links to Add New User', async () => {
+    await renderList();
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      'Sr No',
+      'Full Name',
+      'Role',
+      'Email',
+      'Contact Number',
+      'Country',
+      'Status',
+      'Registration Date',
+      'Actions',
+    ]);
+    expect(rowsOf()[0].slice(0, 8)).toEqual([
+      '1',
+      'Ada Admin',
+      'Admin',
+      'user1@example.com',
+      '+234-8031234501',
+      '',
+      'Active',
+      '2025-03-04',
+    ]);
+    expect(rowsOf()[1]).toEqual(expect.arrayContaining(['Nigeria', 'Inactive']));
+    expect(screen.getByRole('link', { name: 'Add New User' }).getAttribute('href')).toBe('/admin/user-add');
+    expect(mocked.fetchUserPage).toHaveBeenCalledWith({ page: 1, search: '', status: 'all' }, SIGNAL);
+  });
+
+  it('filters by status All, Active, Inactive and searches after the debounce', async () => {
+    await renderList();
+    await choose(screen.getByLabelText('Status').id, 'Inactive');
+    await waitFor(() =>
+      expect(mocked.fetchUserPage).toHaveBeenLastCalledWith(
+        { page: 1, search: '', status: 'inactive' },
+        SIGNAL,
+      ),
+    );
+    expect(locationText()).toBe('/admin/users?status=inactive');
+
+    jest.useFakeTimers();
+    try {
+      fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'nigeria' } });
+      await act(async () => {
+        jest.advanceTimersByTime(500);
+      });
+    } finally {
+      jest.useRealTimers();
+    }
+    await waitFor(() =>
+      expect(mocked.fetchUserPage).toHaveBeenLastCalledWith(
+        { page: 1, search: 'nigeria', status: 'inactive' },
+        SIGNAL,
+      ),
+    );
+  });
+
+  it("deletes after a confirmation: the user is made inactive, 'Deleted successfully.', the list reloads", async () => {
+    mocked.deactivateUser.mockResolvedValue({ message: 'Deleted successfully.', userID: 1 });
+    await renderList();
+    expect(
+      (screen.getByRole('button', { name: 'Delete Bola Backoffice' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Ada Admin' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(DELETE_USER_CONFIRM)).toBeTruthy();
+    const calls = mocked.fetchUserPage.mock.calls.length;
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    });
+    expect(mocked.deactivateUser).toHaveBeenCalledWith(1);
+    expect(notify.success).toHaveBeenCalledWith('Deleted successfully.');
+    await waitFor(() => expect(mocked.fetchUserPage.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  it('No keeps the user', async () => {
+    await renderList();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Ada Admin' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'No' }));
+    expect(mocked.deactivateUser).not.toHaveBeenCalled();
+  });
+
+  it('Edit opens the same form filled in, in a dialog, and saves with userID', async () => {
+    mocked.fetchUser.mockResolvedValue(user(2, { fullName: 'Bola Backoffice' }));
+    mocked.saveUser.mockResolvedValue({ message: 'User updated successfully.', userID: 2 });
+    await renderList();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Bola Backoffice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    const name = (await within(dialog).findByLabelText('Full Name')) as HTMLInputElement;
+    expect(mocked.fetchUser).toHaveBeenCalledWith(2, SIGNAL);
+    expect(name.value).toBe('Bola Backoffice');
+    expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('user2@example.com');
+    expect(within(dialog).getByLabelText('Country')).toBeTruthy();
+
+    fireEvent.change(name, { target: { value: '' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    });
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please provide full name.');
+
+    fireEvent.change(name, { target: { value: 'Bola B. Ade' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    });
+    expect(mocked.saveUser).toHaveBeenCalledWith({
+      userID: 2,
+      fullName: 'Bola B. Ade',
+      email: 'user2@example.com',
+      phoneCode: '+234',
+      mobileNumber: '8031234502',
+      roleID: 2,
+      countryID: 1,
+    });
+    expect(notify.success).toHaveBeenCalledWith('User updated successfully.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says when there are no users', async () => {
+    mocked.fetchUserPage.mockResolvedValueOnce(page([]));
+    renderAt(<AdminUsersPage />, '/admin/users');
+    expect(await screen.findByText('No users found.')).toBeTruthy();
+  });
+
+  it('offers Retry when the list cannot be loaded', async () => {
+    mocked.fetchUserPage.mockRejectedValueOnce(new Error('down'));
+    renderAt(<AdminUsersPage />, '/admin/users');
+    expect(await screen.findByText('The users could not be loaded.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(rowsOf()).toHaveLength(2));
+  });
+});

@@ -1,0 +1,73 @@
+import { Dialog } from 'primereact/dialog';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import type { SaveAdminUserResponse } from '@portal/contracts';
+import { LoadFailed, useLoad } from '@portal/shared-ui';
+import { fetchUser } from '../user-form/user-api';
+import type { UserFormOptions } from '../user-form/user-api';
+import { UserForm } from '../user-form/user-form';
+import styles from './admin-users-page.module.css';
+
+export interface EditUserDialogProps {
+  /** The user to edit; null keeps the dialog closed. */
+  userID: number | null;
+  options: UserFormOptions | undefined;
+  optionsFailed: boolean;
+  onRetryOptions(): void;
+  onClose(): void;
+  onSaved(answer: SaveAdminUserResponse): void;
+}
+
+/**
+ * Edit opens the Add user form filled in, in a dialog on the list (the guard admits only menu paths, so an
+ * edit page of its own could not be reached). The user is read afresh with GET admin/user/{id}.
+ */
+export function EditUserDialog({
+  userID,
+  options,
+  optionsFailed,
+  onRetryOptions,
+  onClose,
+  onSaved,
+}: EditUserDialogProps) {
+  const user = useLoad((signal) => fetchUser(userID as number, signal), [userID], {
+    enabled: userID !== null,
+  });
+  const ready = user.state === 'ready' && user.data && options;
+  let body;
+  if (user.state === 'error') {
+    body = <LoadFailed message="The user could not be loaded." onRetry={user.reload} />;
+  } else if (optionsFailed) {
+    body = <LoadFailed message="The roles and countries could not be loaded." onRetry={onRetryOptions} />;
+  } else if (ready && user.data) {
+    body = (
+      <UserForm
+        key={user.data.userID}
+        mode="edit"
+        idPrefix="edit-user"
+        options={options}
+        user={user.data}
+        submitLabel="Update"
+        onSaved={onSaved}
+        onCancel={onClose}
+      />
+    );
+  } else {
+    body = (
+      <div className={styles.dialogLoading}>
+        <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} aria-label="Loading" />
+      </div>
+    );
+  }
+  return (
+    <Dialog
+      visible={userID !== null}
+      header="Edit User"
+      onHide={onClose}
+      style={{ width: 'min(44rem, 94vw)' }}
+      modal
+      blockScroll
+    >
+      {body}
+    </Dialog>
+  );
+}
