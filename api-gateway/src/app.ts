@@ -14,6 +14,7 @@ import { registerReportRoutes } from './modules/reports';
 import { registerDevRoutes } from './modules/dev';
 import { registerHealthRoutes } from './modules/health';
 import { registerMasterRoutes } from './modules/master';
+import { registerNotificationRoutes } from './modules/notifications';
 import { registerRegistrationRoutes } from './modules/registration';
 import { registerWebConfigRoutes } from './modules/web-config';
 import { registerOpenApiRoutes } from './openapi/routes';
@@ -44,6 +45,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerDashboardRoutes(router, ctx);
   registerMediaRoutes(router, ctx);
   registerReportRoutes(router, ctx);
+  registerNotificationRoutes(router, ctx);
   if (!ctx.config.isProduction) registerDevRoutes(router, ctx);
   registerOpenApiRoutes(api, ctx);
   api.use(router.router);

@@ -1,8 +1,8 @@
-import sanitizeHtml from 'sanitize-html';
 import type { AdminDashboard, AffiliateDashboard, BackofficeDashboard } from '@portal/contracts';
 import { RECENT_ACTIVITY_LIMIT } from '@portal/contracts';
 import type { Sql } from '../../db/database';
 import { describeAudit, listRecentAudit } from '../audit';
+import { latestNoticeFor } from '../notifications';
 import { activityOn, businessDay, monthStart, startOfBusinessDay } from '../../lib/business-time';
 
 async function statusCounts(sql: Sql): Promise<Record<string, number>> {
@@ -78,19 +78,6 @@ export async function adminDashboard(sql: Sql, now: Date): Promise<AdminDashboar
   };
 }
 
-/** Notices are sanitised on save; they are sanitised again here because the dashboard renders them as HTML. */
-const NOTICE_HTML: sanitizeHtml.IOptions = {
-  allowedTags: sanitizeHtml.defaults.allowedTags.concat(['span', 'u', 's']),
-  allowedAttributes: { a: ['href', 'target', 'rel'], '*': ['class', 'style'] },
-  allowedStyles: {
-    '*': {
-      color: [/^[#a-z0-9(),.\s%]+$/i],
-      'background-color': [/^[#a-z0-9(),.\s%]+$/i],
-      'text-align': [/^(left|right|center|justify)$/],
-    },
-  },
-};
-
 /**
  * Role 3 (DESIGN §5). Each order earns order value x rate of the newest rate row for its affiliate and
  * category effective on or before the order date, when the value reaches that row's minimum; amounts are
@@ -142,24 +129,14 @@ export async function affiliateDashboard(
          FROM earned`,
       [affiliateId, affiliate.affiliate_code, firstOfMonth],
     ),
-    sql.query<{ title: string; message_text: string }>(
-      `SELECT n.title, n.message_text FROM notifications n
-        WHERE n.deleted_at IS NULL
-          AND EXISTS (SELECT 1 FROM notification_countries nc
-                       WHERE nc.notification_id = n.notification_id AND nc.country_id IN (0, $1))
-        ORDER BY n.created_at DESC, n.notification_id DESC LIMIT 1`,
-      [affiliate.country_id],
-    ),
+    latestNoticeFor(sql, affiliate.country_id),
   ]);
   const m = money.rows[0];
-  const latest = notice.rows[0];
   return {
     affiliateName: affiliate.full_name,
     affiliateId: affiliate.affiliate_code,
     kycStatus: affiliate.status,
-    notice: latest
-      ? { title: latest.title, description: sanitizeHtml(latest.message_text, NOTICE_HTML) }
-      : null,
+    notice,
     commission: {
       qualifiedOrdersMTD: m.qualified_orders_mtd,
       projectedCommission: m.projected,
