@@ -35,7 +35,11 @@ test('the sign-in, forgot-password and registration screens have no WCAG A/AA fi
 });
 
 const SIGNED_IN_SCREENS = [
-  { who: 'admin', account: DEMO.admin, paths: ['/admin-dashboard', '/admin/affiliates', '/admin/reports'] },
+  {
+    who: 'admin',
+    account: DEMO.admin,
+    paths: ['/admin-dashboard', '/admin/affiliates', '/admin/reports', '/notifications'],
+  },
   { who: 'back office', account: DEMO.backoffice, paths: ['/backoffice-dashboard', '/backoffice/users'] },
   {
     who: 'affiliate',
@@ -57,6 +61,20 @@ for (const { who, account, paths } of SIGNED_IN_SCREENS) {
     expect(findings).toEqual({});
   });
 }
+
+test("the notification dialog, with Quill's toolbar and the validation messages, has no WCAG A/AA findings", async ({
+  page,
+}) => {
+  await signInThroughScreen(page, DEMO.admin.email, DEMO.admin.password);
+  await page.goto('/notifications');
+  await page.getByRole('button', { name: 'Add Notification' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Notification' });
+  await expect(dialog.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  expect(await accessibilityFindings(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Please provide title.')).toBeVisible();
+  expect(await accessibilityFindings(page)).toEqual([]);
+});
 
 test('the page-not-found screen has no WCAG A/AA findings', async ({ page }) => {
   await page.goto('/page-not-found');
