@@ -3,7 +3,8 @@ import { RECENT_ACTIVITY_LIMIT } from '@portal/contracts';
 import type { Sql } from '../../db/database';
 import { describeAudit, listRecentAudit } from '../audit';
 import { latestNoticeFor } from '../notifications';
-import { activityOn, businessDay, monthStart, startOfBusinessDay } from '../../lib/business-time';
+import { activityOn, businessDay, monthStart } from '../../lib/business-time';
+import { monthlyAdminActivity } from './monthly-activity';
 
 async function statusCounts(sql: Sql): Promise<Record<string, number>> {
   const { rows } = await sql.query<{ status: string; total: string | number }>(
@@ -45,36 +46,31 @@ export function growthPercent(thisMonth: number, lastMonth: number): number {
   return Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10;
 }
 
-/** Role 1. */
+/**
+ * Role 1. Every figure comes from a summary table kept by triggers (affiliate_status_counts,
+ * affiliate_monthly_registrations, order_daily_counts, retailer_counts), never from counting a big table.
+ */
 export async function adminDashboard(sql: Sql, now: Date): Promise<AdminDashboard> {
-  const today = businessDay(now);
-  const thisMonthStart = startOfBusinessDay(monthStart(today));
-  const lastMonthStart = startOfBusinessDay(monthStart(today, 1));
-  const [counts, registrations, orders, retailers] = await Promise.all([
+  const thisMonth = monthStart(businessDay(now));
+  const [counts, orders, retailers, monthlyActivity] = await Promise.all([
     statusCounts(sql),
-    sql.query<{ this_month: string | number; last_month: string | number }>(
-      `SELECT count(*) FILTER (WHERE created_date >= $2) AS this_month,
-              count(*) FILTER (WHERE created_date < $2) AS last_month
-         FROM affiliates WHERE created_date >= $1 AND created_date < $3`,
-      [lastMonthStart, thisMonthStart, now],
-    ),
     sql.query<{ total: string | number | null }>('SELECT sum(total) AS total FROM order_daily_counts'),
-    sql.query<{ total: string | number }>('SELECT count(*) AS total FROM retailers'),
+    sql.query<{ total: string | number }>('SELECT total FROM retailer_counts'),
+    monthlyAdminActivity(sql, thisMonth),
   ]);
+  const [lastMonth, currentMonth] = monthlyActivity.slice(-2);
   return {
     affiliates: {
       totalAffiliates: sum(counts),
-      monthlyGrowthPercent: growthPercent(
-        Number(registrations.rows[0].this_month),
-        Number(registrations.rows[0].last_month),
-      ),
+      monthlyGrowthPercent: growthPercent(currentMonth.registrations, lastMonth.registrations),
     },
     orders: { totalOrders: Number(orders.rows[0].total ?? 0) },
     systemStatistics: {
       activeAffiliates: counts['KYC Complete'] ?? 0,
       pendingApplications: counts['KYC Pending'] ?? 0,
-      totalRetailers: Number(retailers.rows[0].total),
+      totalRetailers: Number(retailers.rows[0]?.total ?? 0),
     },
+    monthlyActivity,
   };
 }
 
