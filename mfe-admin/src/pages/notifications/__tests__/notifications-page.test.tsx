@@ -65,7 +65,7 @@ beforeEach(() => {
     notificationID: 7,
   });
   mocked.deleteNotification.mockResolvedValue({ message: 'Notification deleted successfully' });
-  jest.spyOn(notify, 'success').mockImplementation(() => undefined);
+  jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
 });
 
 function renderPage() {
