@@ -1,13 +1,5 @@
 import { useEffect, useRef } from 'react';
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  Tooltip,
-} from 'chart.js';
+import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import type { MonthlyActivity } from '@portal/contracts';
 import styles from './admin-dashboard-page.module.css';
 
