@@ -16,6 +16,7 @@ import { registerDevRoutes } from './modules/dev';
 import { registerHealthRoutes } from './modules/health';
 import { registerMasterRoutes } from './modules/master';
 import { registerOrderRoutes } from './modules/orders';
+import { registerNotificationRoutes } from './modules/notifications';
 import { registerRegistrationRoutes } from './modules/registration';
 import { registerWebConfigRoutes } from './modules/web-config';
 import { registerOpenApiRoutes } from './openapi/routes';
@@ -48,6 +49,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerReportRoutes(router, ctx);
   registerOrderRoutes(router, ctx);
   registerAdminUserRoutes(router, ctx);
+  registerNotificationRoutes(router, ctx);
   if (!ctx.config.isProduction) registerDevRoutes(router, ctx);
   registerOpenApiRoutes(api, ctx);
   api.use(router.router);

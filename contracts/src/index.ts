@@ -14,6 +14,7 @@ export * from './api/admin-users';
 export * from './api/dashboard';
 export * from './api/reports';
 export * from './api/orders';
+export * from './api/notifications';
 export * from './rules/email';
 export * from './rules/email-field';
 export * from './rules/sign-in';

@@ -40,6 +40,7 @@ const SIGNED_IN_SCREENS = [
     account: DEMO.admin,
     paths: ['/admin-dashboard', '/admin/affiliates', '/admin/reports', '/admin/orders'],
     paths: ['/admin-dashboard', '/admin/affiliates', '/admin/reports', '/admin/users', '/admin/user-add'],
+    paths: ['/admin-dashboard', '/admin/affiliates', '/admin/reports', '/notifications'],
   },
   { who: 'back office', account: DEMO.backoffice, paths: ['/backoffice-dashboard', '/backoffice/users'] },
   {
@@ -96,6 +97,15 @@ test("the admin users screens' dialogs and the add-user form with its messages h
   await scan('delete confirmation');
   await page.getByRole('button', { name: 'No' }).click();
   expect(findings).toEqual({});
+test("the notification dialog, with Quill's toolbar and the validation messages, has no WCAG A/AA findings", async ({
+  await page.goto('/notifications');
+  await page.getByRole('button', { name: 'Add Notification' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Notification' });
+  await expect(dialog.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  expect(await accessibilityFindings(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Please provide title.')).toBeVisible();
+  expect(await accessibilityFindings(page)).toEqual([]);
 });
 
 test('the page-not-found screen has no WCAG A/AA findings', async ({ page }) => {

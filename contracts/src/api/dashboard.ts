@@ -21,7 +21,21 @@ export const BackofficeDashboard = z.object({
 });
 export type BackofficeDashboard = z.infer<typeof BackofficeDashboard>;
 
-/** Role 1 (spec §3). monthlyGrowthPercent compares affiliates registered this month with last month. */
+/** How many months the admin dashboard's chart covers, the current one last. */
+export const ADMIN_CHART_MONTHS = 12;
+
+/** One month of the admin dashboard's chart (beyond the spec): month is yyyy-MM in business time. */
+export const MonthlyActivity = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  registrations: z.number().int(),
+  orders: z.number().int(),
+});
+export type MonthlyActivity = z.infer<typeof MonthlyActivity>;
+
+/**
+ * Role 1 (spec §3). monthlyGrowthPercent compares affiliates registered this month with last month.
+ * monthlyActivity (beyond the spec): registrations and orders for each of the last 12 months, oldest first.
+ */
 export const AdminDashboard = z.object({
   affiliates: z.object({ totalAffiliates: z.number().int(), monthlyGrowthPercent: z.number() }),
   orders: z.object({ totalOrders: z.number().int() }),
@@ -30,6 +44,7 @@ export const AdminDashboard = z.object({
     pendingApplications: z.number().int(),
     totalRetailers: z.number().int(),
   }),
+  monthlyActivity: z.array(MonthlyActivity),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
 

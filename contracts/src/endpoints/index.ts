@@ -4,6 +4,7 @@ import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affili
 import { AuthEndpoints, WebConfigEndpoints } from './auth';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
 import { OrderEndpoints } from './orders';
+import { NotificationEndpoints } from './notifications';
 import { DevEndpoints, RegistrationEndpoints } from './registration';
 import { ReportEndpoints } from './reports';
 
@@ -12,6 +13,7 @@ export * from './affiliates';
 export * from './auth';
 export * from './master';
 export * from './orders';
+export * from './notifications';
 export * from './registration';
 export * from './reports';
 
@@ -29,5 +31,6 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   ReportEndpoints,
   OrderEndpoints,
   AdminUserEndpoints,
+  NotificationEndpoints,
   DocsEndpoints,
 ].flatMap((group) => Object.values(group));

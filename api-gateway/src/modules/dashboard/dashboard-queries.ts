@@ -1,9 +1,10 @@
-import sanitizeHtml from 'sanitize-html';
 import type { AdminDashboard, AffiliateDashboard, BackofficeDashboard } from '@portal/contracts';
 import { RECENT_ACTIVITY_LIMIT } from '@portal/contracts';
 import type { Sql } from '../../db/database';
 import { describeAudit, listRecentAudit } from '../audit';
-import { activityOn, businessDay, monthStart, startOfBusinessDay } from '../../lib/business-time';
+import { latestNoticeFor } from '../notifications';
+import { activityOn, businessDay, monthStart } from '../../lib/business-time';
+import { monthlyAdminActivity } from './monthly-activity';
 
 async function statusCounts(sql: Sql): Promise<Record<string, number>> {
   const { rows } = await sql.query<{ status: string; total: string | number }>(
@@ -45,51 +46,33 @@ export function growthPercent(thisMonth: number, lastMonth: number): number {
   return Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10;
 }
 
-/** Role 1. */
+/**
+ * Role 1. Every figure comes from a summary table kept by triggers (affiliate_status_counts,
+ * affiliate_monthly_registrations, order_daily_counts, retailer_counts), never from counting a big table.
+ */
 export async function adminDashboard(sql: Sql, now: Date): Promise<AdminDashboard> {
-  const today = businessDay(now);
-  const thisMonthStart = startOfBusinessDay(monthStart(today));
-  const lastMonthStart = startOfBusinessDay(monthStart(today, 1));
-  const [counts, registrations, orders, retailers] = await Promise.all([
+  const thisMonth = monthStart(businessDay(now));
+  const [counts, orders, retailers, monthlyActivity] = await Promise.all([
     statusCounts(sql),
-    sql.query<{ this_month: string | number; last_month: string | number }>(
-      `SELECT count(*) FILTER (WHERE created_date >= $2) AS this_month,
-              count(*) FILTER (WHERE created_date < $2) AS last_month
-         FROM affiliates WHERE created_date >= $1 AND created_date < $3`,
-      [lastMonthStart, thisMonthStart, now],
-    ),
     sql.query<{ total: string | number | null }>('SELECT sum(total) AS total FROM order_daily_counts'),
-    sql.query<{ total: string | number }>('SELECT count(*) AS total FROM retailers'),
+    sql.query<{ total: string | number }>('SELECT total FROM retailer_counts'),
+    monthlyAdminActivity(sql, thisMonth),
   ]);
+  const [lastMonth, currentMonth] = monthlyActivity.slice(-2);
   return {
     affiliates: {
       totalAffiliates: sum(counts),
-      monthlyGrowthPercent: growthPercent(
-        Number(registrations.rows[0].this_month),
-        Number(registrations.rows[0].last_month),
-      ),
+      monthlyGrowthPercent: growthPercent(currentMonth.registrations, lastMonth.registrations),
     },
     orders: { totalOrders: Number(orders.rows[0].total ?? 0) },
     systemStatistics: {
       activeAffiliates: counts['KYC Complete'] ?? 0,
       pendingApplications: counts['KYC Pending'] ?? 0,
-      totalRetailers: Number(retailers.rows[0].total),
+      totalRetailers: Number(retailers.rows[0]?.total ?? 0),
     },
+    monthlyActivity,
   };
 }
-
-/** Notices are sanitised on save; they are sanitised again here because the dashboard renders them as HTML. */
-const NOTICE_HTML: sanitizeHtml.IOptions = {
-  allowedTags: sanitizeHtml.defaults.allowedTags.concat(['span', 'u', 's']),
-  allowedAttributes: { a: ['href', 'target', 'rel'], '*': ['class', 'style'] },
-  allowedStyles: {
-    '*': {
-      color: [/^[#a-z0-9(),.\s%]+$/i],
-      'background-color': [/^[#a-z0-9(),.\s%]+$/i],
-      'text-align': [/^(left|right|center|justify)$/],
-    },
-  },
-};
 
 /**
  * Role 3 (DESIGN §5). Each order earns order value x rate of the newest rate row for its affiliate and
@@ -142,24 +125,14 @@ export async function affiliateDashboard(
          FROM earned`,
       [affiliateId, affiliate.affiliate_code, firstOfMonth],
     ),
-    sql.query<{ title: string; message_text: string }>(
-      `SELECT n.title, n.message_text FROM notifications n
-        WHERE n.deleted_at IS NULL
-          AND EXISTS (SELECT 1 FROM notification_countries nc
-                       WHERE nc.notification_id = n.notification_id AND nc.country_id IN (0, $1))
-        ORDER BY n.created_at DESC, n.notification_id DESC LIMIT 1`,
-      [affiliate.country_id],
-    ),
+    latestNoticeFor(sql, affiliate.country_id),
   ]);
   const m = money.rows[0];
-  const latest = notice.rows[0];
   return {
     affiliateName: affiliate.full_name,
     affiliateId: affiliate.affiliate_code,
     kycStatus: affiliate.status,
-    notice: latest
-      ? { title: latest.title, description: sanitizeHtml(latest.message_text, NOTICE_HTML) }
-      : null,
+    notice,
     commission: {
       qualifiedOrdersMTD: m.qualified_orders_mtd,
       projectedCommission: m.projected,

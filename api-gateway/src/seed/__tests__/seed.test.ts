@@ -120,6 +120,16 @@ test('summary tables agree with the rows; indexes and triggers are back', async 
         WHERE o.total IS DISTINCT FROM d.total`,
     ),
   ).toBe(0);
+  expect(
+    await count(
+      `SELECT count(*) AS n FROM (SELECT business_month(created_date) AS month, count(*) AS total FROM affiliates GROUP BY 1) a
+        FULL JOIN affiliate_monthly_registrations m USING (month)
+        WHERE a.total IS DISTINCT FROM m.total`,
+    ),
+  ).toBe(0);
+  expect(
+    await count('SELECT count(*) AS n FROM retailer_counts WHERE total <> (SELECT count(*) FROM retailers)'),
+  ).toBe(0);
   expect(await readCatalogue(t)).toEqual(catalogue);
 });
 

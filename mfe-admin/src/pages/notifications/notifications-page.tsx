@@ -1,4 +1,147 @@
-// Built by the notifications issue.
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { Button } from 'primereact/button';
+import { Tooltip } from 'primereact/tooltip';
+import { ALL_COUNTRIES_LABEL, Messages } from '@portal/contracts';
+import type { NotificationItem } from '@portal/contracts';
+import { ConfirmDialog, DataTable, LoadingSpinner, notify, serialColumn, useLoad } from '@portal/shared-ui';
+import type { DataColumn } from '@portal/shared-ui';
+import { messagePreview } from './message-preview';
+import { deleteNotification, fetchCountries, fetchNotifications } from './notifications-api';
+import styles from './notifications-page.module.css';
+
+// The dialog (and Quill with it) loads only when Add or Edit is pressed.
+const NotificationDialog = lazy(() => import('./notification-dialog'));
+
+type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; notification: NotificationItem };
+
+/** notifications: the list of spec §2 with Add Notification, edit, and delete with a confirmation. */
 export default function NotificationsPage() {
-  return <h1>Notifications</h1>;
+  const list = useLoad((signal) => fetchNotifications(signal), []);
+  const countries = useLoad((signal) => fetchCountries(signal), []);
+  const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
+  const [deleting, setDeleting] = useState<NotificationItem | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const { reload } = list;
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await deleteNotification(deleting.notificationID);
+      notify.success(Messages.notificationDeleted);
+      setDeleting(null);
+      reload();
+    } catch {
+      // The HTTP client has shown the server's message.
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  const columns = useMemo<DataColumn<NotificationItem>[]>(
+    () => [
+      serialColumn<NotificationItem>(1),
+      { key: 'title', header: 'Title', render: (n) => n.title },
+      {
+        key: 'message',
+        header: 'Message',
+        render: (n) => {
+          const preview = messagePreview(n.messageText);
+          if (!preview.truncated) return preview.full;
+          return (
+            <span
+              className={`${styles.message} notification-message`}
+              tabIndex={0}
+              data-pr-tooltip={preview.full}
+            >
+              <span aria-hidden="true">{preview.shown}</span>
+              <span className={styles.visuallyHidden}>{preview.full}</span>
+            </span>
+          );
+        },
+      },
+      {
+        key: 'country',
+        header: 'Country',
+        render: (n) => (n.countryID === 0 ? ALL_COUNTRIES_LABEL : n.countryName),
+      },
+      {
+        key: 'actions',
+        header: 'Actions',
+        render: (n) => (
+          <div className={styles.rowActions}>
+            <Button
+              type="button"
+              icon="pi pi-pencil"
+              rounded
+              text
+              aria-label={`Edit ${n.title}`}
+              title="Edit"
+              disabled={countries.state !== 'ready'}
+              onClick={() => setDialog({ mode: 'edit', notification: n })}
+            />
+            <Button
+              type="button"
+              icon="pi pi-trash"
+              rounded
+              text
+              severity="danger"
+              aria-label={`Delete ${n.title}`}
+              title="Delete"
+              onClick={() => setDeleting(n)}
+            />
+          </div>
+        ),
+      },
+    ],
+    [countries.state],
+  );
+
+  return (
+    <section className={styles.page} aria-labelledby="notifications-title">
+      <header className={styles.header}>
+        <h1 id="notifications-title">Notifications</h1>
+        <Button
+          type="button"
+          label="Add Notification"
+          icon="pi pi-plus"
+          disabled={countries.state !== 'ready'}
+          onClick={() => setDialog({ mode: 'add' })}
+        />
+      </header>
+
+      <Tooltip target=".notification-message" position="top" className={styles.tooltip} />
+      <DataTable
+        caption="Notifications"
+        columns={columns}
+        rows={list.data ?? []}
+        rowKey={(n) => n.notificationID}
+        loading={list.state === 'loading'}
+        emptyMessage="No notifications yet."
+        errorMessage={list.state === 'error' ? 'The notifications could not be loaded.' : undefined}
+        onRetry={reload}
+      />
+
+      {dialog.mode !== 'closed' && countries.data ? (
+        <Suspense fallback={<LoadingSpinner label="Loading editor" />}>
+          <NotificationDialog
+            editing={dialog.mode === 'edit' ? dialog.notification : null}
+            countries={countries.data}
+            onClose={() => setDialog({ mode: 'closed' })}
+            onSaved={() => {
+              setDialog({ mode: 'closed' });
+              reload();
+            }}
+          />
+        </Suspense>
+      ) : null}
+      <ConfirmDialog
+        visible={deleting !== null}
+        message={`Are you sure you want to delete the notification "${deleting?.title ?? ''}"?`}
+        busy={deleteBusy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
 }

@@ -163,8 +163,53 @@ test('admin: totals, growth of registrations against last month, orders and reta
     affiliates: { totalAffiliates: 7, monthlyGrowthPercent: growthPercent(june, may) },
     orders: { totalOrders: 7 },
     systemStatistics: { activeAffiliates: 2, pendingApplications: 3, totalRetailers: 1 },
+    monthlyActivity: expect.any(Array),
   });
   expect(body.affiliates.monthlyGrowthPercent).toBe(100);
+  // Twelve months, oldest first, ending with this one; months without any are there with zeros.
+  expect(body.monthlyActivity.map((m) => m.month)).toEqual([
+    '2024-07',
+    '2024-08',
+    '2024-09',
+    '2024-10',
+    '2024-11',
+    '2024-12',
+    '2025-01',
+    '2025-02',
+    '2025-03',
+    '2025-04',
+    '2025-05',
+    '2025-06',
+  ]);
+  expect(body.monthlyActivity.slice(-3)).toEqual([
+    { month: '2025-04', registrations: 1, orders: 0 },
+    { month: '2025-05', registrations: may, orders: 2 },
+    { month: '2025-06', registrations: june, orders: 5 },
+  ]);
+  expect(body.monthlyActivity.slice(0, 9).every((m) => m.registrations === 0 && m.orders === 0)).toBe(true);
+});
+
+test('admin: the summary tables follow bulk inserts and deletes of affiliates and retailers', async () => {
+  const before = AdminDashboard.parse((await dashboard(admin)).body);
+  const extra = await createAffiliate(t.ctx.db, {
+    status: 'KYC Pending',
+    createdDate: new Date('2025-04-30T23:30:00Z'),
+  }); // 1 May in Lagos
+  await t.ctx.db.query(
+    `INSERT INTO retailers (external_id, retailer_code, affiliate_id, business_name, fao_name, fao_mobile_no, cluster_manager, location)
+     SELECT 'R-bulk-' || n, 'RETB' || n, $1, 'Shop', 'FAO', '8030000000', 'CM', 'Lagos' FROM generate_series(1, 3) n`,
+    [extra.affiliateId],
+  );
+  let after = AdminDashboard.parse((await dashboard(admin)).body);
+  expect(after.systemStatistics.totalRetailers).toBe(before.systemStatistics.totalRetailers + 3);
+  expect(after.monthlyActivity.find((m) => m.month === '2025-05')?.registrations).toBe(
+    (before.monthlyActivity.find((m) => m.month === '2025-05')?.registrations ?? 0) + 1,
+  );
+  await t.ctx.db.query(`DELETE FROM retailers WHERE external_id LIKE 'R-bulk-%'`);
+  await t.ctx.db.query('DELETE FROM affiliates WHERE affiliate_id = $1', [extra.affiliateId]);
+  after = AdminDashboard.parse((await dashboard(admin)).body);
+  expect(after.systemStatistics).toEqual(before.systemStatistics);
+  expect(after.monthlyActivity).toEqual(before.monthlyActivity);
 });
 
 test('affiliate: commission by the newest effective rate and its minimum, notice for its country, sanitised', async () => {
