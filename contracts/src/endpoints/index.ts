@@ -1,12 +1,14 @@
 import type { AnyEndpoint } from '../endpoint';
 import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affiliates';
 import { AuthEndpoints, WebConfigEndpoints } from './auth';
+import { IntegrationEndpoints } from './integration';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
 import { DevEndpoints, RegistrationEndpoints } from './registration';
 import { ReportEndpoints } from './reports';
 
 export * from './affiliates';
 export * from './auth';
+export * from './integration';
 export * from './master';
 export * from './registration';
 export * from './reports';
@@ -24,4 +26,5 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   DashboardEndpoints,
   ReportEndpoints,
   DocsEndpoints,
+  IntegrationEndpoints,
 ].flatMap((group) => Object.values(group));
