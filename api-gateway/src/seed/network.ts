@@ -113,6 +113,18 @@ export async function seedNetworkThroughIngestion(
   }: { network: NetworkAffiliate[]; retailers: number; orders: number; now: Date },
 ): Promise<void> {
   if (network.length === 0 || retailers === 0) return;
+  // The seed turns sequential scans on for its set-based SQL, but within its transaction the planner's
+  // statistics still see empty tables: ingestion's lookups by externalId would become scans of the growing
+  // orders table. Index lookups, as the gateway runs them (PGlite's default), until the network is in.
+  await sql.exec('SET LOCAL enable_seqscan = off');
+  await seedNetwork(sql, { network, retailers, orders, now });
+  await sql.exec('SET LOCAL enable_seqscan = on');
+}
+
+async function seedNetwork(
+  sql: Sql,
+  { network, retailers, orders, now }: { network: NetworkAffiliate[]; retailers: number; orders: number; now: Date },
+): Promise<void> {
   const today = epochDay(now);
   const ageOfRetailer = new Int16Array(retailers);
   function* retailerItems() {
