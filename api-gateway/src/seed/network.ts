@@ -123,7 +123,12 @@ export async function seedNetworkThroughIngestion(
 
 async function seedNetwork(
   sql: Sql,
-  { network, retailers, orders, now }: { network: NetworkAffiliate[]; retailers: number; orders: number; now: Date },
+  {
+    network,
+    retailers,
+    orders,
+    now,
+  }: { network: NetworkAffiliate[]; retailers: number; orders: number; now: Date },
 ): Promise<void> {
   const today = epochDay(now);
   const ageOfRetailer = new Int16Array(retailers);
