@@ -362,3 +362,17 @@ describe('orders', () => {
     expect(await count(`SELECT count(*) AS n FROM orders WHERE external_id IN ('O-50', 'O-51')`)).toBe(0);
   });
 });
+
+test('the OpenAPI document describes the key: X-API-Key, 401, 400 with indexed errors, 413', async () => {
+  const doc = (await request(t.app).get('/api/openapi.json')).body;
+  expect(doc.components.securitySchemes.apiKeyAuth).toEqual({
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+  });
+  for (const path of ['/integration/retailers', '/integration/orders']) {
+    const operation = doc.paths[path].post;
+    expect(operation.security).toEqual([{ apiKeyAuth: [] }]);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '413']);
+  }
+});
