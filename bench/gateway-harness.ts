@@ -23,7 +23,8 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-export async function startGateway(): Promise<Gateway> {
+/** `env` adds to the configuration (e.g. INTEGRATION_API_KEY). */
+export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const databaseUrl = process.env.DATABASE_URL;
   const config = loadConfig({
@@ -32,6 +33,7 @@ export async function startGateway(): Promise<Gateway> {
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'info',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
   });
   const db = await openDatabase({
     databaseUrl,

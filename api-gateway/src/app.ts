@@ -14,6 +14,7 @@ import { registerMediaRoutes } from './modules/media';
 import { registerReportRoutes } from './modules/reports';
 import { registerDevRoutes } from './modules/dev';
 import { registerHealthRoutes } from './modules/health';
+import { registerIntegrationRoutes } from './modules/integration';
 import { registerMasterRoutes } from './modules/master';
 import { registerOrderRoutes } from './modules/orders';
 import { registerNotificationRoutes } from './modules/notifications';
@@ -35,7 +36,9 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
 
   const api = express.Router();
   api.use(helmet());
-  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  // Integration batches (up to 1,000 items) are parsed by their own routes after the API key is checked.
+  const json = express.json({ limit: JSON_BODY_LIMIT });
+  api.use((req, res, next) => (req.path.startsWith('/integration/') ? next() : json(req, res, next)));
   const router = new ApiRouter(ctx, await loadRightsTable(ctx.db));
   registerHealthRoutes(router, ctx);
   registerWebConfigRoutes(router, ctx);
@@ -50,6 +53,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerOrderRoutes(router, ctx);
   registerAdminUserRoutes(router, ctx);
   registerNotificationRoutes(router, ctx);
+  registerIntegrationRoutes(router, ctx);
   if (!ctx.config.isProduction) registerDevRoutes(router, ctx);
   registerOpenApiRoutes(api, ctx);
   api.use(router.router);

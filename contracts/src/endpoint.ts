@@ -6,8 +6,11 @@ import type { Right } from './rights';
 
 export type HttpMethod = 'get' | 'post';
 
-/** Who may call: anyone, any signed-in user, or a user holding at least one of the rights. */
-export type EndpointAuth = 'public' | 'session' | { readonly anyRight: readonly Right[] };
+/**
+ * Who may call: anyone, any signed-in user, a user holding at least one of the rights, or another system
+ * presenting an integration API key in the X-API-Key header (no user, no session: a bearer token is not a key).
+ */
+export type EndpointAuth = 'public' | 'session' | 'apiKey' | { readonly anyRight: readonly Right[] };
 
 /** Anything with a zod-like `parse`: a zod schema, or a zod-free twin on the pre-sign-in path. */
 export interface AnswerCheck<T> {

@@ -15,6 +15,7 @@ export * from './api/dashboard';
 export * from './api/reports';
 export * from './api/orders';
 export * from './api/notifications';
+export * from './api/integration';
 export * from './rules/email';
 export * from './rules/email-field';
 export * from './rules/sign-in';

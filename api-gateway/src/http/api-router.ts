@@ -1,12 +1,13 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import type { AnyEndpoint, EndpointAuth, EndpointDefinition, PathParams } from '@portal/contracts';
-import { OurMessages, TextMessages, findControlCharacters } from '@portal/contracts';
+import { IntegrationMessages, OurMessages, TextMessages, findControlCharacters } from '@portal/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { badRequest, forbidden, unauthorized } from './errors';
 import type { RightsTable, SessionUser } from './session';
 import { sessionForToken } from '../auth/session-cache';
+import { type ApiKeyCaller, verifyApiKey } from '../auth/api-keys';
 import { PreparedJson } from './prepared-json';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -16,8 +17,10 @@ export interface RouteInput<Path extends string, Auth extends EndpointAuth, Body
   body: Infer<Body>;
   query: Infer<Query>;
   params: PathParams<Path>;
-  /** On public routes only when a valid token was sent. */
-  session: Auth extends 'public' ? SessionUser | undefined : SessionUser;
+  /** On public routes only when a valid token was sent; never on API-key routes (a token is not a key). */
+  session: Auth extends 'public' | 'apiKey' ? SessionUser | undefined : SessionUser;
+  /** On API-key routes: whose key it was. */
+  apiKey: Auth extends 'apiKey' ? ApiKeyCaller : undefined;
 }
 
 export interface RouteOptions {
@@ -31,14 +34,24 @@ export type RouteDoc = AnyEndpoint;
 declare module 'express-serve-static-core' {
   interface Request {
     session?: SessionUser;
+    apiKey?: ApiKeyCaller;
   }
+}
+
+/** `orders[3].orderValue`: list indexes in brackets, as a caller reading the error would write them. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (key, part) =>
+      typeof part === 'number' ? `${key}[${part}]` : key ? `${key}.${String(part)}` : String(part),
+    '',
+  );
 }
 
 /** Field errors keyed by path, first message per field, in the schema's order. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
+    const key = issue.path.length ? fieldPath(issue.path) : '_';
     if (!(key in errors)) errors[key] = issue.message;
   }
   return errors;
@@ -107,7 +120,7 @@ export class ApiRouter {
       refuseControlCharacters(req);
       const body = endpoint.body ? parseOrThrow(endpoint.body, req.body ?? {}) : undefined;
       const query = endpoint.query ? parseOrThrow(endpoint.query, req.query) : undefined;
-      const input = { body, query, params: req.params, session: req.session };
+      const input = { body, query, params: req.params, session: req.session, apiKey: req.apiKey };
       const result = await handler(input as RouteInput<Path, Auth, Body, Query>, req, res);
       if (res.headersSent || result === undefined) return;
       if (endpoint.answer.status) res.status(endpoint.answer.status);
@@ -118,6 +131,7 @@ export class ApiRouter {
   }
 
   private authenticate(auth: EndpointAuth, allowedDuringForcedPasswordUpdate: boolean): RequestHandler {
+    if (auth === 'apiKey') return this.authenticateApiKey();
     return async (req: Request, _res: Response, next: NextFunction) => {
       const header = req.headers.authorization;
       const token = header && /^bearer /i.test(header) ? header.slice(7).trim() : undefined;
@@ -141,6 +155,21 @@ export class ApiRouter {
         return next(forbidden());
       }
       next();
+    };
+  }
+
+  /** Another system's call: only the X-API-Key header counts; an Authorization header is ignored. */
+  private authenticateApiKey(): RequestHandler {
+    return async (req: Request, _res: Response, next: NextFunction) => {
+      try {
+        const header = req.headers['x-api-key'];
+        const caller = await verifyApiKey(this.ctx, typeof header === 'string' ? header.trim() : undefined);
+        if (!caller) return next(unauthorized(IntegrationMessages.unauthorized));
+        req.apiKey = caller;
+        next();
+      } catch (error) {
+        next(error);
+      }
     };
   }
 }

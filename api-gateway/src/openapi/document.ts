@@ -60,7 +60,10 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[], version: strin
     tags: [...tags].sort().map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      },
       schemas,
     },
   };
@@ -84,10 +87,13 @@ function buildOperation(
     operationId: operationId(route.method, path),
     tags: [route.tag],
     summary: route.summary,
-    security: route.auth === 'public' ? [] : [{ bearerAuth: [] }],
+    security:
+      route.auth === 'public' ? [] : route.auth === 'apiKey' ? [{ apiKeyAuth: [] }] : [{ bearerAuth: [] }],
     responses: {},
   };
   if (route.auth === 'session') operation.description = 'Any signed-in user.';
+  else if (route.auth === 'apiKey')
+    operation.description = 'Another system, with an integration API key in X-API-Key (not a user token).';
   else if (route.auth !== 'public')
     operation.description = `Needs one of the rights: ${route.auth.anyRight.join(', ')}.`;
   if (parameters.length) operation.parameters = parameters;
@@ -120,6 +126,7 @@ function buildOperation(
   const forbiddenReasons = [
     typeof route.auth === 'object' && 'The caller does not hold the right this call needs.',
     route.auth !== 'public' &&
+      route.auth !== 'apiKey' &&
       !route.allowedDuringForcedPasswordUpdate &&
       'The caller signed in with a temporary password and must change it first.',
   ].filter((reason) => typeof reason === 'string');
@@ -129,7 +136,13 @@ function buildOperation(
       Boolean(route.body || route.query || route.multipart || pathParams.length),
       'Invalid input: the first rule broken, and `errors` per field.',
     ],
-    ['401', route.auth !== 'public', 'No token, or an expired, tampered or revoked one.'],
+    [
+      '401',
+      route.auth !== 'public',
+      route.auth === 'apiKey'
+        ? 'No X-API-Key header, or a key that is unknown or revoked.'
+        : 'No token, or an expired, tampered or revoked one.',
+    ],
     ['403', forbiddenReasons.length > 0, forbiddenReasons.join(' ')],
   ];
   for (const [status, applies, description] of standard) {

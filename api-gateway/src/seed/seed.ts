@@ -1,6 +1,8 @@
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { type DemoAccountIds, DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
+import { ORDER_STATUSES } from '@portal/contracts';
+import { ingestOrders, ingestRetailers } from '../modules/integration';
 import { PRODUCT_CATEGORIES } from './vocabulary';
 import { seedCommissionRates, seedVolume, type VolumeCounts, volumeFor } from './volume';
 
@@ -33,8 +35,9 @@ export async function seedIfEmpty(ctx: AppContext, scale = ctx.config.seedScale)
 
 /**
  * Everything the demo needs, in the caller's transaction: the three accounts, the demo affiliate's network,
- * notices, and the bulk volume. The summary tables that triggers keep are recomputed once at the end
- * instead of row by row.
+ * notices, and the bulk volume. Retailers and orders go through the integration module's ingestion, so
+ * commission, order_daily_counts and affiliate_commission_months follow as they do for the retail
+ * platform's batches; affiliate_status_counts is recomputed once at the end instead of row by row.
  */
 export async function seedDemoData(
   sql: Sql,
@@ -51,7 +54,6 @@ export async function seedDemoData(
     SET LOCAL work_mem = '64MB';
     SET LOCAL maintenance_work_mem = '256MB';
     ALTER TABLE affiliates DISABLE TRIGGER affiliates_status_counts_insert_delete;
-    ALTER TABLE orders DISABLE TRIGGER orders_daily_counts_insert_delete;
   `);
   // Building an index once over sorted rows is far cheaper than a million random inserts into it.
   const indexes = await dropSecondaryIndexes(sql, BULK_TABLES);
@@ -61,19 +63,18 @@ export async function seedDemoData(
   for (const index of indexes) await sql.exec(index.definition);
   await sql.exec(`
     ALTER TABLE affiliates ENABLE TRIGGER affiliates_status_counts_insert_delete;
-    ALTER TABLE orders ENABLE TRIGGER orders_daily_counts_insert_delete;
     UPDATE affiliate_status_counts c
        SET total = (SELECT count(*) FROM affiliates a WHERE a.status = c.status);
-    DELETE FROM order_daily_counts;
-    INSERT INTO order_daily_counts (order_date, status, total)
-      SELECT order_date, status, count(*) FROM orders GROUP BY order_date, status;
     ANALYZE;
   `);
   return demo;
 }
 
-/** The tables the bulk seed fills. */
-const BULK_TABLES = ['affiliates', 'retailers', 'orders', 'commission_rates', 'login_history', 'audit_log'];
+/**
+ * The tables the bulk seed fills. commission_rates is not among them: ingestion looks each order's rate up by
+ * its index (and the rates are written before the orders).
+ */
+const BULK_TABLES = ['affiliates', 'retailers', 'orders', 'login_history', 'audit_log'];
 
 /**
  * Drops the indexes of these tables that no constraint owns (primary keys and unique constraints stay) and
@@ -127,7 +128,6 @@ async function pauseForeignKeyChecks(sql: Sql, tables: string[]): Promise<string
   );
 }
 
-const ORDER_STATUSES = ['Pending', 'Processing', 'Delivered', 'Completed', 'Rejected'] as const;
 const DEMO_RETAILERS = [
   ['Okafor Provisions', 'Ngozi Okafor', 'Ikeja, Lagos'],
   ['Mama Tee Supermarket', 'Temitope Adeyemi', 'Surulere, Lagos'],
@@ -151,71 +151,47 @@ const dayOffset = (now: Date, days: number) => {
  * the rest over the last 13 months; plus its commission rates and KYC history.
  */
 async function seedDemoNetwork(sql: Sql, demo: DemoAccountIds, now: Date): Promise<void> {
-  const { rows: retailers } = await sql.query<{
-    retailer_id: number | string;
-    fao_name: string;
-    fao_mobile_no: string;
-  }>(
-    `INSERT INTO retailers (external_id, retailer_code, affiliate_id, business_name, fao_name, fao_mobile_no,
-                            cluster_manager, location, created_at)
-     SELECT 'DEMO-R' || n, 'RTLD' || lpad(n::text, 5, '0'), $1, business, fao, '0803' || lpad((4100000 + n * 7919)::text, 7, '0'),
-            'Bisi Adewale', location, $2::timestamptz - interval '390 days' + n * interval '3 days'
-       FROM unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS r(business, fao, location, n)
-     ORDER BY n
-     RETURNING retailer_id, fao_name, fao_mobile_no`,
-    [
-      demo.affiliateId,
-      now,
-      DEMO_RETAILERS.map((r) => r[0]),
-      DEMO_RETAILERS.map((r) => r[1]),
-      DEMO_RETAILERS.map((r) => r[2]),
-    ],
+  const { rows } = await sql.query<{ affiliate_code: string }>(
+    'SELECT affiliate_code FROM affiliates WHERE affiliate_id = $1',
+    [demo.affiliateId],
   );
-  const dayOfMonth = now.getUTCDate();
-  const orders = Array.from({ length: DEMO_ORDER_COUNT }, (_, i) => {
-    const thisMonth = i < 15;
-    const retailer = retailers[(i * 5) % retailers.length];
-    return {
-      code: `ORDD${String(i + 1).padStart(5, '0')}`,
-      retailerId: Number(retailer.retailer_id),
-      date: thisMonth ? dayOffset(now, i % dayOfMonth) : dayOffset(now, dayOfMonth + ((i * 37) % 380)),
-      status: thisMonth
-        ? ORDER_STATUSES[i % 5]
-        : (['Completed', 'Delivered', 'Completed', 'Rejected', 'Completed'] as const)[i % 5],
-      value: (4_500 + ((i * 7_919) % 180_000) + (i % 4) * 0.25).toFixed(2),
-      category: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length].name,
-      buyer: ['Kemi Alade', 'Sani Garba', 'Ada Obi', 'John Okoro', 'Bola Adeyemi', 'Zara Musa'][i % 6],
-      faoName: retailer.fao_name,
-      faoMobile: retailer.fao_mobile_no,
-    };
-  });
-  await sql.query(
-    `INSERT INTO orders (external_id, order_code, retailer_id, affiliate_id, order_date, buyer_name, order_value,
-                         product_category, status, fao_name, fao_mobile_no, created_at)
-     SELECT 'DEMO-' || code, code, retailer_id, $1, order_date, buyer, order_value, category, status, fao_name,
-            fao_mobile, order_date + interval '10 hours'
-       FROM unnest($2::text[], $3::bigint[], $4::date[], $5::text[], $6::numeric[], $7::text[], $8::text[],
-                   $9::text[], $10::text[])
-            AS o(code, retailer_id, order_date, buyer, order_value, category, status, fao_name, fao_mobile)
-      ORDER BY code`,
-    [
-      demo.affiliateId,
-      orders.map((o) => o.code),
-      orders.map((o) => o.retailerId),
-      orders.map((o) => o.date),
-      orders.map((o) => o.buyer),
-      orders.map((o) => o.value),
-      orders.map((o) => o.category),
-      orders.map((o) => o.status),
-      orders.map((o) => o.faoName),
-      orders.map((o) => o.faoMobile),
-    ],
-  );
+  const affiliateCode = rows[0].affiliate_code;
+  // Rates first: orders earn their commission as they are ingested.
   await seedCommissionRates(sql, {
     at: `'${now.toISOString()}'::timestamptz`,
     today: `'${dayOffset(now, 0)}'::date`,
     where: `a.affiliate_id = ${Number(demo.affiliateId)}`,
   });
+  await ingestRetailers(
+    sql,
+    DEMO_RETAILERS.map(([businessName, faoName, location], i) => ({
+      externalId: `DEMO-R${i + 1}`,
+      affiliateCode,
+      businessName,
+      faoName,
+      faoMobileNo: `0803${String(4_100_000 + (i + 1) * 7_919).padStart(7, '0')}`,
+      clusterManager: 'Bisi Adewale',
+      location,
+    })),
+  );
+  const dayOfMonth = now.getUTCDate();
+  await ingestOrders(
+    sql,
+    Array.from({ length: DEMO_ORDER_COUNT }, (_, i) => {
+      const thisMonth = i < 15;
+      return {
+        externalId: `DEMO-ORDD${String(i + 1).padStart(5, '0')}`,
+        retailerExternalId: `DEMO-R${((i * 5) % DEMO_RETAILERS.length) + 1}`,
+        orderDate: thisMonth ? dayOffset(now, i % dayOfMonth) : dayOffset(now, dayOfMonth + ((i * 37) % 380)),
+        status: thisMonth
+          ? ORDER_STATUSES[i % 5]
+          : (['Completed', 'Delivered', 'Completed', 'Rejected', 'Completed'] as const)[i % 5],
+        orderValue: (4_500 + ((i * 7_919) % 180_000) + (i % 4) * 0.25).toFixed(2),
+        productCategory: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length].name,
+        buyerName: ['Kemi Alade', 'Sani Garba', 'Ada Obi', 'John Okoro', 'Bola Adeyemi', 'Zara Musa'][i % 6],
+      };
+    }),
+  );
   await sql.query(
     `INSERT INTO audit_log (actor_user_id, action, entity_type, entity_id, from_status, to_status, created_at)
      SELECT NULL, 'affiliate.register', 'affiliate', $1, NULL, 'KYC Pending', created_date FROM affiliates WHERE affiliate_id = $1::bigint

@@ -1,15 +1,7 @@
 import type { Sql } from '../db/database';
 import type { DemoAccountIds } from './demo-accounts';
-import {
-  CLUSTER_MANAGERS,
-  FIRST_NAMES,
-  LAST_NAMES,
-  LOCATIONS,
-  PRODUCT_CATEGORIES,
-  REJECTION_REMARKS,
-  SHOP_KINDS,
-  USER_AGENTS,
-} from './vocabulary';
+import { seedNetworkThroughIngestion } from './network';
+import { FIRST_NAMES, LAST_NAMES, PRODUCT_CATEGORIES, REJECTION_REMARKS, USER_AGENTS } from './vocabulary';
 
 /** Rows per unit of SEED_SCALE: 250 gives 50k affiliates, 100k retailers and 1M orders. */
 export const ROWS_PER_SCALE = { affiliates: 200, retailers: 400, orders: 4_000, logins: 1_000 } as const;
@@ -71,7 +63,8 @@ export interface VolumeOptions {
 
 /**
  * Affiliates in every status (with users, audit history and commission rates), retailers, orders over the
- * last 13 months in every status, and login history. Runs inside the seed's transaction (temp tables).
+ * last 13 months in every status (both through the integration module, see network.ts), and login history.
+ * Runs inside the seed's transaction (temp tables).
  */
 export async function seedVolume(sql: Sql, { counts, now, demo }: VolumeOptions): Promise<void> {
   const at = timestamp(now);
@@ -178,87 +171,27 @@ export async function seedVolume(sql: Sql, { counts, now, demo }: VolumeOptions)
        WHERE a.status IN ('KYC Complete', 'Inactive');
       ANALYZE seed_network;
     `);
-    await seedNetwork(sql, { counts, at, today, network: await countOf('seed_network') });
+    // Rates first: orders earn their commission as they are ingested.
     await seedCommissionRates(sql, {
       at,
       today,
       where: `a.email LIKE '%@${SEED_EMAIL_DOMAIN}' AND a.status IN ('KYC Complete', 'Inactive')`,
     });
+    const { rows: network } = await sql.query<{ affiliate_code: string; created_date: Date }>(
+      `SELECT a.affiliate_code, a.created_date FROM seed_network n JOIN affiliates a USING (affiliate_id) ORDER BY n.rn`,
+    );
+    await seedNetworkThroughIngestion(sql, {
+      network: network.map((row) => ({
+        affiliateCode: row.affiliate_code,
+        createdDate: new Date(row.created_date),
+      })),
+      retailers: counts.retailers,
+      orders: counts.orders,
+      now,
+    });
   }
 
   if (counts.logins > 0) await seedLoginHistory(sql, { counts, at });
-}
-
-async function seedNetwork(
-  sql: Sql,
-  { counts, at, today, network }: { counts: VolumeCounts; at: string; today: string; network: number },
-): Promise<void> {
-  if (network === 0 || counts.retailers === 0) return;
-  await sql.exec(`
-    INSERT INTO retailers (external_id, retailer_code, affiliate_id, business_name, fao_name, fao_mobile_no,
-                           cluster_manager, location, created_at)
-    SELECT 'SEED-R' || lpad(s.g::text, 7, '0'), 'RTL' || lpad(s.g::text, 7, '0'), n.affiliate_id,
-           ${pick(LAST_NAMES, 'h2')} || ' ' || ${pick(SHOP_KINDS, `h2 / ${LAST_NAMES.length}`)},
-           ${pick(FIRST_NAMES, 'h3')} || ' ' || ${pick(LAST_NAMES, `h3 / ${FIRST_NAMES.length}`)},
-           '0' || substr('789', 1 + (h4 % 3)::int, 1) || substr('01', 1 + ((h4 / 3) % 2)::int, 1)
-             || ${digits('m', 21, 8)},
-           ${pick(CLUSTER_MANAGERS, 'h4 / 6')},
-           ${pick(LOCATIONS, `h4 / ${6 * CLUSTER_MANAGERS.length}`)},
-           LEAST(${at}, n.created_date + (2 + h2 % 90) * interval '1 day')
-      FROM (SELECT g, m, ${hash('m', 1)} AS h1, ${hash('m', 9)} AS h2, ${hash('m', 17)} AS h3, ${hash('m', 25)} AS h4
-              FROM (SELECT g, md5('retailer-' || g) AS m FROM generate_series(1, ${counts.retailers}) AS g) AS raw
-           ) AS s
-      JOIN seed_network n ON n.rn = 1 + s.h1 % ${network}
-     ORDER BY s.g;
-
-    CREATE TEMP TABLE seed_retailer ON COMMIT DROP AS
-    SELECT row_number() OVER (ORDER BY retailer_id) AS rn, retailer_id, affiliate_id, fao_name, fao_mobile_no,
-           GREATEST(0, LEAST(395, ${today} - (created_at AT TIME ZONE 'UTC')::date)) AS age_days
-      FROM retailers WHERE external_id LIKE 'SEED-R%';
-    ANALYZE seed_retailer;
-  `);
-  if (counts.orders === 0) return;
-  const retailers = Number(
-    (await sql.query<{ n: number | string }>('SELECT count(*) AS n FROM seed_retailer')).rows[0].n,
-  );
-  const categories = PRODUCT_CATEGORIES.map((category) => category.name);
-  // Orders date from their retailer's start, so newer networks have fewer; recent orders are still open.
-  // Numbered in date order, like orders arriving day by day, so ids, codes and date indexes grow together;
-  // the wide text columns are built after the numbering sort, which then moves narrow rows only.
-  await sql.exec(`
-    INSERT INTO orders (external_id, order_code, retailer_id, affiliate_id, order_date, buyer_name, order_value,
-                        product_category, status, fao_name, fao_mobile_no, created_at)
-    SELECT 'SEED-O' || lpad(o.n::text, 8, '0'), 'ORD' || lpad(o.n::text, 8, '0'), o.retailer_id, o.affiliate_id,
-           o.order_date,
-           ${pick(FIRST_NAMES, 'o.h3')} || ' ' || ${pick(LAST_NAMES, `o.h3 / ${FIRST_NAMES.length}`)},
-           (2000 + (o.h4 % 25000000) / 100.0 * (1 + (o.h4 / 25000000) % 3))::numeric(14, 2),
-           ${pick(categories, `o.h3 / ${FIRST_NAMES.length * LAST_NAMES.length}`)},
-           CASE
-             WHEN o.age <= 3 THEN CASE WHEN o.roll < 50 THEN 'Pending' WHEN o.roll < 90 THEN 'Processing'
-                                       ELSE 'Rejected' END
-             WHEN o.age <= 14 THEN CASE WHEN o.roll < 15 THEN 'Pending' WHEN o.roll < 40 THEN 'Processing'
-                                        WHEN o.roll < 75 THEN 'Delivered' WHEN o.roll < 95 THEN 'Completed'
-                                        ELSE 'Rejected' END
-             ELSE CASE WHEN o.roll < 1 THEN 'Pending' WHEN o.roll < 3 THEN 'Processing'
-                       WHEN o.roll < 33 THEN 'Delivered' WHEN o.roll < 95 THEN 'Completed' ELSE 'Rejected' END
-           END,
-           r.fao_name, r.fao_mobile_no,
-           o.order_date + interval '8 hours' + (o.h2 % 36000) * interval '1 second'
-      FROM (
-        SELECT row_number() OVER (ORDER BY d.order_date, s.g) AS n, s.h2, s.h3, s.h4, r.rn AS retailer_rn,
-               r.retailer_id, r.affiliate_id, d.order_date, d.age, d.roll
-          FROM (SELECT g, ${hash('m', 1)} AS h1, ${hash('m', 9)} AS h2, ${hash('m', 17)} AS h3, ${hash('m', 25)} AS h4
-                  FROM (SELECT g, md5('order-' || g) AS m FROM generate_series(1, ${counts.orders}) AS g) AS raw
-               ) AS s
-          JOIN seed_retailer r ON r.rn = 1 + s.h1 % ${retailers}
-          CROSS JOIN LATERAL (
-            SELECT ${today} - (s.h2 % (r.age_days + 1))::int AS order_date,
-                   (s.h2 % (r.age_days + 1))::int AS age,
-                   (s.h2 / 400) % 100 AS roll
-          ) AS d
-      ) AS o
-      JOIN seed_retailer r ON r.rn = o.retailer_rn;
-  `);
 }
 
 /** A rate per category from a year ago for each affiliate; a third of them got a newer rate three months ago. */

@@ -2,6 +2,7 @@ import type { AnyEndpoint } from '../endpoint';
 import { AdminUserEndpoints } from './admin-users';
 import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affiliates';
 import { AuthEndpoints, WebConfigEndpoints } from './auth';
+import { IntegrationEndpoints } from './integration';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
 import { OrderEndpoints } from './orders';
 import { NotificationEndpoints } from './notifications';
@@ -11,6 +12,7 @@ import { ReportEndpoints } from './reports';
 export * from './admin-users';
 export * from './affiliates';
 export * from './auth';
+export * from './integration';
 export * from './master';
 export * from './orders';
 export * from './notifications';
@@ -33,4 +35,5 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   AdminUserEndpoints,
   NotificationEndpoints,
   DocsEndpoints,
+  IntegrationEndpoints,
 ].flatMap((group) => Object.values(group));

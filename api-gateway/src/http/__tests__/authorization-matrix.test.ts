@@ -19,13 +19,21 @@ interface Identity {
   header: () => Promise<string | undefined>;
   /** The rights of a live session; undefined for a caller that is not signed in. */
   rights?: readonly Right[];
+  /** Sends the integration API key in X-API-Key (and no session). */
+  apiKey?: boolean;
 }
 
 let t: TestApp;
 let identities: Identity[];
 
-function allowed(endpoint: AnyEndpoint, rights: readonly Right[] | undefined): 'public' | boolean {
+/** The integration key of this test app (INTEGRATION_API_KEY): another system, not a user. */
+const API_KEY = 'matrix-integration-key-0123456789abcdef';
+
+function allowed(endpoint: AnyEndpoint, identity: Identity): 'public' | boolean {
   if (endpoint.auth === 'public') return 'public';
+  // Only a key opens an API-key call, and a key opens nothing else: no session, no rights.
+  if (endpoint.auth === 'apiKey') return identity.apiKey === true;
+  const rights = identity.rights;
   if (!rights) return false;
   if (endpoint.auth === 'session') return true;
   return endpoint.auth.anyRight.some((right) => rights.includes(right));
@@ -36,7 +44,7 @@ function base64url(value: object): string {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ INTEGRATION_API_KEY: API_KEY });
   const db = t.ctx.db;
   const rightsTable = await loadRightsTable(db);
   const admin = await createStaffUser(db, 1);
@@ -84,6 +92,8 @@ beforeAll(async () => {
     fixed('alg none', `Bearer ${algNone}`),
     fixed('after logout', loggedOut),
     fixed('user made inactive', deactivated),
+    { name: 'integration API key', header: async () => undefined, apiKey: true },
+    fixed('integration API key as a bearer token', `Bearer ${API_KEY}`),
   ];
 });
 afterAll(() => t.close());
@@ -101,9 +111,10 @@ test('every call answers every identity as its rights say: no leak, no 5xx, no H
       const call = endpoint.method === 'post' ? client.post(path).send({}) : client.get(path);
       const authorization = await identity.header();
       if (authorization) call.set('Authorization', authorization);
+      if (identity.apiKey) call.set('X-API-Key', API_KEY);
       const res = await call;
       calls += 1;
-      const expected = allowed(endpoint, identity.rights);
+      const expected = allowed(endpoint, identity);
       const where = `${endpoint.method.toUpperCase()} ${endpoint.path} as ${identity.name}: ${res.status}`;
       const text = res.text ?? '';
       if (res.status >= 500) leaks.push(`${where} (server error)`);
@@ -111,7 +122,10 @@ test('every call answers every identity as its rights say: no leak, no 5xx, no H
         leaks.push(`${where} (allowed where the rights say no)`);
       else if (expected === false && !identity.rights && res.status !== 401)
         leaks.push(`${where} (expected 401)`);
-      else if (expected === false && identity.rights && res.status !== 403)
+      // A session at an API-key call is not signed in there: 401, like no key at all.
+      else if (expected === false && endpoint.auth === 'apiKey' && res.status !== 401)
+        leaks.push(`${where} (expected 401: a session is not a key)`);
+      else if (expected === false && identity.rights && endpoint.auth !== 'apiKey' && res.status !== 403)
         leaks.push(`${where} (expected 403)`);
       // A live session is never 401; a handler may still refuse it (a dashboard for a role without one).
       else if (expected === true && res.status === 401)

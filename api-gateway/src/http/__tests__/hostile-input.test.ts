@@ -23,8 +23,11 @@ let t: TestApp;
 let adminUserId: number;
 let admin: string;
 let pending: TestAffiliate;
+/** API-key calls (integration) are walked with this key, as the admin's token does not open them. */
+const API_KEY = 'hostile-input-integration-key-0123456789';
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ INTEGRATION_API_KEY: API_KEY });
   adminUserId = await createStaffUser(t.ctx.db, 1);
   admin = await bearer(t.ctx, adminUserId);
   pending = await createAffiliate(t.ctx.db, { fullName: 'Amaka Eze', status: 'KYC Pending' });
@@ -134,7 +137,7 @@ const pathParams = (route: RouteDoc) => route.path.match(/:(\w+)/g) ?? [];
 
 let walkToken: string | undefined;
 
-/** Each call as an admin; logout ends that session, so the next call gets a new one. */
+/** Each call as an admin (API-key calls with the key); logout ends that session, so the next call gets a new one. */
 async function call(
   route: RouteDoc,
   input: { path?: string; query?: Record<string, unknown>; body?: Record<string, unknown> },
@@ -145,7 +148,9 @@ async function call(
   const path = input.path ?? pathWith(route, '1');
   const base = route.method === 'get' ? request(t.app).get(path) : request(t.app).post(path);
   const withQuery = input.query ? base.query(input.query) : base;
-  const res = await withQuery.set('Authorization', token).send(input.body ?? {});
+  const authorized =
+    route.auth === 'apiKey' ? withQuery.set('X-API-Key', API_KEY) : withQuery.set('Authorization', token);
+  const res = await authorized.send(input.body ?? {});
   return res;
 }
 

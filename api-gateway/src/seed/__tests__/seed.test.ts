@@ -133,6 +133,42 @@ test('summary tables agree with the rows; indexes and triggers are back', async 
   expect(await readCatalogue(t)).toEqual(catalogue);
 });
 
+test('orders came through ingestion: they earned commission and the monthly summary agrees', async () => {
+  expect(await count(`SELECT count(*) AS n FROM orders WHERE order_code !~ '^ORD[0-9]{8}$'`)).toBe(0);
+  expect(await count(`SELECT count(*) AS n FROM orders WHERE commission_amount > 0`)).toBeGreaterThan(
+    volumeFor(SCALE).orders / 2,
+  );
+  // Exactly the engine's rule, recomputed here from the rates.
+  expect(
+    await count(
+      `SELECT count(*) AS n FROM orders o JOIN affiliates a USING (affiliate_id)
+         LEFT JOIN LATERAL (
+           SELECT rate_percent, minimum_order_value FROM commission_rates cr
+            WHERE cr.affiliate_code = a.affiliate_code AND cr.product_category = o.product_category
+              AND cr.effective_date <= o.order_date
+            ORDER BY effective_date DESC, rate_id DESC LIMIT 1) r ON true
+        WHERE o.commission_amount <> CASE WHEN o.status <> 'Rejected' AND o.order_value >= r.minimum_order_value
+                                          THEN round(o.order_value * r.rate_percent / 100, 2) ELSE 0 END`,
+    ),
+  ).toBe(0);
+  expect(
+    await count(
+      `SELECT count(*) AS n FROM (
+         SELECT affiliate_id, date_trunc('month', order_date)::date AS month,
+                count(*) FILTER (WHERE status IN ('Delivered', 'Completed')) AS q,
+                count(*) FILTER (WHERE status IN ('Pending', 'Processing')) AS open,
+                sum(commission_amount) FILTER (WHERE status <> 'Rejected') AS projected,
+                coalesce(sum(commission_amount) FILTER (WHERE status IN ('Delivered', 'Completed')), 0) AS qualified
+           FROM orders GROUP BY 1, 2) o
+       FULL JOIN affiliate_commission_months m USING (affiliate_id, month)
+       -- A month of only Rejected orders moves no figure, so it may have no summary row.
+       WHERE (o.q, o.open, coalesce(o.projected, 0), o.qualified)
+             IS DISTINCT FROM (coalesce(m.qualified_orders, 0), coalesce(m.open_orders, 0),
+                               coalesce(m.projected_commission, 0), coalesce(m.qualified_commission, 0))`,
+    ),
+  ).toBe(0);
+});
+
 test('notices for all countries and for Nigeria; commission rates; no recent failed sign-ins', async () => {
   expect(await count('SELECT count(*) AS n FROM notification_countries WHERE country_id = 0')).toBe(1);
   expect(

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../context';
+import { keyedHash, keyedHashMatches } from '../lib/keyed-hash';
+
+/**
+ * Integration API keys (DESIGN §5: the retail platform calls /api/integration/* with one in X-API-Key).
+ * A key is 32 random bytes; only its keyed hash (lib/keyed-hash.ts, under the server secret) and its first
+ * characters, to tell keys apart in a listing, are stored. The key itself is shown once, when created.
+ * INTEGRATION_API_KEY, when set, is accepted too (a deployment's or the tests' configured key).
+ */
+export interface ApiKeyCaller {
+  /** The key's name, or 'INTEGRATION_API_KEY' for the configured one. */
+  name: string;
+}
+
+const KEY_PREFIX = 'apk_';
+/** Longer than any key we issue; a longer header is refused before hashing. */
+const MAX_KEY_LENGTH = 256;
+
+export async function verifyApiKey(
+  ctx: AppContext,
+  presented: string | undefined,
+): Promise<ApiKeyCaller | null> {
+  if (!presented || presented.length > MAX_KEY_LENGTH) return null;
+  const configured = ctx.config.integrationApiKey;
+  if (
+    configured &&
+    keyedHashMatches(ctx, 'integration-api-key', presented, keyedHash(ctx, 'integration-api-key', configured))
+  ) {
+    return { name: 'INTEGRATION_API_KEY' };
+  }
+  const { rows } = await ctx.db.query<{ name: string }>(
+    'SELECT name FROM integration_api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
+    [keyedHash(ctx, 'integration-api-key', presented)],
+  );
+  return rows[0] ? { name: rows[0].name } : null;
+}
+
+export class ApiKeyError extends Error {}
+
+const NAME_RULE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** Creates a key named `name` (no other live key may have that name) and answers the key, shown only now. */
+export async function createApiKey(ctx: AppContext, name: string): Promise<string> {
+  if (!NAME_RULE.test(name)) {
+    throw new ApiKeyError('A key name is 1-64 letters, digits, dots, dashes or underscores.');
+  }
+  const key = KEY_PREFIX + randomBytes(32).toString('base64url');
+  await ctx.db.transaction(async (tx) => {
+    await tx.query('LOCK TABLE integration_api_keys IN SHARE ROW EXCLUSIVE MODE');
+    const { rows } = await tx.query(
+      'SELECT 1 FROM integration_api_keys WHERE name = $1 AND revoked_at IS NULL',
+      [name],
+    );
+    if (rows.length) throw new ApiKeyError(`A live key named "${name}" exists; revoke it first.`);
+    await tx.query('INSERT INTO integration_api_keys (name, key_prefix, key_hash) VALUES ($1, $2, $3)', [
+      name,
+      key.slice(0, KEY_PREFIX.length + 6),
+      keyedHash(ctx, 'integration-api-key', key),
+    ]);
+  });
+  return key;
+}
+
+/** Revokes the live key named `name`; answers whether there was one. Takes effect on the next call. */
+export async function revokeApiKey(ctx: AppContext, name: string): Promise<boolean> {
+  const { rowCount } = await ctx.db.query(
+    'UPDATE integration_api_keys SET revoked_at = now() WHERE name = $1 AND revoked_at IS NULL',
+    [name],
+  );
+  return rowCount > 0;
+}
+
+export async function listApiKeys(
+  ctx: AppContext,
+): Promise<{ name: string; prefix: string; createdAt: Date; revokedAt: Date | null }[]> {
+  const { rows } = await ctx.db.query<{
+    name: string;
+    key_prefix: string;
+    created_at: Date;
+    revoked_at: Date | null;
+  }>('SELECT name, key_prefix, created_at, revoked_at FROM integration_api_keys ORDER BY key_id');
+  return rows.map((row) => ({
+    name: row.name,
+    prefix: row.key_prefix,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  }));
+}

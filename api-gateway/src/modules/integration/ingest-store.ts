@@ -1,0 +1,181 @@
+import {
+  IntegrationMessages,
+  type IngestResponse,
+  type IntegrationOrder,
+  type IntegrationRetailer,
+} from '@portal/contracts';
+import type { Sql } from '../../db/database';
+import { badRequest } from '../../http/errors';
+import { earnedCommissionSql } from '../commission';
+
+/**
+ * The one way retailers and orders are written (DESIGN §5): the integration API and the demo seed both call
+ * these, in their own transaction. Each batch is checked whole first (duplicates in the batch, unknown
+ * affiliates and retailers, a retailer or order that would change hands): any problem refuses the batch with
+ * a 400 naming each item by index and field, before anything is written. Then one multi-row
+ * INSERT ... ON CONFLICT (external_id) writes it, in externalId order so concurrent batches lock rows in one
+ * order; rows whose values did not change are not touched, and RETURNING tells created from updated.
+ */
+
+type Errors = Record<string, string>;
+
+function refuseIfAny(errors: Errors, what: 'retailers' | 'orders'): void {
+  const count = new Set(Object.keys(errors).map((key) => key.slice(0, key.indexOf(']') + 1))).size;
+  if (count > 0) throw badRequest(IntegrationMessages.invalidBatch(count, what), errors);
+}
+
+/** Each externalId once per batch: ON CONFLICT cannot write one row twice in a statement. */
+function duplicateErrors(items: readonly { externalId: string }[], what: 'retailers' | 'orders'): Errors {
+  const errors: Errors = {};
+  const first = new Map<string, number>();
+  items.forEach((item, index) => {
+    const seen = first.get(item.externalId);
+    if (seen === undefined) first.set(item.externalId, index);
+    else errors[`${what}[${index}].externalId`] = IntegrationMessages.duplicate(`${what}[${seen}]`);
+  });
+  return errors;
+}
+
+/** Counts from `RETURNING (xmax = 0) AS created`: rows not returned were left as they were. */
+function counted(total: number, rows: readonly { created: boolean }[]): IngestResponse {
+  const created = rows.filter((row) => row.created).length;
+  return { created, updated: rows.length - created, unchanged: total - rows.length };
+}
+
+const column = <T>(items: readonly T[], pick: (item: T) => string) => items.map(pick);
+
+export async function ingestRetailers(
+  sql: Sql,
+  retailers: readonly IntegrationRetailer[],
+): Promise<IngestResponse> {
+  if (retailers.length === 0) return { created: 0, updated: 0, unchanged: 0 };
+  const errors = duplicateErrors(retailers, 'retailers');
+  refuseIfAny(errors, 'retailers');
+  const externalIds = column(retailers, (r) => r.externalId);
+  const affiliateCodes = column(retailers, (r) => r.affiliateCode);
+
+  const { rows: problems } = await sql.query<{ n: number | string; unknown_affiliate: boolean }>(
+    `SELECT i.n, a.affiliate_id IS NULL AS unknown_affiliate
+       FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS i(external_id, affiliate_code, n)
+       LEFT JOIN affiliates a ON a.affiliate_code = i.affiliate_code
+       LEFT JOIN retailers r ON r.external_id = i.external_id
+      WHERE a.affiliate_id IS NULL OR r.affiliate_id <> a.affiliate_id
+      ORDER BY i.n`,
+    [externalIds, affiliateCodes],
+  );
+  for (const problem of problems) {
+    const index = Number(problem.n) - 1;
+    errors[`retailers[${index}].affiliateCode`] = problem.unknown_affiliate
+      ? IntegrationMessages.unknownAffiliate
+      : IntegrationMessages.affiliateChanged;
+  }
+  refuseIfAny(errors, 'retailers');
+
+  const { rows } = await sql.query<{ created: boolean }>(
+    `INSERT INTO retailers AS r (retailer_id, external_id, retailer_code, affiliate_id, business_name, fao_name,
+                                 fao_mobile_no, cluster_manager, location)
+     SELECT id, external_id, 'RTL' || lpad(id::text, 7, '0'), affiliate_id, business_name, fao_name,
+            fao_mobile_no, cluster_manager, location
+       FROM (SELECT nextval(pg_get_serial_sequence('retailers', 'retailer_id')) AS id, s.*
+               FROM (SELECT i.*, a.affiliate_id
+                       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+                                   $7::text[])
+                            AS i(external_id, affiliate_code, business_name, fao_name, fao_mobile_no,
+                                 cluster_manager, location)
+                       JOIN affiliates a ON a.affiliate_code = i.affiliate_code
+                      ORDER BY i.external_id) s) numbered
+     ON CONFLICT (external_id) DO UPDATE SET
+       business_name = excluded.business_name, fao_name = excluded.fao_name,
+       fao_mobile_no = excluded.fao_mobile_no, cluster_manager = excluded.cluster_manager,
+       location = excluded.location
+     WHERE (r.business_name, r.fao_name, r.fao_mobile_no, r.cluster_manager, r.location)
+           IS DISTINCT FROM (excluded.business_name, excluded.fao_name, excluded.fao_mobile_no,
+                             excluded.cluster_manager, excluded.location)
+     RETURNING (xmax = 0) AS created`,
+    [
+      externalIds,
+      affiliateCodes,
+      column(retailers, (r) => r.businessName),
+      column(retailers, (r) => r.faoName),
+      column(retailers, (r) => r.faoMobileNo),
+      column(retailers, (r) => r.clusterManager),
+      column(retailers, (r) => r.location),
+    ],
+  );
+  return counted(retailers.length, rows);
+}
+
+/**
+ * Orders take their affiliate and FAO from their retailer (the FAO as it was when the order arrived) and
+ * their commission from the engine's rule, computed in the same statement (earnedCommissionSql): the
+ * statement triggers then move order_daily_counts and affiliate_commission_months by the written rows.
+ */
+export async function ingestOrders(sql: Sql, orders: readonly IntegrationOrder[]): Promise<IngestResponse> {
+  if (orders.length === 0) return { created: 0, updated: 0, unchanged: 0 };
+  const errors = duplicateErrors(orders, 'orders');
+  refuseIfAny(errors, 'orders');
+  const externalIds = column(orders, (o) => o.externalId);
+  const retailerIds = column(orders, (o) => o.retailerExternalId);
+
+  const { rows: problems } = await sql.query<{ n: number | string; unknown_retailer: boolean }>(
+    `SELECT i.n, r.retailer_id IS NULL AS unknown_retailer
+       FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS i(external_id, retailer_external_id, n)
+       LEFT JOIN retailers r ON r.external_id = i.retailer_external_id
+       LEFT JOIN orders o ON o.external_id = i.external_id
+      WHERE r.retailer_id IS NULL OR o.retailer_id <> r.retailer_id
+      ORDER BY i.n`,
+    [externalIds, retailerIds],
+  );
+  for (const problem of problems) {
+    const index = Number(problem.n) - 1;
+    errors[`orders[${index}].retailerExternalId`] = problem.unknown_retailer
+      ? IntegrationMessages.unknownRetailer
+      : IntegrationMessages.retailerChanged;
+  }
+  refuseIfAny(errors, 'orders');
+
+  const earned = earnedCommissionSql({
+    affiliateCode: 'a.affiliate_code',
+    productCategory: 'i.product_category',
+    orderDate: 'i.order_date',
+    orderValue: 'i.order_value',
+    status: 'i.status',
+  });
+  const { rows } = await sql.query<{ created: boolean }>(
+    `INSERT INTO orders AS o (order_id, external_id, order_code, retailer_id, affiliate_id, order_date,
+                              buyer_name, order_value, product_category, status, fao_name, fao_mobile_no,
+                              commission_amount, commission_rate_id)
+     SELECT id, external_id, 'ORD' || lpad(id::text, 8, '0'), retailer_id, affiliate_id, order_date,
+            buyer_name, order_value, product_category, status, fao_name, fao_mobile_no, amount, rate_id
+       FROM (SELECT nextval(pg_get_serial_sequence('orders', 'order_id')) AS id, s.*
+               FROM (SELECT i.*, r.retailer_id, r.affiliate_id, r.fao_name, r.fao_mobile_no,
+                            ${earned.amount} AS amount, ${earned.rateId} AS rate_id
+                       FROM unnest($1::text[], $2::text[], $3::date[], $4::text[], $5::numeric[], $6::text[],
+                                   $7::text[])
+                            AS i(external_id, retailer_external_id, order_date, product_category, order_value,
+                                 buyer_name, status)
+                       JOIN retailers r ON r.external_id = i.retailer_external_id
+                       JOIN affiliates a ON a.affiliate_id = r.affiliate_id
+                       ${earned.join}
+                      ORDER BY i.external_id) s) numbered
+     ON CONFLICT (external_id) DO UPDATE SET
+       order_date = excluded.order_date, buyer_name = excluded.buyer_name,
+       order_value = excluded.order_value, product_category = excluded.product_category,
+       status = excluded.status, commission_amount = excluded.commission_amount,
+       commission_rate_id = excluded.commission_rate_id
+     WHERE (o.order_date, o.buyer_name, o.order_value, o.product_category, o.status)
+           IS DISTINCT FROM (excluded.order_date, excluded.buyer_name, excluded.order_value,
+                             excluded.product_category, excluded.status)
+     RETURNING (xmax = 0) AS created`,
+    [
+      externalIds,
+      retailerIds,
+      column(orders, (o) => o.orderDate),
+      column(orders, (o) => o.productCategory),
+      column(orders, (o) => o.orderValue),
+      column(orders, (o) => o.buyerName),
+      column(orders, (o) => o.status),
+    ],
+  );
+  return counted(orders.length, rows);
+}

@@ -1,0 +1,10 @@
+import { IntegrationEndpoints } from '@portal/contracts';
+import type { AppContext } from '../../context';
+import type { ApiRouter } from '../../http/api-router';
+import { batchBody } from './batch-limits';
+import { ordersHandler, retailersHandler } from './ingest-handlers';
+
+export function registerIntegrationRoutes(api: ApiRouter, ctx: AppContext): void {
+  api.route(IntegrationEndpoints.retailers, retailersHandler(ctx), { before: batchBody('retailers') });
+  api.route(IntegrationEndpoints.orders, ordersHandler(ctx), { before: batchBody('orders') });
+}

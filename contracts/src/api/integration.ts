@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { hasControlCharacters } from '../rules/plain-text';
+import { DATE_PARAM_MAX, DATE_PARAM_MIN } from './common';
+
+/** Items per call to /api/integration/retailers and /api/integration/orders; more is a 413. */
+export const INTEGRATION_BATCH_MAX = 1_000;
+
+export const ORDER_STATUSES = ['Pending', 'Processing', 'Delivered', 'Completed', 'Rejected'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const IntegrationMessages = {
+  unauthorized: 'A valid API key is required in the X-API-Key header.',
+  tooManyItems: (what: 'retailers' | 'orders') =>
+    `At most ${INTEGRATION_BATCH_MAX.toLocaleString('en-US')} ${what} per call.`,
+  retailersList: 'retailers must be a list of retailers.',
+  ordersList: 'orders must be a list of orders.',
+  item: 'Each item must be an object.',
+  text: (field: string, max: number) => `${field} must be text of 1 to ${max} characters.`,
+  orderDate: `orderDate must be a date (yyyy-MM-dd) between ${DATE_PARAM_MIN} and ${DATE_PARAM_MAX}.`,
+  orderValue: 'orderValue must be a decimal string of naira, e.g. "12500.50" (at most 2 decimals).',
+  status: `status must be one of ${ORDER_STATUSES.join(', ')}.`,
+  duplicate: (first: string) => `Appears more than once in this batch (first as ${first}).`,
+  unknownAffiliate: 'No affiliate has this code.',
+  unknownRetailer: 'No retailer has this externalId (send it to /api/integration/retailers first).',
+  affiliateChanged: 'A retailer stays with its affiliate; this retailer belongs to another one.',
+  retailerChanged: 'An order stays with the retailer that placed it; this order belongs to another one.',
+  invalidBatch: (count: number, what: 'retailers' | 'orders') =>
+    `${count} of the ${what} ${count === 1 ? 'is' : 'are'} invalid; nothing was stored.`,
+} as const;
+
+/** Trimmed text of 1..max characters without control characters, with one message for every way it is wrong. */
+const text = (field: string, max: number) => {
+  const message = IntegrationMessages.text(field, max);
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: message })
+    .refine((value) => !hasControlCharacters(value), { error: message });
+};
+
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export const IntegrationRetailer = z.object(
+  {
+    externalId: text('externalId', 64),
+    affiliateCode: text('affiliateCode', 32),
+    businessName: text('businessName', 200),
+    faoName: text('faoName', 200),
+    faoMobileNo: text('faoMobileNo', 32),
+    clusterManager: text('clusterManager', 200),
+    location: text('location', 200),
+  },
+  { error: IntegrationMessages.item },
+);
+export type IntegrationRetailer = z.output<typeof IntegrationRetailer>;
+
+export const IntegrationOrder = z.object(
+  {
+    externalId: text('externalId', 64),
+    retailerExternalId: text('retailerExternalId', 64),
+    orderDate: z
+      .string({ error: IntegrationMessages.orderDate })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: IntegrationMessages.orderDate })
+      .refine((value) => isCalendarDate(value) && value >= DATE_PARAM_MIN && value <= DATE_PARAM_MAX, {
+        error: IntegrationMessages.orderDate,
+      }),
+    productCategory: text('productCategory', 100),
+    // numeric(14, 2): at most 12 digits before the point.
+    orderValue: z
+      .string({ error: IntegrationMessages.orderValue })
+      .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: IntegrationMessages.orderValue }),
+    buyerName: text('buyerName', 200),
+    status: z.enum(ORDER_STATUSES, { error: IntegrationMessages.status }),
+  },
+  { error: IntegrationMessages.item },
+);
+export type IntegrationOrder = z.output<typeof IntegrationOrder>;
+
+export const IngestRetailersRequest = z.object(
+  { retailers: z.array(IntegrationRetailer, { error: IntegrationMessages.retailersList }) },
+  { error: IntegrationMessages.retailersList },
+);
+export type IngestRetailersRequest = z.input<typeof IngestRetailersRequest>;
+
+export const IngestOrdersRequest = z.object(
+  { orders: z.array(IntegrationOrder, { error: IntegrationMessages.ordersList }) },
+  { error: IntegrationMessages.ordersList },
+);
+export type IngestOrdersRequest = z.input<typeof IngestOrdersRequest>;
+
+/** What a batch did: every item is exactly one of created, updated or unchanged. */
+export const IngestResponse = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type IngestResponse = z.infer<typeof IngestResponse>;
