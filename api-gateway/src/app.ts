@@ -8,6 +8,7 @@ import { loadRightsTable } from './http/session';
 import { registerAuthRoutes } from './modules/auth';
 import { registerBackofficeRoutes } from './modules/backoffice';
 import { registerCaptchaRoutes } from './modules/captcha';
+import { mountCommissionTemplate, registerCommissionUploadRoutes } from './modules/commission-upload';
 import { registerDashboardRoutes } from './modules/dashboard';
 import { registerMediaRoutes } from './modules/media';
 import { registerReportRoutes } from './modules/reports';
@@ -44,6 +45,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerDashboardRoutes(router, ctx);
   registerMediaRoutes(router, ctx);
   registerReportRoutes(router, ctx);
+  registerCommissionUploadRoutes(router, ctx);
   if (!ctx.config.isProduction) registerDevRoutes(router, ctx);
   registerOpenApiRoutes(api, ctx);
   api.use(router.router);
@@ -51,6 +53,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   api.use(errorHandler);
   app.use('/api', api);
 
+  mountCommissionTemplate(app);
   mountWeb(app, ctx);
   app.use(errorHandler);
   return app;

@@ -12,6 +12,7 @@ export * from './api/web-config';
 export * from './api/affiliates';
 export * from './api/dashboard';
 export * from './api/reports';
+export * from './api/commission';
 export * from './rules/email';
 export * from './rules/email-field';
 export * from './rules/sign-in';

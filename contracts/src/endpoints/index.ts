@@ -1,12 +1,14 @@
 import type { AnyEndpoint } from '../endpoint';
 import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affiliates';
 import { AuthEndpoints, WebConfigEndpoints } from './auth';
+import { CommissionEndpoints } from './commission';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
 import { DevEndpoints, RegistrationEndpoints } from './registration';
 import { ReportEndpoints } from './reports';
 
 export * from './affiliates';
 export * from './auth';
+export * from './commission';
 export * from './master';
 export * from './registration';
 export * from './reports';
@@ -23,5 +25,6 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   MediaEndpoints,
   DashboardEndpoints,
   ReportEndpoints,
+  CommissionEndpoints,
   DocsEndpoints,
 ].flatMap((group) => Object.values(group));
