@@ -44,11 +44,13 @@ export const CommissionUploadMessages = {
   notExcel: 'The file is not an Excel workbook. Please upload Excel (.xlsx, .xls) file.',
   unpacksTooLarge:
     'The workbook unpacks to far more data than a commission file holds, so it was not read. Please save it again in Excel.',
-  macros: 'The workbook contains macros. Please save it as a plain Excel workbook (.xlsx) and upload it again.',
+  macros:
+    'The workbook contains macros. Please save it as a plain Excel workbook (.xlsx) and upload it again.',
   formulas:
     'The workbook contains formulas. Please paste the values only (Paste Special > Values) and upload it again.',
   unreadable: 'The workbook could not be read. Please save it again in Excel and upload it again.',
-  tooSlow: 'The workbook took too long to read. Please save it again in Excel or split it into smaller files.',
+  tooSlow:
+    'The workbook took too long to read. Please save it again in Excel or split it into smaller files.',
   tooManyRows: `The file has more than ${rowCount(COMMISSION_UPLOAD_LIMITS.maxRows)} rows. Please split it into smaller files.`,
   noSheet: 'The workbook has no sheet.',
   noRows: 'The file has no commission rates: add one row per rate under the header row.',

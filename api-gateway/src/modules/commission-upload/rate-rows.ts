@@ -80,44 +80,42 @@ const text = (value: CellValue) =>
 function rowSchema(date1904: boolean) {
   const fail = (ctx: z.RefinementCtx, column: string, reason: string) =>
     ctx.addIssue({ code: 'custom', path: [column], message: reason });
-  return z
-    .tuple([z.any(), z.any(), z.any(), z.any(), z.any()])
-    .transform((cells, ctx) => {
-      const [affiliate, rate, category, minimum, effective] = cells as CellValue[];
-      for (const [column, value] of COMMISSION_COLUMNS.map((name, i) => [name, cells[i]] as const)) {
-        if (typeof value === 'string' && (value.length > 200 || hasControlCharacters(value)))
-          fail(ctx, column, Reason.text);
-      }
-      const affiliateCode = text(affiliate);
-      if (!affiliateCode) fail(ctx, AFFILIATE, Reason.affiliateRequired);
-      else if (affiliateCode.length > 40) fail(ctx, AFFILIATE, Reason.affiliateUnknown);
+  return z.tuple([z.any(), z.any(), z.any(), z.any(), z.any()]).transform((cells, ctx) => {
+    const [affiliate, rate, category, minimum, effective] = cells as CellValue[];
+    for (const [column, value] of COMMISSION_COLUMNS.map((name, i) => [name, cells[i]] as const)) {
+      if (typeof value === 'string' && (value.length > 200 || hasControlCharacters(value)))
+        fail(ctx, column, Reason.text);
+    }
+    const affiliateCode = text(affiliate);
+    if (!affiliateCode) fail(ctx, AFFILIATE, Reason.affiliateRequired);
+    else if (affiliateCode.length > 40) fail(ctx, AFFILIATE, Reason.affiliateUnknown);
 
-      const ratePercent = decimalText(rate, { percent: true });
-      if (isBlank(rate)) fail(ctx, RATE, Reason.rateRequired);
-      else if (ratePercent === undefined) fail(ctx, RATE, Reason.rateNumber);
-      else if (Number(ratePercent) < 0 || Number(ratePercent) > 100) fail(ctx, RATE, Reason.rateRange);
-      else if (decimals(ratePercent) > 2) fail(ctx, RATE, Reason.rateDecimals);
+    const ratePercent = decimalText(rate, { percent: true });
+    if (isBlank(rate)) fail(ctx, RATE, Reason.rateRequired);
+    else if (ratePercent === undefined) fail(ctx, RATE, Reason.rateNumber);
+    else if (Number(ratePercent) < 0 || Number(ratePercent) > 100) fail(ctx, RATE, Reason.rateRange);
+    else if (decimals(ratePercent) > 2) fail(ctx, RATE, Reason.rateDecimals);
 
-      const productCategory = text(category).replace(/\s+/g, ' ');
-      if (!productCategory) fail(ctx, CATEGORY, Reason.categoryRequired);
-      else if (productCategory.length > 100) fail(ctx, CATEGORY, Reason.categoryLength);
+    const productCategory = text(category).replace(/\s+/g, ' ');
+    if (!productCategory) fail(ctx, CATEGORY, Reason.categoryRequired);
+    else if (productCategory.length > 100) fail(ctx, CATEGORY, Reason.categoryLength);
 
-      // An empty minimum is no minimum.
-      const minimumOrderValue = isBlank(minimum) ? '0' : decimalText(minimum, { money: true });
-      if (minimumOrderValue === undefined || decimals(minimumOrderValue) > 2)
-        fail(ctx, MINIMUM, Reason.minimumNumber);
-      else if (Number(minimumOrderValue) < 0) fail(ctx, MINIMUM, Reason.minimumNegative);
-      else if (Number(minimumOrderValue) >= 1e12) fail(ctx, MINIMUM, Reason.minimumTooLarge);
+    // An empty minimum is no minimum.
+    const minimumOrderValue = isBlank(minimum) ? '0' : decimalText(minimum, { money: true });
+    if (minimumOrderValue === undefined || decimals(minimumOrderValue) > 2)
+      fail(ctx, MINIMUM, Reason.minimumNumber);
+    else if (Number(minimumOrderValue) < 0) fail(ctx, MINIMUM, Reason.minimumNegative);
+    else if (Number(minimumOrderValue) >= 1e12) fail(ctx, MINIMUM, Reason.minimumTooLarge);
 
-      const effectiveDate = dayText(effective, date1904);
-      if (isBlank(effective)) fail(ctx, DATE, Reason.dateRequired);
-      else if (!effectiveDate) fail(ctx, DATE, Reason.date);
+    const effectiveDate = dayText(effective, date1904);
+    if (isBlank(effective)) fail(ctx, DATE, Reason.dateRequired);
+    else if (!effectiveDate) fail(ctx, DATE, Reason.date);
 
-      return { affiliateCode, ratePercent, productCategory, minimumOrderValue, effectiveDate } as Omit<
-        RateRow,
-        'row'
-      >;
-    });
+    return { affiliateCode, ratePercent, productCategory, minimumOrderValue, effectiveDate } as Omit<
+      RateRow,
+      'row'
+    >;
+  });
 }
 
 function checkHeader(header: CellValue[] | undefined): void {
@@ -134,7 +132,9 @@ function checkHeader(header: CellValue[] | undefined): void {
       errors.push({
         row: 1,
         column,
-        reason: found ? `Expected "${expected}", found "${found}".` : `Expected "${expected}", the cell is empty.`,
+        reason: found
+          ? `Expected "${expected}", found "${found}".`
+          : `Expected "${expected}", the cell is empty.`,
       });
     }
   }

@@ -31,7 +31,12 @@ export async function insertUpload(
  * Stores the rates of one upload: a row for an affiliate, category and effective date already held is
  * replaced (commission_rates_key_idx), every other date stays, so the table is the rates' history.
  */
-export async function storeRates(sql: Sql, uploadId: number, rates: readonly RateRow[], at: Date): Promise<void> {
+export async function storeRates(
+  sql: Sql,
+  uploadId: number,
+  rates: readonly RateRow[],
+  at: Date,
+): Promise<void> {
   for (let start = 0; start < rates.length; start += INSERT_BATCH) {
     const batch = rates.slice(start, start + INSERT_BATCH);
     await sql.query(

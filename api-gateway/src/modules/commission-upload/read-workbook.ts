@@ -97,9 +97,7 @@ function runWorker(file: Buffer, container: Container): Promise<SheetRows> {
     worker.on('error', (error: Error & { code?: string }) =>
       finish(() =>
         reject(
-          new WorkbookRefusal(
-            error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'unpacksTooLarge' : 'unreadable',
-          ),
+          new WorkbookRefusal(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'unpacksTooLarge' : 'unreadable'),
         ),
       ),
     );

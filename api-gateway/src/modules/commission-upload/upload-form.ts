@@ -1,6 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import multer from 'multer';
-import { COMMISSION_UPLOAD_FIELD, COMMISSION_UPLOAD_LIMITS, CommissionUploadMessages } from '@portal/contracts';
+import {
+  COMMISSION_UPLOAD_FIELD,
+  COMMISSION_UPLOAD_LIMITS,
+  CommissionUploadMessages,
+} from '@portal/contracts';
 import { badRequest, HttpError } from '../../http/errors';
 
 const upload = multer({
@@ -26,5 +30,6 @@ const asApiError: ErrorRequestHandler = (error: unknown, _req, _res, next) => {
 
 /** Reads the multipart form after the session and right are checked, so strangers send no bytes to memory. */
 export const parseUploadForm: RequestHandler[] = [
-  (req, res, next) => upload(req, res, (error?: unknown) => (error ? asApiError(error, req, res, next) : next())),
+  (req, res, next) =>
+    upload(req, res, (error?: unknown) => (error ? asApiError(error, req, res, next) : next())),
 ];

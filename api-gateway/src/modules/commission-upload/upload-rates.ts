@@ -29,13 +29,19 @@ export async function uploadRates(ctx: AppContext, req: Request, res: Response, 
   } catch (error) {
     const refusal = asRefusal(error);
     if (!refusal) throw error;
-    const body: CommissionUploadRefusal = { success: false, message: refusal.message, errors: refusal.errors };
+    const body: CommissionUploadRefusal = {
+      success: false,
+      message: refusal.message,
+      errors: refusal.errors,
+    };
     res.status(refusal.status).json(body);
     return undefined;
   }
 }
 
-function asRefusal(error: unknown): { status: number; message: string; errors: CommissionRowError[] } | undefined {
+function asRefusal(
+  error: unknown,
+): { status: number; message: string; errors: CommissionRowError[] } | undefined {
   if (error instanceof RowsRefusal) return { status: 400, message: error.message, errors: error.errors };
   if (error instanceof WorkbookRefusal || error instanceof ContainerRefusal || error instanceof HttpError)
     return { status: error.status, message: error.message, errors: [] };
@@ -57,7 +63,12 @@ async function acceptFile(
 
   const at = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const uploadId = await insertUpload(tx, { fileName, uploadedBy: session.userId, rowCount: rates.length, at });
+    const uploadId = await insertUpload(tx, {
+      fileName,
+      uploadedBy: session.userId,
+      rowCount: rates.length,
+      at,
+    });
     await storeRates(tx, uploadId, rates, at);
     const ordersRecomputed = await recomputeCommissionForRates(tx, rates);
     await recordAudit(tx, {
@@ -85,6 +96,10 @@ async function refuseUnknownAffiliates(ctx: AppContext, rates: readonly RateRow[
   );
   const errors: CommissionRowError[] = rates
     .filter((rate) => !known.has(rate.affiliateCode))
-    .map((rate) => ({ row: rate.row, column: COMMISSION_COLUMNS[0], reason: CommissionRowReasons.affiliateUnknown }));
+    .map((rate) => ({
+      row: rate.row,
+      column: COMMISSION_COLUMNS[0],
+      reason: CommissionRowReasons.affiliateUnknown,
+    }));
   if (errors.length) refuseRows(errors);
 }

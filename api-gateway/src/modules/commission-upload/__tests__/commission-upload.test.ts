@@ -77,9 +77,7 @@ describe('a good file is stored whole', () => {
     expect(
       (
         await upload(
-          workbook(
-            rateRows([code, 2, 'Snacks', 0, '2026-01-01'], [code, 3, 'Snacks', 0, '2026-03-01']),
-          ),
+          workbook(rateRows([code, 2, 'Snacks', 0, '2026-01-01'], [code, 3, 'Snacks', 0, '2026-03-01'])),
         )
       ).status,
     ).toBe(200);
@@ -93,7 +91,12 @@ describe('a good file is stored whole', () => {
   test('Excel date cells, an empty minimum, blank rows and a legacy .xls', async () => {
     const code = (await createAffiliate(t.ctx.db, { status: 'KYC Complete' })).affiliateCode;
     // 46023 is Excel's day number of 2026-01-01.
-    const rows = [HEADER, [code, 1.5, 'Household', null, 46023], [null, null, null, null, null], [code, 2, 'Groceries', 0, '2026-01-05']];
+    const rows = [
+      HEADER,
+      [code, 1.5, 'Household', null, 46023],
+      [null, null, null, null, null],
+      [code, 2, 'Groceries', 0, '2026-01-05'],
+    ];
     const res = await upload(workbook(rows, 'biff8'), 'legacy.xls');
     expect(res.status).toBe(200);
     expect(await ratesOf(code)).toEqual([
@@ -186,7 +189,9 @@ describe('a file with a bad row is refused whole, naming the rows', () => {
   test('an affiliate ID no affiliate has', async () => {
     const res = await upload(workbook(rateRows(['AFF999999', 2, 'Beverages', 0, '2026-01-06'])));
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ row: 2, column: 'Affiliate ID', reason: 'No affiliate has this ID.' }]);
+    expect(res.body.errors).toEqual([
+      { row: 2, column: 'Affiliate ID', reason: 'No affiliate has this ID.' },
+    ]);
   });
 });
 
@@ -266,11 +271,14 @@ describe('current rates and upload history', () => {
 });
 
 test('the template has the five columns and two example rows', async () => {
-  const res = await request(t.app).get(COMMISSION_TEMPLATE_PATH).buffer(true).parse((response, done) => {
-    const chunks: Buffer[] = [];
-    response.on('data', (chunk: Buffer) => chunks.push(chunk));
-    response.on('end', () => done(null, Buffer.concat(chunks)));
-  });
+  const res = await request(t.app)
+    .get(COMMISSION_TEMPLATE_PATH)
+    .buffer(true)
+    .parse((response, done) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done(null, Buffer.concat(chunks)));
+    });
   expect(res.status).toBe(200);
   const book = XLSX.read(res.body as Buffer, { type: 'buffer' });
   const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });

@@ -39,7 +39,10 @@ async function stored(): Promise<string> {
 
 async function refused(file: Buffer, name: string, status: number, message: string) {
   const before = await stored();
-  const res = await request(t.app).post('/api/master/commision/upload').set('Authorization', admin).attach('data', file, name);
+  const res = await request(t.app)
+    .post('/api/master/commision/upload')
+    .set('Authorization', admin)
+    .attach('data', file, name);
   expect({ status: res.status, message: res.body.message, success: res.body.success }).toEqual({
     status,
     message,

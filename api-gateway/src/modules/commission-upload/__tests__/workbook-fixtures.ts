@@ -11,7 +11,9 @@ export type Cell = string | number | null | { f: string; v: number };
 
 /** A workbook of one sheet with these rows (the first is the header); `bookType` xlsx or biff8 (.xls). */
 export function workbook(rows: Cell[][], bookType: 'xlsx' | 'biff8' = 'xlsx'): Buffer {
-  const sheet = XLSX.utils.aoa_to_sheet(rows.map((row) => row.map((cell) => (isFormula(cell) ? null : cell))));
+  const sheet = XLSX.utils.aoa_to_sheet(
+    rows.map((row) => row.map((cell) => (isFormula(cell) ? null : cell))),
+  );
   rows.forEach((row, r) =>
     row.forEach((cell, c) => {
       if (isFormula(cell)) sheet[XLSX.utils.encode_cell({ r, c })] = { t: 'n', f: cell.f, v: cell.v };
@@ -116,7 +118,8 @@ const SHEET = 'xl/worksheets/sheet1.xml';
 /** The template header and `rows` rows of one number each, in sheet XML SheetJS reads. */
 export function sheetXml(rowCount: number): Buffer {
   const header = COMMISSION_COLUMNS.map(
-    (name, c) => `<c r="${String.fromCharCode(65 + c)}1" t="inlineStr"><is><t>${name.replace('&', '&amp;')}</t></is></c>`,
+    (name, c) =>
+      `<c r="${String.fromCharCode(65 + c)}1" t="inlineStr"><is><t>${name.replace('&', '&amp;')}</t></is></c>`,
   ).join('');
   const rows: string[] = [];
   for (let r = 2; r <= rowCount + 1; r++) rows.push(`<row r="${r}"><c r="B${r}"><v>1</v></c></row>`);
