@@ -35,7 +35,11 @@ test('the sign-in, forgot-password and registration screens have no WCAG A/AA fi
 });
 
 const SIGNED_IN_SCREENS = [
-  { who: 'admin', account: DEMO.admin, paths: ['/admin-dashboard', '/admin/affiliates', '/admin/reports'] },
+  {
+    who: 'admin',
+    account: DEMO.admin,
+    paths: ['/admin-dashboard', '/admin/affiliates', '/admin/reports', '/admin/commission-upload'],
+  },
   { who: 'back office', account: DEMO.backoffice, paths: ['/backoffice-dashboard', '/backoffice/users'] },
   {
     who: 'affiliate',
