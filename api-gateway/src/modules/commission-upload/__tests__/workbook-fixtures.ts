@@ -100,7 +100,10 @@ export function zip(parts: ZipPart[]): Buffer {
 
 /** The parts of an xlsx SheetJS wrote, to rewrite some of them. */
 export function partsOf(xlsx: Buffer): ZipPart[] {
-  const container = XLSX.CFB.read(xlsx, { type: 'buffer' });
+  const container = XLSX.CFB.read(xlsx, { type: 'buffer' }) as {
+    FileIndex: { type: number; content: unknown }[];
+    FullPaths: string[];
+  };
   return container.FileIndex.map((entry, i) => ({ entry, path: container.FullPaths[i] }))
     .filter(({ entry }) => entry.type === 2)
     .map(({ entry, path }) => ({
