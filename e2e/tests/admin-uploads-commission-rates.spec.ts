@@ -13,7 +13,7 @@ const HEADER = [
 ];
 const INVALID_TYPE = 'Invalid file type. Please upload Excel (.xlsx, .xls) file.';
 
-/** The template as the browser saved it, its rows replaced by `rows` (the header kept). */
+/** The template as the browser saved it, its two example rows replaced by `rows` (the header kept). */
 async function fillTemplate(path: string, rows: (string | number | Date)[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
@@ -21,8 +21,10 @@ async function fillTemplate(path: string, rows: (string | number | Date)[][]): P
   const header = (sheet.getRow(1).values as unknown[]).slice(1);
   expect(header).toEqual(HEADER);
   expect(sheet.actualRowCount).toBe(3);
-  sheet.spliceRows(2, sheet.rowCount - 1);
-  for (const row of rows) sheet.addRow(row);
+  // The two example rows become the admin's two rows.
+  rows.forEach((values, i) => {
+    sheet.getRow(2 + i).values = values;
+  });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
