@@ -3,7 +3,7 @@ import * as XLSX from 'xlsx';
 import { CommissionUploadMessages, COMMISSION_TEMPLATE_PATH, Messages } from '@portal/contracts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { bearer, createAffiliate, createStaffUser, type TestAffiliate } from '../../backoffice/test-fixtures';
-import { rateRows, workbook, HEADER } from './workbook-fixtures';
+import { rateRows, workbook, HEADER } from '../test-workbooks';
 
 jest.setTimeout(60_000);
 

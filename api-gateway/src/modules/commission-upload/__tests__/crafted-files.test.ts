@@ -11,7 +11,7 @@ import {
   rateRows,
   workbook,
   zipBomb,
-} from './workbook-fixtures';
+} from '../test-workbooks';
 
 // A million-row sheet is built and read here: slow on a busy two-core machine.
 jest.setTimeout(180_000);
