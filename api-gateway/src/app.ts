@@ -9,6 +9,7 @@ import { registerAdminUserRoutes } from './modules/admin-users';
 import { registerAuthRoutes } from './modules/auth';
 import { registerBackofficeRoutes } from './modules/backoffice';
 import { registerCaptchaRoutes } from './modules/captcha';
+import { mountCommissionTemplate, registerCommissionUploadRoutes } from './modules/commission-upload';
 import { registerDashboardRoutes } from './modules/dashboard';
 import { registerMediaRoutes } from './modules/media';
 import { registerReportRoutes } from './modules/reports';
@@ -54,6 +55,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerAdminUserRoutes(router, ctx);
   registerNotificationRoutes(router, ctx);
   registerIntegrationRoutes(router, ctx);
+  registerCommissionUploadRoutes(router, ctx);
   if (!ctx.config.isProduction) registerDevRoutes(router, ctx);
   registerOpenApiRoutes(api, ctx);
   api.use(router.router);
@@ -61,6 +63,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   api.use(errorHandler);
   app.use('/api', api);
 
+  mountCommissionTemplate(app);
   mountWeb(app, ctx);
   app.use(errorHandler);
   return app;

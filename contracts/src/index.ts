@@ -16,6 +16,7 @@ export * from './api/reports';
 export * from './api/orders';
 export * from './api/notifications';
 export * from './api/integration';
+export * from './api/commission';
 export * from './rules/email';
 export * from './rules/email-field';
 export * from './rules/sign-in';

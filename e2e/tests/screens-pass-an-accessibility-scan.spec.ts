@@ -41,6 +41,7 @@ const SIGNED_IN_SCREENS = [
     paths: ['/admin-dashboard', '/admin/affiliates', '/admin/reports', '/admin/orders'],
     paths: ['/admin-dashboard', '/admin/affiliates', '/admin/reports', '/admin/users', '/admin/user-add'],
     paths: ['/admin-dashboard', '/admin/affiliates', '/admin/reports', '/notifications'],
+    paths: ['/admin-dashboard', '/admin/affiliates', '/admin/reports', '/admin/commission-upload'],
   },
   { who: 'back office', account: DEMO.backoffice, paths: ['/backoffice-dashboard', '/backoffice/users'] },
   {

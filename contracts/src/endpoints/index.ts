@@ -3,6 +3,7 @@ import { AdminUserEndpoints } from './admin-users';
 import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affiliates';
 import { AuthEndpoints, WebConfigEndpoints } from './auth';
 import { IntegrationEndpoints } from './integration';
+import { CommissionEndpoints } from './commission';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
 import { OrderEndpoints } from './orders';
 import { NotificationEndpoints } from './notifications';
@@ -13,6 +14,7 @@ export * from './admin-users';
 export * from './affiliates';
 export * from './auth';
 export * from './integration';
+export * from './commission';
 export * from './master';
 export * from './orders';
 export * from './notifications';
@@ -34,6 +36,7 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   OrderEndpoints,
   AdminUserEndpoints,
   NotificationEndpoints,
+  CommissionEndpoints,
   DocsEndpoints,
   IntegrationEndpoints,
 ].flatMap((group) => Object.values(group));

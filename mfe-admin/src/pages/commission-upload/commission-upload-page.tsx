@@ -1,4 +1,20 @@
-// Built by the commission upload issue.
+import { useId, useState } from 'react';
+import { CurrentRates } from './current-rates';
+import { UploadForm } from './upload-form';
+import { UploadHistory } from './upload-history';
+import styles from './commission-upload.module.css';
+
+/** admin/commission-upload (spec §2, §5): the upload, then the rates in force and the upload history. */
 export default function CommissionUploadPage() {
-  return <h1>Upload Commission Details</h1>;
+  const id = useId();
+  // A stored upload changes both lists: they load again (their search and page stay in the address).
+  const [uploads, setUploads] = useState(0);
+  return (
+    <section className={styles.page} aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>Upload Commission Details</h1>
+      <UploadForm onUploaded={() => setUploads((n) => n + 1)} />
+      <CurrentRates key={`rates-${uploads}`} />
+      <UploadHistory key={`history-${uploads}`} />
+    </section>
+  );
 }

@@ -1,0 +1,176 @@
+import type { CommissionRate, CommissionUploadRecord } from '@portal/contracts';
+import type { Sql } from '../../db/database';
+import { containsPattern } from '../backoffice';
+import type { RateRow } from './rate-rows';
+
+/** Rows per INSERT statement: arrays of this length keep each statement's parameters small. */
+const INSERT_BATCH = 10_000;
+
+/** Which of the codes belong to an affiliate. */
+export async function knownAffiliateCodes(sql: Sql, codes: readonly string[]): Promise<Set<string>> {
+  const { rows } = await sql.query<{ affiliate_code: string }>(
+    'SELECT affiliate_code FROM affiliates WHERE affiliate_code = ANY($1::text[])',
+    [[...new Set(codes)]],
+  );
+  return new Set(rows.map((row) => row.affiliate_code));
+}
+
+export async function insertUpload(
+  sql: Sql,
+  upload: { fileName: string; uploadedBy: number; rowCount: number; at: Date },
+): Promise<number> {
+  const { rows } = await sql.query<{ upload_id: string | number }>(
+    `INSERT INTO commission_uploads (file_name, uploaded_by, row_count, created_at)
+     VALUES ($1, $2, $3, $4) RETURNING upload_id`,
+    [upload.fileName, upload.uploadedBy, upload.rowCount, upload.at],
+  );
+  return Number(rows[0].upload_id);
+}
+
+/**
+ * Stores the rates of one upload: a row for an affiliate, category and effective date already held is
+ * replaced (commission_rates_key_idx), every other date stays, so the table is the rates' history.
+ */
+export async function storeRates(
+  sql: Sql,
+  uploadId: number,
+  rates: readonly RateRow[],
+  at: Date,
+): Promise<void> {
+  for (let start = 0; start < rates.length; start += INSERT_BATCH) {
+    const batch = rates.slice(start, start + INSERT_BATCH);
+    await sql.query(
+      `INSERT INTO commission_rates (affiliate_code, product_category, rate_percent, minimum_order_value,
+                                     effective_date, upload_id, created_at)
+       SELECT code, category, rate, minimum, day, $6, $7
+         FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[], $5::date[])
+              AS r(code, category, rate, minimum, day)
+       ON CONFLICT (affiliate_code, product_category, effective_date) DO UPDATE
+          SET rate_percent = excluded.rate_percent, minimum_order_value = excluded.minimum_order_value,
+              upload_id = excluded.upload_id, created_at = excluded.created_at`,
+      [
+        batch.map((rate) => rate.affiliateCode),
+        batch.map((rate) => rate.productCategory),
+        batch.map((rate) => rate.ratePercent),
+        batch.map((rate) => rate.minimumOrderValue),
+        batch.map((rate) => rate.effectiveDate),
+        uploadId,
+        at,
+      ],
+    );
+  }
+}
+
+interface RateDbRow {
+  rate_id: string | number;
+  affiliate_code: string;
+  full_name: string | null;
+  product_category: string;
+  rate_percent: string;
+  minimum_order_value: string;
+  effective_date: string;
+  upload_id: string | number | null;
+  total: string | number;
+}
+
+/**
+ * The rates in force on `today`: per affiliate and category the newest row effective on or before it
+ * (commission_rates_lookup_idx gives that order), filtered by affiliate code or name and by category.
+ */
+export async function currentRates(
+  sql: Sql,
+  filter: { today: string; search?: string; category?: string; page: number; pageSize: number },
+): Promise<{ results: CommissionRate[]; totalCount: number }> {
+  const params: unknown[] = [filter.today];
+  const conditions: string[] = [];
+  if (filter.category) {
+    params.push(filter.category);
+    conditions.push(`cr.product_category = $${params.length}`);
+  }
+  if (filter.search) {
+    params.push(containsPattern(filter.search));
+    conditions.push(`(lower(cr.affiliate_code) LIKE $${params.length}
+      OR EXISTS (SELECT 1 FROM affiliates s WHERE s.affiliate_code = cr.affiliate_code
+                    AND lower(s.full_name) LIKE $${params.length}))`);
+  }
+  params.push(filter.pageSize, (filter.page - 1) * filter.pageSize);
+  const { rows } = await sql.query<RateDbRow>(
+    `WITH current_rates AS (
+       SELECT DISTINCT ON (cr.affiliate_code, cr.product_category)
+              cr.rate_id, cr.affiliate_code, cr.product_category, cr.rate_percent, cr.minimum_order_value,
+              cr.effective_date, cr.upload_id
+         FROM commission_rates cr
+        WHERE cr.effective_date <= $1::date ${conditions.map((c) => `AND ${c}`).join(' ')}
+        ORDER BY cr.affiliate_code, cr.product_category, cr.effective_date DESC, cr.rate_id DESC
+     ), counted AS (SELECT count(*) AS total FROM current_rates)
+     SELECT c.rate_id, c.affiliate_code, a.full_name, c.product_category, c.rate_percent::text AS rate_percent,
+            c.minimum_order_value::text AS minimum_order_value, to_char(c.effective_date, 'YYYY-MM-DD') AS effective_date,
+            c.upload_id, counted.total
+       FROM counted
+       LEFT JOIN LATERAL (
+         SELECT * FROM current_rates ORDER BY affiliate_code, product_category
+          LIMIT $${params.length - 1} OFFSET $${params.length}
+       ) c ON true
+       LEFT JOIN affiliates a ON a.affiliate_code = c.affiliate_code
+      ORDER BY c.affiliate_code, c.product_category`,
+    params,
+  );
+  const totalCount = Number(rows[0]?.total ?? 0);
+  return {
+    totalCount,
+    results: rows
+      .filter((row) => row.rate_id !== null)
+      .map((row) => ({
+        rateId: Number(row.rate_id),
+        affiliateCode: row.affiliate_code,
+        affiliateName: row.full_name,
+        productCategory: row.product_category,
+        ratePercent: trimDecimal(row.rate_percent),
+        minimumOrderValue: row.minimum_order_value,
+        effectiveDate: row.effective_date,
+        uploadId: row.upload_id === null ? null : Number(row.upload_id),
+      })),
+  };
+}
+
+/** 2.500 -> 2.5, 3.000 -> 3: the rate as it was typed. */
+const trimDecimal = (value: string) => value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+
+export async function rateCategories(sql: Sql): Promise<string[]> {
+  const { rows } = await sql.query<{ product_category: string }>(
+    'SELECT DISTINCT product_category FROM commission_rates ORDER BY product_category LIMIT 200',
+  );
+  return rows.map((row) => row.product_category);
+}
+
+export async function listUploads(
+  sql: Sql,
+  page: number,
+  pageSize: number,
+): Promise<{ results: CommissionUploadRecord[]; totalCount: number }> {
+  const { rows } = await sql.query<{
+    upload_id: string | number;
+    file_name: string;
+    row_count: number;
+    full_name: string | null;
+    created_at: Date | string;
+  }>(
+    `SELECT u.upload_id, u.file_name, u.row_count, usr.full_name, u.created_at
+       FROM commission_uploads u LEFT JOIN users usr ON usr.user_id = u.uploaded_by
+      ORDER BY u.created_at DESC, u.upload_id DESC LIMIT $1 OFFSET $2`,
+    [pageSize, (page - 1) * pageSize],
+  );
+  const { rows: counted } = await sql.query<{ n: string | number }>(
+    'SELECT count(*) AS n FROM commission_uploads',
+  );
+  return {
+    totalCount: Number(counted[0].n),
+    results: rows.map((row) => ({
+      uploadId: Number(row.upload_id),
+      fileName: row.file_name,
+      rowCount: Number(row.row_count),
+      uploadedBy: row.full_name,
+      createdAt: new Date(row.created_at).toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,133 @@
+import { Worker } from 'node:worker_threads';
+import { COMMISSION_UPLOAD_LIMITS, CommissionUploadMessages } from '@portal/contracts';
+import { CONTAINER_LIMITS, type Container } from './workbook-container';
+import { SHEET_WORKER_SOURCE } from './sheet-worker-source';
+
+/** Limits of the one worker thread that reads one file. */
+export const SHEET_WORKER_LIMITS = {
+  /** V8 heap of the worker: 100k rows need about 250 MB in SheetJS. */
+  maxOldGenerationSizeMb: 768,
+  maxYoungGenerationSizeMb: 64,
+  stackSizeMb: 4,
+  /** Wall clock, from start to the posted rows. */
+  timeoutMs: 60_000,
+  /** Workbooks read at once by one gateway process (each is a thread busy on a core). */
+  concurrent: 2,
+  /** Columns read; the template has five, more are reported as wrong columns. */
+  maxColumns: 12,
+} as const;
+
+export type CellValue = string | number | boolean | null;
+
+export interface SheetRows {
+  rows: CellValue[][];
+  date1904: boolean;
+}
+
+type RefusalCode = keyof typeof CommissionUploadMessages;
+
+/** The worker said no, or could not finish: the message for the caller. */
+export class WorkbookRefusal extends Error {
+  constructor(
+    readonly code: RefusalCode,
+    readonly status = 400,
+  ) {
+    const text = CommissionUploadMessages[code];
+    super(typeof text === 'string' ? text : CommissionUploadMessages.unreadable);
+  }
+}
+
+const XLSX_PATH = require.resolve('xlsx');
+let running = 0;
+
+/**
+ * Reads the first sheet of a checked workbook in a fresh worker thread with memory and time limits, and
+ * answers its cells as plain values (header row first). Never throws anything but a WorkbookRefusal.
+ */
+export async function readWorkbook(file: Buffer, container: Container): Promise<SheetRows> {
+  if (running >= SHEET_WORKER_LIMITS.concurrent) throw new WorkbookRefusal('busy', 503);
+  running++;
+  try {
+    return await runWorker(file, container);
+  } finally {
+    running--;
+  }
+}
+
+function runWorker(file: Buffer, container: Container): Promise<SheetRows> {
+  // The worker owns its copy: the request's buffer may be a slice of a shared pool.
+  const copy = new Uint8Array(file);
+  const worker = new Worker(SHEET_WORKER_SOURCE, {
+    eval: true,
+    workerData: {
+      file: copy,
+      kind: container.kind,
+      entries: container.kind === 'zip' ? container.entries : [],
+      xlsxPath: XLSX_PATH,
+      maxRows: COMMISSION_UPLOAD_LIMITS.maxRows,
+      maxUnpackedBytes: CONTAINER_LIMITS.maxUnpackedBytes,
+      maxColumns: SHEET_WORKER_LIMITS.maxColumns,
+    },
+    transferList: [copy.buffer],
+    resourceLimits: {
+      maxOldGenerationSizeMb: SHEET_WORKER_LIMITS.maxOldGenerationSizeMb,
+      maxYoungGenerationSizeMb: SHEET_WORKER_LIMITS.maxYoungGenerationSizeMb,
+      stackSizeMb: SHEET_WORKER_LIMITS.stackSizeMb,
+    },
+    stdout: true,
+    stderr: true,
+  });
+  // SheetJS writes warnings to the console; a crafted file must not fill the gateway's log.
+  worker.stdout.resume();
+  worker.stderr.resume();
+  return new Promise<SheetRows>((resolve, reject) => {
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(
+      () => finish(() => reject(new WorkbookRefusal('tooSlow'))),
+      SHEET_WORKER_LIMITS.timeoutMs,
+    );
+    worker.on('message', (message: unknown) => finish(() => settle(message, resolve, reject)));
+    worker.on('error', (error: Error & { code?: string }) =>
+      finish(() =>
+        reject(
+          new WorkbookRefusal(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'unpacksTooLarge' : 'unreadable'),
+        ),
+      ),
+    );
+    worker.on('exit', () => finish(() => reject(new WorkbookRefusal('unreadable'))));
+  });
+}
+
+const isCell = (value: unknown): value is CellValue =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+/** Only arrays of plain values are believed; anything else from the worker is an unreadable file. */
+function settle(
+  message: unknown,
+  resolve: (rows: SheetRows) => void,
+  reject: (error: WorkbookRefusal) => void,
+): void {
+  if (typeof message !== 'object' || message === null) return reject(new WorkbookRefusal('unreadable'));
+  const answer = message as { ok?: unknown; code?: unknown; rows?: unknown; date1904?: unknown };
+  if (answer.ok !== true) {
+    const code = typeof answer.code === 'string' ? answer.code : 'unreadable';
+    return reject(
+      new WorkbookRefusal(
+        Object.prototype.hasOwnProperty.call(CommissionUploadMessages, code)
+          ? (code as RefusalCode)
+          : 'unreadable',
+      ),
+    );
+  }
+  const rows = answer.rows;
+  if (!Array.isArray(rows) || !rows.every((row) => Array.isArray(row) && row.every(isCell)))
+    return reject(new WorkbookRefusal('unreadable'));
+  resolve({ rows: rows as CellValue[][], date1904: answer.date1904 === true });
+}

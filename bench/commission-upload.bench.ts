@@ -1,0 +1,215 @@
+/**
+ * Commission rates upload at 100k rows: `POST /api/master/commision/upload` end to end (multipart, container
+ * checks, the worker thread that reads the sheet, zod on every row, the affiliate lookup, one transaction of
+ * inserts, recompute and audit) ÷ SheetJS reading the same file alone, each in a child process of its own so
+ * its time and peak RSS are its own. Target (issue 12): ratio ≤ 1.5.
+ *
+ *   npx --yes pnpm@10 --filter bench exec tsx commission-upload.bench.ts [rows=100000] [rounds=3]
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as XLSX from 'xlsx';
+import { COMMISSION_COLUMNS, COMMISSION_UPLOAD_LIMITS } from '@portal/contracts';
+import { issueSession } from '../api-gateway/src/http/session';
+import { median, startGateway } from './gateway-harness';
+
+const AFFILIATES = 2_000;
+const CATEGORIES = ['Beverages', 'Groceries', 'Personal Care', 'Household', 'Baby Care', 'Snacks'];
+const TARGET = 1.5;
+
+type Mode = 'parse' | 'upload';
+
+interface ChildResult {
+  mode: Mode;
+  seconds: number;
+  cpuSeconds: number;
+  maxRssMb: number;
+  detail: string;
+}
+
+/** 100k distinct rates: affiliate × category × a date, typed like an admin would (Excel date cells). */
+function buildFile(rows: number, file: string): number {
+  const aoa: (string | number | Date)[][] = [[...COMMISSION_COLUMNS]];
+  for (let i = 0; i < rows; i++) {
+    const affiliate = `AFF${200001 + (i % AFFILIATES)}`;
+    const category = CATEGORIES[Math.floor(i / AFFILIATES) % CATEGORIES.length];
+    const day = Math.floor(i / (AFFILIATES * CATEGORIES.length));
+    aoa.push([
+      affiliate,
+      1 + (i % 900) / 100,
+      category,
+      1000 * (i % 20),
+      new Date(Date.UTC(2025, 0, 1 + day)),
+    ]);
+  }
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(aoa, { cellDates: true }), 'Commission');
+  const data = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  writeFileSync(file, data);
+  return data.length;
+}
+
+/** What the worker does with SheetJS, and nothing else: the baseline. */
+function parseAlone(file: string): string {
+  const book = XLSX.read(readFileSync(file), {
+    type: 'buffer',
+    dense: true,
+    sheetRows: COMMISSION_UPLOAD_LIMITS.maxRows + 2,
+    sheets: 0,
+    cellFormula: false,
+    cellHTML: false,
+    cellNF: false,
+    cellStyles: false,
+    cellText: false,
+    cellDates: false,
+    bookVBA: false,
+  });
+  const sheet = book.Sheets[book.SheetNames[0]];
+  return `${XLSX.utils.decode_range(sheet['!ref'] ?? 'A1').e.r} rows`;
+}
+
+function multipart(file: Buffer, name: string): { body: Buffer; type: string } {
+  const boundary = `bench${Date.now()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="${name}"\r\n` +
+      'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
+  );
+  return {
+    body: Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+async function uploadEndToEnd(file: string): Promise<{ seconds: number; detail: string }> {
+  const gateway = await startGateway();
+  try {
+    await gateway.ctx.db.exec(`
+      INSERT INTO users (full_name, email, role_id, phone_code, mobile_number, country_id)
+      SELECT 'Affiliate ' || g, 'bench.affiliate' || g || '@bench.test', 3, '+234', (8100000000 + g)::text, 1
+        FROM generate_series(1, ${AFFILIATES}) g;
+      INSERT INTO affiliates (user_id, affiliate_code, full_name, email, country_id, phone_code, mobile_number,
+                              identity_type, nin_or_bvn, bank_id, account_number, status)
+      SELECT user_id, 'AFF' || (200000 + row_number() OVER (ORDER BY user_id)), full_name, email, 1, '+234',
+             mobile_number, 'BVN', (22000000000 + user_id * 7919)::text, 1, lpad(user_id::text, 10, '0'), 'KYC Complete'
+        FROM users WHERE email LIKE 'bench.affiliate%';
+    `);
+    const { rows } = await gateway.ctx.db.query<{ user_id: number }>(
+      `SELECT user_id FROM users WHERE email = 'admin@example.com'`,
+    );
+    const session = await issueSession(gateway.ctx, gateway.ctx.db, Number(rows[0].user_id), {
+      ip: '127.0.0.1',
+      userAgent: 'bench',
+    });
+    const form = multipart(readFileSync(file), 'rates.xlsx');
+    const started = performance.now();
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${gateway.baseUrl}/api/master/commision/upload`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${session.token}`,
+          'Content-Type': form.type,
+          'Content-Length': String(form.body.length),
+        },
+      });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      });
+      req.on('error', reject);
+      req.end(form.body);
+    });
+    const seconds = (performance.now() - started) / 1000;
+    if (answer.status !== 200)
+      throw new Error(`upload answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+    const stored = await gateway.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM commission_rates');
+    return { seconds, detail: `${stored.rows[0].n} rates stored` };
+  } finally {
+    await gateway.close();
+  }
+}
+
+async function child(mode: Mode, file: string): Promise<ChildResult> {
+  const cpu = process.cpuUsage();
+  let seconds: number;
+  let detail: string;
+  if (mode === 'parse') {
+    const started = performance.now();
+    detail = parseAlone(file);
+    seconds = (performance.now() - started) / 1000;
+  } else {
+    ({ seconds, detail } = await uploadEndToEnd(file));
+  }
+  const used = process.cpuUsage(cpu);
+  return {
+    mode,
+    seconds,
+    cpuSeconds: (used.user + used.system) / 1e6,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    detail,
+  };
+}
+
+function runChild(mode: Mode, file: string): Promise<ChildResult> {
+  return new Promise((resolve, reject) => {
+    const proc = fork(__filename, ['--child', mode, file], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    proc.once('message', (message) => resolve(message as ChildResult));
+    proc.once('error', reject);
+    proc.once('exit', (code) => code && reject(new Error(`${mode} child exited with ${code}`)));
+  });
+}
+
+async function main(): Promise<void> {
+  const rows = Number(process.argv[2] ?? 100_000);
+  const rounds = Number(process.argv[3] ?? 3);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-commission-'));
+  const file = path.join(dir, 'rates.xlsx');
+  try {
+    const bytes = buildFile(rows, file);
+    console.log(
+      `${rows.toLocaleString('en-US')} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB .xlsx, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`,
+    );
+    const parses: ChildResult[] = [];
+    const uploads: ChildResult[] = [];
+    // Alternated round by round, so a busy neighbour weighs on both alike.
+    for (let round = 0; round < rounds; round++) {
+      parses.push(await runChild('parse', file));
+      uploads.push(await runChild('upload', file));
+      const [p, u] = [parses[round], uploads[round]];
+      console.log(
+        `round ${round + 1}: SheetJS alone ${p.seconds.toFixed(2)} s (CPU ${p.cpuSeconds.toFixed(2)} s, peak RSS ${p.maxRssMb.toFixed(0)} MB, ${p.detail}); ` +
+          `upload end to end ${u.seconds.toFixed(2)} s (peak RSS ${u.maxRssMb.toFixed(0)} MB, ${u.detail}); ×${(u.seconds / p.seconds).toFixed(2)}`,
+      );
+    }
+    const parse = median(parses.map((r) => r.seconds));
+    const upload = median(uploads.map((r) => r.seconds));
+    console.log(
+      `median: SheetJS alone ${parse.toFixed(2)} s, upload ${upload.toFixed(2)} s, ratio ×${(upload / parse).toFixed(2)} ` +
+        `(target ≤ ${TARGET}); peak RSS: SheetJS alone ${Math.max(...parses.map((r) => r.maxRssMb)).toFixed(0)} MB, ` +
+        `gateway with the upload ${Math.max(...uploads.map((r) => r.maxRssMb)).toFixed(0)} MB`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--child') {
+  child(process.argv[3] as Mode, process.argv[4]).then(
+    (result) => process.send?.(result, () => process.exit(0)),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+} else {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
