@@ -5,6 +5,7 @@ import { ApiRouter } from './http/api-router';
 import { errorHandler, unknownRoute } from './http/errors';
 import { requestLog } from './http/request-log';
 import { loadRightsTable } from './http/session';
+import { registerAffiliateAreaRoutes } from './modules/affiliate-area';
 import { registerAuthRoutes } from './modules/auth';
 import { registerBackofficeRoutes } from './modules/backoffice';
 import { registerCaptchaRoutes } from './modules/captcha';
@@ -42,6 +43,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerCaptchaRoutes(router, ctx);
   registerBackofficeRoutes(router, ctx);
   registerDashboardRoutes(router, ctx);
+  registerAffiliateAreaRoutes(router, ctx);
   registerMediaRoutes(router, ctx);
   registerReportRoutes(router, ctx);
   if (!ctx.config.isProduction) registerDevRoutes(router, ctx);

@@ -10,6 +10,7 @@ export * from './api/master';
 export * from './api/health';
 export * from './api/web-config';
 export * from './api/affiliates';
+export * from './api/affiliate-area';
 export * from './api/dashboard';
 export * from './api/reports';
 export * from './rules/email';

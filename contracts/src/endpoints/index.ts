@@ -1,10 +1,12 @@
 import type { AnyEndpoint } from '../endpoint';
+import { AffiliateAreaEndpoints } from './affiliate-area';
 import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affiliates';
 import { AuthEndpoints, WebConfigEndpoints } from './auth';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
 import { DevEndpoints, RegistrationEndpoints } from './registration';
 import { ReportEndpoints } from './reports';
 
+export * from './affiliate-area';
 export * from './affiliates';
 export * from './auth';
 export * from './master';
@@ -20,6 +22,7 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   RegistrationEndpoints,
   DevEndpoints,
   AffiliateEndpoints,
+  AffiliateAreaEndpoints,
   MediaEndpoints,
   DashboardEndpoints,
   ReportEndpoints,

@@ -9,6 +9,7 @@ export {
   rehashPassword,
   revokeSession,
   revokeSessions,
+  setFullName,
   setPassword,
   setTemporaryPassword,
 } from './user-store';

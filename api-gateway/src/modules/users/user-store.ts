@@ -225,3 +225,12 @@ export async function setActive(sql: Sql, userId: number, active: boolean, now: 
   ]);
   if (!active) await revokeSessions(sql, userId, now);
 }
+
+/** The name a user signs in as; kept in step with the affiliate record when re-KYC corrects it. */
+export async function setFullName(sql: Sql, userId: number, fullName: string, now: Date): Promise<void> {
+  await sql.query('UPDATE users SET full_name = $2, updated_on = $3 WHERE user_id = $1', [
+    userId,
+    fullName,
+    now,
+  ]);
+}
