@@ -140,7 +140,8 @@ const affiliateTokens = new Map<AffiliateStatus, string>();
 /** A call only affiliates may make (their own area) is made as an affiliate in the status holding its right. */
 async function affiliateTokenFor(route: RouteDoc): Promise<string | undefined> {
   const { auth } = route;
-  if (typeof auth !== 'object' || auth.anyRight.some((right) => ADMIN_RIGHTS.includes(right))) return undefined;
+  if (typeof auth !== 'object' || auth.anyRight.some((right) => ADMIN_RIGHTS.includes(right)))
+    return undefined;
   const status: AffiliateStatus = auth.anyRight.includes('re-kyc') ? 'KYC Rejected' : 'KYC Complete';
   if (!affiliateTokens.has(status)) {
     const affiliate = await createAffiliate(t.ctx.db, { status, passwordHash: 'x' });
