@@ -42,8 +42,8 @@ function renderPage() {
 beforeEach(() => {
   jest.mocked(fetchReKycData).mockResolvedValue({ details: { ...data.details }, banks: [...data.banks] });
   jest.mocked(submitReKyc).mockResolvedValue('KYC updated successfully!');
-  jest.spyOn(notify, 'error').mockImplementation(() => undefined);
-  jest.spyOn(notify, 'success').mockImplementation(() => undefined);
+  jest.spyOn(notify, 'error').mockImplementation(() => 'toast');
+  jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
 });
 afterEach(() => jest.restoreAllMocks());
 
