@@ -51,7 +51,8 @@ test('on a phone the affiliate opens My Orders and My Retailers as readable rows
   await expect(rows.first().locator('td').first()).toHaveText('51');
 
   // Status filter: only Pending orders, each with its yellow badge.
-  await page.getByLabel('Status').click();
+  // PrimeReact's dropdown: its labelled combobox sits visually hidden inside the control that takes the tap.
+  await page.locator('.p-dropdown', { has: page.getByLabel('Status') }).click();
   await page.getByRole('option', { name: 'Pending' }).click();
   await expect(page).toHaveURL(/status=Pending/);
   await expect(rows.first().locator('.p-tag')).toHaveText('Pending');
