@@ -37,7 +37,7 @@ async function seed(sql: Sql): Promise<void> {
     INSERT INTO orders (external_id, order_code, retailer_id, affiliate_id, order_date, buyer_name, order_value,
                         product_category, status, fao_name, fao_mobile_no)
     SELECT 'E' || g, 'ORD' || lpad(g::text, 8, '0'),
-           CASE WHEN g <= ${MY_ORDERS} THEN 1 + (g % 100) * ${OTHER_AFFILIATES + 1} ELSE 2 + g % 4900 END,
+           CASE WHEN g <= ${MY_ORDERS} THEN ${OTHER_AFFILIATES + 1} * (1 + g % 97) ELSE 2 + g % 4900 END,
            CASE WHEN g <= ${MY_ORDERS} THEN 1 ELSE 2 + g % ${OTHER_AFFILIATES} END,
            date '2022-01-01' + (g % 1400), 'Buyer', 1000 + g % 90000,
            'Beverages', (ARRAY['Delivered', 'Completed', 'Pending', 'Processing', 'Rejected'])[1 + g % 5],
