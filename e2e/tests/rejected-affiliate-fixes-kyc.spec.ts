@@ -50,6 +50,13 @@ test('a rejected affiliate fixes its KYC, is logged out, and is approved by the 
   await page.getByRole('button', { name: 'Go Home' }).click();
   await expect(page).toHaveURL(/\/re-kyc$/);
 
+  // On a phone the form fits the screen: nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByLabel('Account Number')).toBeVisible();
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+  await page.screenshot({ path: '../test-results/e2e/re-kyc-390.png', fullPage: true });
+
   // Email, mobile and identity type are read-only; the rest is filled in from the record.
   await expect(page.getByLabel('Email')).toHaveValue(affiliate.email);
   await expect(page.getByLabel('Email')).not.toBeEditable();
@@ -73,6 +80,7 @@ test('a rejected affiliate fixes its KYC, is logged out, and is approved by the 
   await expect(toast(page, 'KYC updated successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   expect(await storedUserDetails(page)).toBeNull();
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Pending review again: it cannot sign in until a decision.
   const waiting = await request.post('/api/login/auth', { data: { userName: affiliate.email, password } });
