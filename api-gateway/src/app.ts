@@ -6,6 +6,7 @@ import { errorHandler, unknownRoute } from './http/errors';
 import { requestLog } from './http/request-log';
 import { loadRightsTable } from './http/session';
 import { registerAdminUserRoutes } from './modules/admin-users';
+import { registerAffiliateAreaRoutes } from './modules/affiliate-area';
 import { registerAuthRoutes } from './modules/auth';
 import { registerBackofficeRoutes } from './modules/backoffice';
 import { registerCaptchaRoutes } from './modules/captcha';
@@ -49,6 +50,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerCaptchaRoutes(router, ctx);
   registerBackofficeRoutes(router, ctx);
   registerDashboardRoutes(router, ctx);
+  registerAffiliateAreaRoutes(router, ctx);
   registerMediaRoutes(router, ctx);
   registerReportRoutes(router, ctx);
   registerOrderRoutes(router, ctx);

@@ -11,6 +11,7 @@ export * from './api/health';
 export * from './api/web-config';
 export * from './api/affiliates';
 export * from './api/admin-users';
+export * from './api/affiliate-area';
 export * from './api/dashboard';
 export * from './api/reports';
 export * from './api/orders';

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { DEMO, signInThroughScreen } from '../support/kyc-sign-in';
+import { rejectedThroughApi, signInForReKyc } from '../support/rejected-affiliate';
 
 /** axe-core's WCAG 2.1 A and AA rules; a finding is reported with its rule, nodes and help text. */
 async function accessibilityFindings(page: Page): Promise<string[]> {
@@ -47,7 +48,13 @@ const SIGNED_IN_SCREENS = [
   {
     who: 'affiliate',
     account: DEMO.affiliate,
-    paths: ['/affiliate-dashboard', '/profile', '/update-password'],
+    paths: [
+      '/affiliate-dashboard',
+      '/affiliate/orders',
+      '/affiliate/retailers',
+      '/profile',
+      '/update-password',
+    ],
   },
 ] as const;
 
@@ -106,6 +113,15 @@ test("the notification dialog, with Quill's toolbar and the validation messages,
   expect(await accessibilityFindings(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Please provide title.')).toBeVisible();
+test("a rejected affiliate's re-KYC screen, with its validation messages, has no WCAG A/AA findings", async ({
+  request,
+  const affiliate = await rejectedThroughApi(request, 'Sade Okon');
+  await signInForReKyc(page, request, affiliate.email);
+  await expect(page.getByRole('heading', { name: 'Re KYC' })).toBeVisible();
+  await page.getByLabel('Full Name').fill('');
+  await page.getByLabel('NIN or BVN').fill('12345678901');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.locator('#ninOrBVN-error')).toBeVisible();
   expect(await accessibilityFindings(page)).toEqual([]);
 });
 

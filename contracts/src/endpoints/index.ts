@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from '../endpoint';
 import { AdminUserEndpoints } from './admin-users';
+import { AffiliateAreaEndpoints } from './affiliate-area';
 import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affiliates';
 import { AuthEndpoints, WebConfigEndpoints } from './auth';
 import { IntegrationEndpoints } from './integration';
@@ -11,6 +12,7 @@ import { DevEndpoints, RegistrationEndpoints } from './registration';
 import { ReportEndpoints } from './reports';
 
 export * from './admin-users';
+export * from './affiliate-area';
 export * from './affiliates';
 export * from './auth';
 export * from './integration';
@@ -30,6 +32,7 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   RegistrationEndpoints,
   DevEndpoints,
   AffiliateEndpoints,
+  AffiliateAreaEndpoints,
   MediaEndpoints,
   DashboardEndpoints,
   ReportEndpoints,

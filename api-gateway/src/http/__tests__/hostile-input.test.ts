@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { z } from 'zod';
+import { ADMIN_RIGHTS } from '@portal/contracts';
+import type { AffiliateStatus } from '@portal/contracts';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import {
   bearer,
@@ -136,14 +138,29 @@ function pathWith(route: RouteDoc, value: string): string {
 const pathParams = (route: RouteDoc) => route.path.match(/:(\w+)/g) ?? [];
 
 let walkToken: string | undefined;
+const affiliateTokens = new Map<AffiliateStatus, string>();
 
 /** Each call as an admin (API-key calls with the key); logout ends that session, so the next call gets a new one. */
+/** A call only affiliates may make (their own area) is made as an affiliate in the status holding its right. */
+async function affiliateTokenFor(route: RouteDoc): Promise<string | undefined> {
+  const { auth } = route;
+  if (typeof auth !== 'object' || auth.anyRight.some((right) => ADMIN_RIGHTS.includes(right)))
+    return undefined;
+  const status: AffiliateStatus = auth.anyRight.includes('re-kyc') ? 'KYC Rejected' : 'KYC Complete';
+  if (!affiliateTokens.has(status)) {
+    const affiliate = await createAffiliate(t.ctx.db, { status, passwordHash: 'x' });
+    affiliateTokens.set(status, await bearer(t.ctx, affiliate.userId));
+  }
+  return affiliateTokens.get(status);
+}
+
+/** Each call as an admin (or as an affiliate, see above); logout ends that session, so the next call gets a new one. */
 async function call(
   route: RouteDoc,
   input: { path?: string; query?: Record<string, unknown>; body?: Record<string, unknown> },
 ) {
   walkToken ??= await bearer(t.ctx, adminUserId);
-  const token = walkToken;
+  const token = (await affiliateTokenFor(route)) ?? walkToken;
   if (route.path === '/login/logout') walkToken = undefined;
   const path = input.path ?? pathWith(route, '1');
   const base = route.method === 'get' ? request(t.app).get(path) : request(t.app).post(path);

@@ -1,52 +1,14 @@
 import type { Request, Response } from 'express';
-import type { IdentityType, SubmitRegistrationRequest } from '@portal/contracts';
+import type { SubmitRegistrationRequest } from '@portal/contracts';
 import { AffiliateStatus, Messages, RegistrationMessages, RoleId } from '@portal/contracts';
 import type { AppContext } from '../../context';
-import type { Sql } from '../../db/database';
 import { badRequest, conflict } from '../../http/errors';
 import { recordAudit } from '../audit';
 import { consumeSolvedCaptcha } from '../captcha';
 import { enqueueMessage } from '../messaging';
+import { recordDuplicateIdentities } from './duplicate-identities';
 import { endRegistrationOtps } from './otp-challenge';
 import { clearRegistrationCookie, requireRegistration } from './registration-session';
-
-/** Duplicate identities recorded per kind; more matches than this add nothing for the reviewer. */
-const MAX_FLAGS_PER_KIND = 20;
-
-type FlagKind = 'ninOrBVN' | 'accountNumber' | 'mobileNumber';
-
-/**
- * The same BVN/NIN, bank account or mobile on another affiliate does not block a registration (families
- * share phones, agents re-register after an Inactive account); it is recorded for the KYC reviewer.
- */
-async function recordDuplicateIdentities(
-  sql: Sql,
-  affiliateId: number,
-  identity: {
-    identityType: IdentityType;
-    ninOrBVN: string;
-    bankID: number;
-    accountNumber: string;
-    phoneCode: string;
-    mobileNumber: string;
-  },
-  at: Date,
-): Promise<void> {
-  const matches: Array<[FlagKind, string, unknown[]]> = [
-    ['ninOrBVN', 'identity_type = $2 AND nin_or_bvn = $3', [identity.identityType, identity.ninOrBVN]],
-    ['accountNumber', 'bank_id = $2 AND account_number = $3', [identity.bankID, identity.accountNumber]],
-    ['mobileNumber', 'phone_code = $2 AND mobile_number = $3', [identity.phoneCode, identity.mobileNumber]],
-  ];
-  for (const [kind, where, params] of matches) {
-    await sql.query(
-      `INSERT INTO affiliate_flags (affiliate_id, kind, other_affiliate_id, created_at)
-       SELECT $1::bigint, $5::text, affiliate_id, $4::timestamptz FROM affiliates
-        WHERE ${where} AND affiliate_id <> $1
-        ORDER BY affiliate_id LIMIT ${MAX_FLAGS_PER_KIND}`,
-      [affiliateId, ...params, at, kind],
-    );
-  }
-}
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 

@@ -12,6 +12,7 @@ export {
   revokeSession,
   revokeSessions,
   setActive,
+  setFullName,
   setPassword,
   setTemporaryPassword,
   updateUserDetails,

@@ -1,4 +1,144 @@
-// Built by the orders issue.
+import { useEffect, useId, useMemo } from 'react';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { AFFILIATE_ORDER_STATUSES, MY_LIST_PAGE_SIZE } from '@portal/contracts';
+import type { AffiliateOrder } from '@portal/contracts';
+import {
+  PagedTable,
+  StatusBadge,
+  dropdownPassThrough,
+  formatDate,
+  formatNaira,
+  serialColumn,
+  usePagedList,
+} from '@portal/shared-ui';
+import type { DataColumn } from '@portal/shared-ui';
+import { fetchMyOrders } from './my-orders-api';
+import styles from '../common/network-list.module.css';
+
+const STATUS_OPTIONS = [
+  { label: 'All', value: 'ALL' },
+  ...AFFILIATE_ORDER_STATUSES.map((status) => ({ label: status, value: status })),
+];
+const DEFAULT_FILTERS = { status: 'ALL', fromDate: '', toDate: '' };
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A filter as the address holds it: an unknown status is All, a malformed date is none. */
+export function orderFilterFromQuery(name: string, value: string): string {
+  if (name === 'status') {
+    return AFFILIATE_ORDER_STATUSES.find((status) => status.toLowerCase() === value.toLowerCase()) ?? 'ALL';
+  }
+  return DAY.test(value) ? value : '';
+}
+
+/** Spec §2 My Orders: the orders of the affiliate's own retailers, paged, searched and filtered by the server. */
 export default function MyOrdersPage() {
-  return <h1>My Orders</h1>;
+  const list = usePagedList<AffiliateOrder, typeof DEFAULT_FILTERS>({
+    fetchPage: ({ page, search, filters }, signal) => fetchMyOrders({ page, search, ...filters }, signal),
+    pageSize: MY_LIST_PAGE_SIZE,
+    defaultFilters: DEFAULT_FILTERS,
+    parseFilter: orderFilterFromQuery,
+  });
+  const id = useId();
+  useEffect(() => {
+    document.title = 'My Orders | Affiliate Portal';
+  }, []);
+
+  const firstRow = (list.page - 1) * MY_LIST_PAGE_SIZE + 1;
+  const columns = useMemo<DataColumn<AffiliateOrder>[]>(
+    () => [
+      serialColumn<AffiliateOrder>(firstRow),
+      { key: 'orderId', header: 'Order ID', render: (order) => order.orderId },
+      { key: 'orderDate', header: 'Order Date', render: (order) => formatDate(order.orderDate) },
+      {
+        key: 'orderValue',
+        header: 'Order Value',
+        render: (order) => formatNaira(order.orderValue),
+        className: styles.money,
+      },
+      { key: 'faoName', header: 'FAO Name', render: (order) => order.faoName },
+      { key: 'faoMobileNo', header: 'FAO Mobile No.', render: (order) => order.faoMobileNo },
+      { key: 'status', header: 'Status', render: (order) => <StatusBadge status={order.status} /> },
+    ],
+    [firstRow],
+  );
+  const { fromDate, toDate, status } = list.filters;
+
+  return (
+    <section className={styles.page} aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className={styles.heading}>
+        My Orders
+      </h1>
+      <div className={styles.filters} role="search" aria-label="Filter orders">
+        <div className={styles.field}>
+          <label htmlFor={`${id}-search`}>Search</label>
+          <InputText
+            id={`${id}-search`}
+            type="search"
+            className={styles.search}
+            value={list.searchText}
+            placeholder="Order ID, FAO name or mobile"
+            onChange={(event) => list.setSearchText(event.target.value)}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-from`}>From Date</label>
+          <InputText
+            id={`${id}-from`}
+            type="date"
+            value={fromDate}
+            max={toDate || undefined}
+            onChange={(event) => list.setFilters({ fromDate: event.target.value })}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-to`}>To Date</label>
+          <InputText
+            id={`${id}-to`}
+            type="date"
+            value={toDate}
+            min={fromDate || undefined}
+            onChange={(event) => list.setFilters({ toDate: event.target.value })}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-status`}>Status</label>
+          <Dropdown
+            pt={dropdownPassThrough}
+            inputId={`${id}-status`}
+            className={styles.select}
+            value={status}
+            options={STATUS_OPTIONS}
+            optionLabel="label"
+            optionValue="value"
+            onChange={(event) => list.setFilters({ status: event.value as string })}
+          />
+        </div>
+        <Button
+          type="button"
+          label="Reset"
+          icon="pi pi-refresh"
+          severity="secondary"
+          outlined
+          onClick={list.reset}
+        />
+      </div>
+      <div className={styles.table}>
+        <PagedTable
+          list={list}
+          caption="My Orders"
+          columns={columns}
+          rowKey={(order) => order.orderId}
+          emptyMessage={
+            list.search || status !== 'ALL' || fromDate || toDate
+              ? 'No orders match these filters.'
+              : 'No orders yet. Orders placed by your retailers appear here.'
+          }
+          errorMessage="Your orders could not be loaded."
+          pagerLabel="Orders pages"
+        />
+      </div>
+    </section>
+  );
 }

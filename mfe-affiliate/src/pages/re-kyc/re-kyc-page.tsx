@@ -1,4 +1,222 @@
-// Built by the re-KYC issue.
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Dropdown } from 'primereact/dropdown';
+import { ACCOUNT_NUMBER_LENGTH, IDENTITY_NUMBER_LENGTH, Messages, reKycErrors } from '@portal/contracts';
+import type { ReKycFields } from '@portal/contracts';
+import {
+  LoadFailed,
+  LoadingSpinner,
+  ThemedButton,
+  ThemedInput,
+  dropdownPassThrough,
+  notify,
+  useLoad,
+  useSessionStore,
+} from '@portal/shared-ui';
+import { fetchReKycData, submitReKyc } from './re-kyc-api';
+import type { ReKycData } from './re-kyc-api';
+import styles from './re-kyc-page.module.css';
+
+type FieldErrors = Partial<Record<keyof ReKycFields, string>>;
+
+/** Spec §2 Re-KYC: a rejected affiliate corrects its KYC, then is logged out until the back office reviews it. */
 export default function ReKycPage() {
-  return <h1>Re KYC</h1>;
+  useEffect(() => {
+    document.title = 'Re KYC | Affiliate Portal';
+  }, []);
+  const loaded = useLoad(fetchReKycData, []);
+  return (
+    <section className={styles.card} aria-labelledby="re-kyc-heading">
+      <h1 id="re-kyc-heading" className={styles.heading}>
+        Re KYC
+      </h1>
+      {loaded.state === 'error' && (
+        <LoadFailed message="Your KYC details could not be loaded." onRetry={loaded.reload} />
+      )}
+      {loaded.state === 'loading' && <LoadingSpinner label="Loading your KYC details" />}
+      {loaded.state === 'ready' && loaded.data && <ReKycForm data={loaded.data} />}
+    </section>
+  );
+}
+
+function ReKycForm({ data: { details, banks } }: { data: ReKycData }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Required<ReKycFields>>({
+    fullName: details.fullName,
+    ninOrBVN: details.ninOrBVN,
+    bankID: details.bankID,
+    accountNumber: details.accountNumber,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  const change = (field: keyof ReKycFields, value: string | number | null) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setErrors((previous) => ({ ...previous, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = reKycErrors(values);
+    setErrors(Object.fromEntries(found));
+    if (found.length > 0) {
+      notify.error(found[0][1]);
+      return;
+    }
+    setSaving(true);
+    try {
+      const message = await submitReKyc({
+        affiliateID: details.affiliateID,
+        fullName: values.fullName ?? '',
+        email: details.email,
+        mobileNumber: details.mobileNumber,
+        identityType: details.identityType,
+        ninOrBVN: values.ninOrBVN ?? '',
+        bankID: values.bankID,
+        accountNumber: values.accountNumber ?? '',
+      });
+      notify.success(message || Messages.kycUpdated);
+      // The server has ended every session of the affiliate: forget it here and sign in again after review.
+      useSessionStore.getState().signOut();
+      navigate('/login', { replace: true });
+    } catch {
+      // The HTTP client has shown the server's message.
+      setSaving(false);
+    }
+  };
+
+  const describedBy = (field: keyof ReKycFields, hint?: string) =>
+    [hint, errors[field] ? `${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  const fieldError = (field: keyof ReKycFields) =>
+    errors[field] ? (
+      <small id={`${field}-error`} className={styles.error} role="alert">
+        {errors[field]}
+      </small>
+    ) : null;
+
+  return (
+    <>
+      <p className={styles.lead}>
+        Your KYC ({details.affiliateCode}) was not approved. Correct your details below and submit them for
+        review; you will be signed out until the review is done.
+      </p>
+      {details.remark && (
+        <p className={styles.remark} data-testid="rejection-remark">
+          <strong>Reason: </strong>
+          {details.remark}
+        </p>
+      )}
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={saving}>
+        <div className={styles.field}>
+          <label htmlFor="fullName" className={styles.label}>
+            Full Name
+          </label>
+          <ThemedInput
+            id="fullName"
+            autoComplete="name"
+            value={values.fullName ?? ''}
+            invalid={Boolean(errors.fullName)}
+            aria-invalid={Boolean(errors.fullName)}
+            aria-describedby={describedBy('fullName', 'fullName-hint')}
+            disabled={saving}
+            onChange={(event) => change('fullName', event.target.value)}
+          />
+          <small id="fullName-hint" className={styles.hint}>
+            Must match your {details.identityType} and bank account name.
+          </small>
+          {fieldError('fullName')}
+        </div>
+        <ReadOnlyField id="email" label="Email" value={details.email} />
+        <ReadOnlyField
+          id="mobileNumber"
+          label="Mobile Number"
+          value={`${details.phoneCode} ${details.mobileNumber}`}
+        />
+        <ReadOnlyField id="identityType" label="Identity Type" value={details.identityType} />
+        <div className={styles.field}>
+          <label htmlFor="ninOrBVN" className={styles.label}>
+            NIN or BVN
+          </label>
+          <ThemedInput
+            id="ninOrBVN"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={IDENTITY_NUMBER_LENGTH}
+            placeholder={`Enter a valid ${IDENTITY_NUMBER_LENGTH}-digit number`}
+            value={values.ninOrBVN ?? ''}
+            invalid={Boolean(errors.ninOrBVN)}
+            aria-invalid={Boolean(errors.ninOrBVN)}
+            aria-describedby={describedBy('ninOrBVN')}
+            disabled={saving}
+            onChange={(event) => change('ninOrBVN', event.target.value)}
+          />
+          {fieldError('ninOrBVN')}
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="bankID" className={styles.label}>
+            Bank
+          </label>
+          <Dropdown
+            pt={dropdownPassThrough}
+            id="bank"
+            inputId="bankID"
+            className={styles.control}
+            value={values.bankID}
+            options={banks}
+            optionValue="bankID"
+            optionLabel="bankName"
+            placeholder="Select bank"
+            filter
+            filterPlaceholder="Search banks"
+            disabled={saving}
+            invalid={Boolean(errors.bankID)}
+            aria-invalid={Boolean(errors.bankID)}
+            aria-describedby={describedBy('bankID')}
+            onChange={(event) => change('bankID', event.value as number | null)}
+          />
+          {fieldError('bankID')}
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="accountNumber" className={styles.label}>
+            Account Number
+          </label>
+          <ThemedInput
+            id="accountNumber"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={ACCOUNT_NUMBER_LENGTH}
+            placeholder={`Enter your ${ACCOUNT_NUMBER_LENGTH}-digit account number`}
+            value={values.accountNumber ?? ''}
+            invalid={Boolean(errors.accountNumber)}
+            aria-invalid={Boolean(errors.accountNumber)}
+            aria-describedby={describedBy('accountNumber')}
+            disabled={saving}
+            onChange={(event) => change('accountNumber', event.target.value)}
+          />
+          {fieldError('accountNumber')}
+        </div>
+        <ThemedButton
+          type="submit"
+          label="Submit"
+          icon="pi pi-check"
+          loading={saving}
+          disabled={saving}
+          className={styles.submit}
+        />
+      </form>
+    </>
+  );
+}
+
+/** Email, mobile and identity type: shown, never edited (the server ignores them too). */
+function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <ThemedInput id={id} value={value} readOnly aria-readonly="true" className={styles.readOnly} />
+    </div>
+  );
 }

@@ -1,15 +1,18 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from 'primereact/button';
-import { DashboardPathByRole, Texts } from '@portal/contracts/web';
-import { LOGIN_PATH, useSessionStore } from '@portal/shared-ui';
+import { Texts } from '@portal/contracts/web';
+import { LOGIN_PATH, homePathFor, useSessionStore } from '@portal/shared-ui';
 import styles from './page-not-found-page.module.css';
 
-/** Spec §2: the 404 screen; Go Home leads to the dashboard of the stored role. */
+/**
+ * Spec §2: the 404 screen. Go Home leads to the dashboard of the stored role when the user's menu holds it,
+ * otherwise to the first entry of its menu (a rejected affiliate's Re KYC), never to a page that 404s again.
+ */
 export function PageNotFoundPage() {
   const navigate = useNavigate();
-  const userRole = useSessionStore((state) => state.userRole);
-  const home = userRole ? DashboardPathByRole[userRole] : LOGIN_PATH;
+  const details = useSessionStore((state) => state.userDetails);
+  const home = details ? homePathFor(details) : LOGIN_PATH;
   useEffect(() => {
     document.title = `${Texts.pageNotFound} | Affiliate Portal`;
   }, []);

@@ -90,6 +90,13 @@ describe('routing', () => {
     expect((await remoteShown()).textContent).toBe('mfe_backoffice:backoffice-dashboard');
   });
 
+  it('Go Home of a rejected affiliate leads to Re KYC, the first entry of its menu, not to a 404 again', async () => {
+    const { router } = renderApp('/affiliate-dashboard', demoSession('RejectedAffiliate'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Go Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/re-kyc'));
+    expect((await remoteShown()).textContent).toBe('mfe_affiliate:re-kyc');
+  });
+
   it('Go Home without a stored user leads to login', async () => {
     const { router } = renderApp('/page-not-found');
     fireEvent.click(await screen.findByRole('button', { name: 'Go Home' }));

@@ -1,0 +1,32 @@
+import { AffiliateAreaEndpoints } from '@portal/contracts';
+import type { AppContext } from '../../context';
+import type { ApiRouter } from '../../http/api-router';
+import { myOrders, myRetailers } from './my-network';
+import { reKycDetails, submitReKyc } from './rekyc';
+
+const ORDER_PARAMS = ['page', 'pageSize', 'search', 'status', 'fromDate', 'toDate'] as const;
+const RETAILER_PARAMS = ['page', 'pageSize', 'search'] as const;
+
+export function registerAffiliateAreaRoutes(api: ApiRouter, ctx: AppContext): void {
+  api.route(AffiliateAreaEndpoints.reKycDetails, ({ session }) => reKycDetails(ctx, session));
+
+  api.route(AffiliateAreaEndpoints.reKyc, ({ body, session }) => submitReKyc(ctx, session, body));
+
+  api.route(AffiliateAreaEndpoints.myOrders, ({ query, session }, req) =>
+    myOrders(
+      ctx,
+      session,
+      query,
+      ORDER_PARAMS.some((name) => req.query[name] !== undefined),
+    ),
+  );
+
+  api.route(AffiliateAreaEndpoints.myRetailers, ({ query, session }, req) =>
+    myRetailers(
+      ctx,
+      session,
+      query,
+      RETAILER_PARAMS.some((name) => req.query[name] !== undefined),
+    ),
+  );
+}

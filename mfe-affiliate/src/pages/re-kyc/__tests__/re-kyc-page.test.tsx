@@ -1,0 +1,134 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { notify, useSessionStore } from '@portal/shared-ui';
+import ReKycPage from '../re-kyc-page';
+import { fetchReKycData, submitReKyc } from '../re-kyc-api';
+
+jest.mock('../re-kyc-api');
+
+const data = {
+  details: {
+    affiliateID: 41,
+    affiliateCode: 'AFF100041',
+    fullName: 'Chidi Okafor',
+    email: 'chidi@example.test',
+    phoneCode: '+234',
+    mobileNumber: '8031234567',
+    identityType: 'BVN' as const,
+    ninOrBVN: '12345678901',
+    bankID: 2,
+    bankName: 'Guaranty Trust Bank',
+    accountNumber: '0123456789',
+    status: 'KYC Rejected' as const,
+    remark: 'BVN does not match the name',
+  },
+  banks: [
+    { bankID: 1, bankName: 'Access Bank' },
+    { bankID: 2, bankName: 'Guaranty Trust Bank' },
+  ],
+};
+
+function renderPage() {
+  render(
+    <MemoryRouter initialEntries={['/re-kyc']}>
+      <Routes>
+        <Route path="/re-kyc" element={<ReKycPage />} />
+        <Route path="/login" element={<p>login page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  jest.mocked(fetchReKycData).mockResolvedValue({ details: { ...data.details }, banks: [...data.banks] });
+  jest.mocked(submitReKyc).mockResolvedValue('KYC updated successfully!');
+  jest.spyOn(notify, 'error').mockImplementation(() => 'toast');
+  jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+});
+afterEach(() => jest.restoreAllMocks());
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('ReKycPage', () => {
+  it('shows the profile: name, NIN or BVN, bank and account editable; email, mobile, identity type read-only', async () => {
+    renderPage();
+    expect(await screen.findByDisplayValue('Chidi Okafor')).toBeTruthy();
+    expect(screen.getByTestId('rejection-remark').textContent).toContain('BVN does not match the name');
+    expect(input('Email').readOnly).toBe(true);
+    expect(input('Email').value).toBe('chidi@example.test');
+    expect(input('Mobile Number').readOnly).toBe(true);
+    expect(input('Mobile Number').value).toBe('+234 8031234567');
+    expect(input('Identity Type').readOnly).toBe(true);
+    expect(input('Full Name').readOnly).toBe(false);
+    expect(input('NIN or BVN').placeholder).toBe('Enter a valid 11-digit number');
+    expect(input('Account Number').readOnly).toBe(false);
+  });
+
+  it.each([
+    ['Full Name', '', 'Please provide full name.'],
+    ['NIN or BVN', '', 'Please provide NIN or BVN.'],
+    ['NIN or BVN', '12345678901', 'provided NIN or BVN is not valid.'],
+    ['Account Number', '', 'Please provide Account Number.'],
+  ])('refuses %s = %j with %s and sends nothing', async (label, value, message) => {
+    renderPage();
+    await screen.findByDisplayValue('Chidi Okafor');
+    // The stored BVN is a sequence; give a valid one unless that field is the one under test.
+    if (label !== 'NIN or BVN') fireEvent.change(input('NIN or BVN'), { target: { value: '22334455667' } });
+    fireEvent.change(input(label), { target: { value } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(notify.error).toHaveBeenCalledWith(message);
+    expect(submitReKyc).not.toHaveBeenCalled();
+  });
+
+  it('submits the corrected details with the read-only ones unchanged, shows the message and logs out', async () => {
+    const signOut = jest.spyOn(useSessionStore.getState(), 'signOut');
+    renderPage();
+    await screen.findByDisplayValue('Chidi Okafor');
+    fireEvent.change(input('Full Name'), { target: { value: 'Chidi E. Okafor' } });
+    fireEvent.change(input('NIN or BVN'), { target: { value: '22334455667' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(submitReKyc).toHaveBeenCalledWith({
+      affiliateID: 41,
+      fullName: 'Chidi E. Okafor',
+      email: 'chidi@example.test',
+      mobileNumber: '8031234567',
+      identityType: 'BVN',
+      ninOrBVN: '22334455667',
+      bankID: 2,
+      accountNumber: '0123456789',
+    });
+    expect(notify.success).toHaveBeenCalledWith('KYC updated successfully!');
+    expect(signOut).toHaveBeenCalled();
+  });
+
+  it("shows 'KYC updated successfully!' when the server sends no message", async () => {
+    jest.mocked(submitReKyc).mockResolvedValue('');
+    renderPage();
+    await screen.findByDisplayValue('Chidi Okafor');
+    fireEvent.change(input('NIN or BVN'), { target: { value: '22334455667' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('KYC updated successfully!'));
+  });
+
+  it('stays on the form when the server refuses', async () => {
+    jest.mocked(submitReKyc).mockRejectedValue(new Error('refused'));
+    renderPage();
+    await screen.findByDisplayValue('Chidi Okafor');
+    fireEvent.change(input('NIN or BVN'), { target: { value: '22334455667' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect(screen.queryByText('login page')).toBeNull();
+  });
+
+  it('offers Retry when the details cannot be loaded', async () => {
+    jest.mocked(fetchReKycData).mockRejectedValueOnce(new Error('down'));
+    renderPage();
+    expect((await screen.findByRole('alert')).textContent).toContain('Your KYC details could not be loaded.');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByDisplayValue('Chidi Okafor')).toBeTruthy();
+  });
+});

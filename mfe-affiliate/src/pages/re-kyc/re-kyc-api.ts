@@ -1,0 +1,23 @@
+import { AffiliateAreaEndpoints, MasterEndpoints } from '@portal/contracts';
+import type { BankOption, ReKycDetails, ReKycRequest } from '@portal/contracts';
+import { callEndpoint } from '@portal/shared-ui';
+
+export interface ReKycData {
+  details: ReKycDetails;
+  banks: BankOption[];
+}
+
+/** The caller's KYC profile and the master bank list, loaded together for the form. */
+export async function fetchReKycData(signal?: AbortSignal): Promise<ReKycData> {
+  const [details, options] = await Promise.all([
+    callEndpoint(AffiliateAreaEndpoints.reKycDetails, {}, { signal }),
+    callEndpoint(MasterEndpoints.registerOptions, {}, { signal }),
+  ]);
+  return { details, banks: options.banks };
+}
+
+/** `POST affiliate/rekyc`; answers the server's message ('KYC updated successfully!'). */
+export async function submitReKyc(body: ReKycRequest): Promise<string> {
+  const answer = await callEndpoint(AffiliateAreaEndpoints.reKyc, { body });
+  return answer.message;
+}
