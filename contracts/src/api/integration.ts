@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { hasControlCharacters } from '../rules/plain-text';
 import { DATE_PARAM_MAX, DATE_PARAM_MIN } from './common';
+import { ORDER_STATUSES } from './orders';
 
 /** Items per call to /api/integration/retailers and /api/integration/orders; more is a 413. */
 export const INTEGRATION_BATCH_MAX = 1_000;
-
-export const ORDER_STATUSES = ['Pending', 'Processing', 'Delivered', 'Completed', 'Rejected'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const IntegrationMessages = {
   unauthorized: 'A valid API key is required in the X-API-Key header.',

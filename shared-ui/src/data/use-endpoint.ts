@@ -14,5 +14,8 @@ export function useEndpoint<E extends AnyEndpoint>(
   input: CallInput<E> = {},
   options?: LoadOptions,
 ): Loaded<AnswerOf<E>> {
-  return useLoad((signal) => callEndpoint(endpoint, input, { signal }), [endpoint, JSON.stringify(input)], options);
+  const inputKey = JSON.stringify(input);
+  // The input's content, not its identity, decides when to call again (a literal is a new object each render).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useLoad((signal) => callEndpoint(endpoint, input, { signal }), [endpoint, inputKey], options);
 }

@@ -140,7 +140,6 @@ const pathParams = (route: RouteDoc) => route.path.match(/:(\w+)/g) ?? [];
 let walkToken: string | undefined;
 const affiliateTokens = new Map<AffiliateStatus, string>();
 
-/** Each call as an admin (API-key calls with the key); logout ends that session, so the next call gets a new one. */
 /** A call only affiliates may make (their own area) is made as an affiliate in the status holding its right. */
 async function affiliateTokenFor(route: RouteDoc): Promise<string | undefined> {
   const { auth } = route;
@@ -154,7 +153,7 @@ async function affiliateTokenFor(route: RouteDoc): Promise<string | undefined> {
   return affiliateTokens.get(status);
 }
 
-/** Each call as an admin (or as an affiliate, see above); logout ends that session, so the next call gets a new one. */
+/** Each call as an admin (or as an affiliate, see above; API-key calls with the key); logout ends that session, so the next call gets a new one. */
 async function call(
   route: RouteDoc,
   input: { path?: string; query?: Record<string, unknown>; body?: Record<string, unknown> },

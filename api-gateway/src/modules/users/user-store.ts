@@ -297,6 +297,8 @@ export async function emailTaken(sql: Sql, email: string, exceptUserId?: number)
     [email, exceptUserId ?? 0],
   );
   return rows[0].taken;
+}
+
 /** The name a user signs in as; kept in step with the affiliate record when re-KYC corrects it. */
 export async function setFullName(sql: Sql, userId: number, fullName: string, now: Date): Promise<void> {
   await sql.query('UPDATE users SET full_name = $2, updated_on = $3 WHERE user_id = $1', [
