@@ -50,7 +50,8 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const failed = errorMessage !== undefined;
   return (
-    <div className={styles.scroller}>
+    // A table wider than its box scrolls inside it: the box is focusable and named, so a keyboard can scroll it.
+    <div className={styles.scroller} role="region" aria-label={caption} tabIndex={0}>
       <table className={styles.table} role="table" aria-busy={loading && !failed}>
         <caption className={showCaption ? styles.caption : styles.visuallyHidden}>{caption}</caption>
         <thead>

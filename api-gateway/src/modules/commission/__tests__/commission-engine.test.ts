@@ -27,8 +27,12 @@ async function addRate(
   from: string,
 ) {
   const { rows } = await t.ctx.db.query<{ rate_id: string }>(
+    // An upload's row for a key already held replaces that rate (migration 015: one row per key).
     `INSERT INTO commission_rates (affiliate_code, product_category, rate_percent, minimum_order_value, effective_date)
-     VALUES ($1, $2, $3, $4, $5) RETURNING rate_id`,
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (affiliate_code, product_category, effective_date)
+     DO UPDATE SET rate_percent = EXCLUDED.rate_percent, minimum_order_value = EXCLUDED.minimum_order_value
+     RETURNING rate_id`,
     [affiliateCode, category, percent, minimum, from],
   );
   rate[name] = Number(rows[0].rate_id);
@@ -226,7 +230,7 @@ test('a backdated rate changes past orders from its date on, and only those', as
   expect(await stored('otherAffiliate')).toEqual({ amount: '100.00', rateId: rate.otherAffiliate });
 });
 
-test('a second row on the same date wins (the newer upload): every order it applies to is recomputed', async () => {
+test('a newer upload replacing the rate of the same date: every order it applies to is recomputed', async () => {
   await addRate('sameDate', a.affiliateCode, 'Beverages', '2', '0', '2026-06-01');
   const changed = await recomputeCommissionForRates(t.ctx.db, [
     // A Date is read as its UTC calendar day; the later row for the same key adds nothing.

@@ -99,8 +99,8 @@ test.each([
   [{ title: 'T', messageText: 'M' }, 'Please select country.', 'countryID'],
   [{ ...valid, countryID: [0, 1] }, 'All Countries must be the only country selected.', 'countryID'],
   [{ ...valid, countryID: [99999] }, 'Please select a valid country.', 'countryID'],
-  [{ ...valid, countryID: [-1] }, 'Please select a valid country.', 'countryID.0'],
-  [{ ...valid, countryID: ['1'] }, 'Please select a valid country.', 'countryID.0'],
+  [{ ...valid, countryID: [-1] }, 'Please select a valid country.', 'countryID[0]'],
+  [{ ...valid, countryID: ['1'] }, 'Please select a valid country.', 'countryID[0]'],
   [{ ...valid, title: 'x'.repeat(201) }, 'Title must be at most 200 characters.', 'title'],
   [
     { ...valid, messageText: `<p>${'x'.repeat(50_000)}</p>` },
