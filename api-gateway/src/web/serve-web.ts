@@ -1,4 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
@@ -36,7 +38,7 @@ export function mountWeb(app: express.Express, ctx: AppContext): void {
       res.set({ 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' });
       next();
     });
-    web.use(`/${folder}`, precompressed(root), staticFiles(root), (_req, res) => {
+    web.use(`/${folder}`, compressedManifest(root), precompressed(root), staticFiles(root), (_req, res) => {
       res.status(404).type('text/plain').set('Cache-Control', REVALIDATE).send('Not found');
     });
   }
@@ -95,6 +97,45 @@ function precompressed(root: string) {
         if (error) next(error);
       },
     );
+  };
+}
+
+const MANIFEST = 'mf-manifest.json';
+/** Smaller manifests are not worth compressing (the build's twins use the same floor). */
+const COMPRESS_FROM_BYTES = 1024;
+/** Each manifest's gzip for its current version (inode, size, mtime): a deploy renames a new file into place. */
+const gzippedManifests = new Map<string, { version: string; gzipped: Buffer }>();
+
+/**
+ * A remote's mf-manifest.json (21 KB for the auth remote, on the sign-in page's path) travels gzipped. It has no
+ * build-time twin because a deploy rewrites it; it is compressed here once per version and kept in memory
+ * (safe to lose: the next request compresses it again). An unchanged manifest answers 304.
+ */
+function compressedManifest(root: string) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || path.posix.basename(req.path) !== MANIFEST)
+      return next();
+    const file = fileInside(root, req.path);
+    const stats = file ? statSync(file, { throwIfNoEntry: false }) : undefined;
+    if (!file || !stats?.isFile() || stats.size < COMPRESS_FROM_BYTES || !req.acceptsEncodings('gzip'))
+      return next();
+    try {
+      const version = `${stats.ino}-${stats.size}-${Math.trunc(stats.mtimeMs)}`;
+      let cached = gzippedManifests.get(file);
+      if (cached?.version !== version) {
+        cached = { version, gzipped: gzipSync(await readFile(file)) };
+        gzippedManifests.set(file, cached);
+      }
+      res.vary('Accept-Encoding');
+      res.set({ 'Cache-Control': REVALIDATE, ETag: `W/"${version}-gz"` });
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+      res.type('json').set('Content-Encoding', 'gzip').send(cached.gzipped);
+    } catch {
+      next();
+    }
   };
 }
 

@@ -53,6 +53,41 @@ describe('web part served by the gateway', () => {
     },
   );
 
+  test("a remote's large manifest travels gzipped, follows a redeploy at once, and answers 304 unchanged", async () => {
+    const manifest = (version: string) =>
+      JSON.stringify({
+        id: 'mfe_auth',
+        version,
+        exposes: Array.from({ length: 200 }, (_, i) => `./page${i}`),
+      });
+    const file = path.join(webRoot, 'remotes/auth/mf-manifest.json');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, manifest('one'));
+    const first = await request(t.app).get('/remotes/auth/mf-manifest.json').set('Accept-Encoding', 'gzip');
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(Number(first.headers['content-length'])).toBeLessThan(manifest('one').length / 3);
+    expect(first.body).toEqual(JSON.parse(manifest('one')));
+
+    const unchanged = await request(t.app)
+      .get('/remotes/auth/mf-manifest.json')
+      .set('Accept-Encoding', 'gzip')
+      .set('If-None-Match', first.headers.etag);
+    expect(unchanged.status).toBe(304);
+
+    writeFileSync(file, manifest('two-after-a-redeploy'));
+    const redeployed = await request(t.app)
+      .get('/remotes/auth/mf-manifest.json')
+      .set('Accept-Encoding', 'gzip');
+    expect(redeployed.body).toEqual(JSON.parse(manifest('two-after-a-redeploy')));
+    const plain = await request(t.app)
+      .get('/remotes/auth/mf-manifest.json')
+      .set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.text)).toEqual(JSON.parse(manifest('two-after-a-redeploy')));
+  });
+
   test('hashed chunks are immutable; remote manifests and entries are revalidated', async () => {
     const chunk = await request(t.app).get('/remotes/admin/901.fedcba9876543210.js');
     expect(chunk.status).toBe(200);
