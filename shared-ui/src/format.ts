@@ -47,3 +47,11 @@ export function pickerDate(day: string): Date {
   const [year, month, date] = day.split('-').map(Number);
   return new Date(year, month - 1, date);
 }
+
+const MONTH = new Intl.DateTimeFormat('en-NG', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+
+/** 'Jun 25' for a month as yyyy-MM ('2025-06'), the way the dashboards' charts name their bars. */
+export function formatMonth(month: string): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? month : MONTH.format(date);
+}

@@ -48,7 +48,7 @@ export {
   authToastConfig,
   notify,
 } from './toasts';
-export { formatDate, formatNaira, formatTime, pickedDay, pickerDate } from './format';
+export { formatDate, formatMonth, formatNaira, formatTime, pickedDay, pickerDate } from './format';
 export { statusSeverity } from './status-severity';
 export type { BadgeSeverity } from './status-severity';
 export const StatusBadge = lazy(() =>
@@ -60,6 +60,14 @@ export const ConfirmDialog = lazy(() =>
 );
 export type { ConfirmDialogProps } from './confirm-dialog';
 export { LoadingSpinner } from './loading-spinner';
+/** Dashboard and list-summary cards; their CSS comes with the first dashboard. */
+export const StatCards = lazy(() =>
+  import('./stat-cards/stat-cards').then((module) => ({ default: module.StatCards })),
+);
+export const StatCard = lazy(() =>
+  import('./stat-cards/stat-cards').then((module) => ({ default: module.StatCard })),
+);
+export type { StatCardProps, StatCardsProps, StatTone } from './stat-cards/stat-cards';
 export { ThemedButton, ThemedInput } from './themed-controls';
 export { dropdownPassThrough } from './dropdown-pass-through';
 export type { ThemedButtonProps, ThemedInputProps } from './themed-controls';
@@ -86,6 +94,15 @@ export { useEndpoint } from './data/use-endpoint';
 export { SEARCH_DEBOUNCE_MS, usePagedList } from './data/use-paged-list';
 export type { ListFilters, PageOfRows, PageQuery, PagedList, PagedListOptions } from './data/use-paged-list';
 export { LoadFailed } from './data/load-failed';
+export { useConfirmedAction } from './data/use-confirmed-action';
+export type { ConfirmedAction } from './data/use-confirmed-action';
+export { useDateRange } from './filters/use-date-range';
+export type { DateRange, DayRange } from './filters/use-date-range';
+/** Start Date / End Date pickers; PrimeReact's calendar loads with them. */
+export const DateRangeFields = lazy(() =>
+  import('./filters/date-range-fields').then((module) => ({ default: module.DateRangeFields })),
+);
+export type { DateRangeFieldsProps } from './filters/date-range-fields';
 export type { LoadFailedProps } from './data/load-failed';
 // The affiliate list and the login report pull in PrimeReact's calendar, dropdown and dialog. Every page loads
 // shared-ui (the sign-in page too), so these two load on first render only, inside the remote's Suspense.
@@ -98,6 +115,11 @@ export const LoginReport = lazy(() =>
   import('./login-report/login-report').then((module) => ({ default: module.LoginReport })),
 );
 export type { LoginReportProps } from './login-report/login-report';
+/** Bars per month for the dashboards; its code loads with the first chart. */
+export const BarChart = lazy(() =>
+  import('./charts/bar-chart').then((module) => ({ default: module.BarChart })),
+);
+export type { BarChartDatum, BarChartProps } from './charts/bar-chart';
 /** Saves an exported report; its code (and the schema it checks the token with) loads on first use. */
 export const downloadReport = async (excelPath: string): Promise<boolean> =>
   (await import('./login-report/excel-download')).downloadReport(excelPath);

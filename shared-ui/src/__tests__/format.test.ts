@@ -1,4 +1,4 @@
-import { formatDate, formatNaira, formatTime, pickedDay, pickerDate } from '../format';
+import { formatDate, formatMonth, formatNaira, formatTime, pickedDay, pickerDate } from '../format';
 
 describe('formatNaira', () => {
   it('formats numbers and numeric strings in naira', () => {
@@ -37,4 +37,10 @@ describe('business time', () => {
     expect(pickedDay(pickerDate('2025-01-31'))).toBe('2025-01-31');
     expect(pickedDay(null)).toBe('');
   });
+});
+
+test('formatMonth names a yyyy-MM month shortly, whatever the viewer zone; anything else stays as it is', () => {
+  expect(formatMonth('2025-06')).toBe('Jun 25');
+  expect(formatMonth('2026-01')).toBe('Jan 26');
+  expect(formatMonth('not a month')).toBe('not a month');
 });

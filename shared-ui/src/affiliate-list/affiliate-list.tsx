@@ -8,12 +8,12 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { PagedTable } from '../data-table/paged-table';
 import { serialColumn } from '../data-table/serial-column';
 import type { DataColumn } from '../data-table/data-table';
+import { useConfirmedAction } from '../data/use-confirmed-action';
 import { usePagedList } from '../data/use-paged-list';
 import { formatDate } from '../format';
 import { downloadReport } from '../login-report/excel-download';
 import { StatusBadge } from '../status-badge';
 import { dropdownPassThrough } from '../dropdown-pass-through';
-import { notify } from '../toasts';
 import { fetchAffiliatePage, inactivateAffiliate, requestAffiliateReport } from './affiliate-api';
 import type { AffiliateStatusFilterValue } from './affiliate-api';
 import { canInactivate } from './affiliate-modal-actions';
@@ -66,26 +66,14 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
   const { status } = list.filters;
   const { search, reload } = list;
   const [viewing, setViewing] = useState<number | null>(null);
-  const [inactivating, setInactivating] = useState<AffiliateSummary | null>(null);
-  const [inactivateBusy, setInactivateBusy] = useState(false);
+  const inactivation = useConfirmedAction(
+    (affiliate: AffiliateSummary) => inactivateAffiliate(affiliate.affiliateID),
+    Messages.userInactivated,
+    reload,
+  );
   const [downloading, setDownloading] = useState(false);
   const searchId = useId();
   const statusId = useId();
-
-  const confirmInactivate = async () => {
-    if (!inactivating) return;
-    setInactivateBusy(true);
-    try {
-      await inactivateAffiliate(inactivating.affiliateID);
-      notify.success(Messages.userInactivated);
-      setInactivating(null);
-      reload();
-    } catch {
-      // The HTTP client has shown the server's message.
-    } finally {
-      setInactivateBusy(false);
-    }
-  };
 
   const downloadExcel = async () => {
     setDownloading(true);
@@ -132,7 +120,7 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
               aria-label={`Make ${a.affiliateCode} inactive`}
               title={canInactivate(mode, a.status) ? 'Make inactive' : 'Already inactive'}
               disabled={!canInactivate(mode, a.status)}
-              onClick={() => setInactivating(a)}
+              onClick={() => inactivation.ask(a)}
             />
           </div>
         ),
@@ -213,11 +201,11 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
         }}
       />
       <ConfirmDialog
-        visible={inactivating !== null}
+        visible={inactivation.asking !== null}
         message={Messages.inactivateConfirm}
-        busy={inactivateBusy}
-        onConfirm={() => void confirmInactivate()}
-        onCancel={() => setInactivating(null)}
+        busy={inactivation.busy}
+        onConfirm={() => void inactivation.confirm()}
+        onCancel={inactivation.cancel}
       />
     </section>
   );

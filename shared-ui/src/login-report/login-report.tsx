@@ -2,7 +2,6 @@ import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { REPORT_PAGE_SIZE, ReportMessages } from '@portal/contracts';
@@ -12,6 +11,8 @@ import { serialColumn } from '../data-table/serial-column';
 import type { DataColumn } from '../data-table/data-table';
 import { usePagedList } from '../data/use-paged-list';
 import { formatDate, formatTime, pickedDay, pickerDate } from '../format';
+import { DateRangeFields } from '../filters/date-range-fields';
+import { useDateRange } from '../filters/use-date-range';
 import { downloadReport } from './excel-download';
 import { fetchLoginReportRows, requestLoginReportExport } from './login-report-api';
 import type { LoginReportFilter } from './login-report-api';
@@ -75,26 +76,16 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
     defaultFilters: defaults,
     enabled: generated && !waitingForAddress,
   });
-  const [fromDate, setFromDate] = useState<Date | null>(() =>
-    list.filters.fromDate ? pickerDate(list.filters.fromDate) : null,
-  );
-  const [toDate, setToDate] = useState<Date | null>(() =>
-    list.filters.toDate ? pickerDate(list.filters.toDate) : null,
-  );
+  const range = useDateRange(list.filters, ReportMessages.dateOrder);
   const [search, setSearch] = useState(list.search);
-  const [dateError, setDateError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const id = useId();
   const shown: LoginReportFilter = { ...list.filters, search: list.search };
 
   const generate = (event: FormEvent) => {
     event.preventDefault();
-    if (fromDate && toDate && fromDate > toDate) {
-      setDateError(ReportMessages.dateOrder);
-      return;
-    }
-    setDateError(null);
-    const next = { fromDate: pickedDay(fromDate), toDate: pickedDay(toDate) };
+    const next = range.checked();
+    if (!next) return;
     const unchanged =
       next.fromDate === shown.fromDate && next.toDate === shown.toDate && search.trim() === shown.search;
     // Generating the same report again asks the server again (new sign-ins may have arrived).
@@ -153,37 +144,7 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
       <div className={styles.panel}>
         <h2 className={styles.reportTitle}>Affiliate Login Report</h2>
         <form className={styles.filters} onSubmit={generate} noValidate>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-from`}>Start Date</label>
-            <Calendar
-              inputId={`${id}-from`}
-              value={fromDate}
-              onChange={(event) => setFromDate(event.value ?? null)}
-              dateFormat="yy-mm-dd"
-              showIcon
-              showButtonBar
-              placeholder="yyyy-mm-dd"
-            />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-to`}>End Date</label>
-            <Calendar
-              inputId={`${id}-to`}
-              value={toDate}
-              onChange={(event) => setToDate(event.value ?? null)}
-              dateFormat="yy-mm-dd"
-              showIcon
-              showButtonBar
-              placeholder="yyyy-mm-dd"
-              invalid={dateError !== null}
-              aria-describedby={dateError ? `${id}-date-error` : undefined}
-            />
-            {dateError ? (
-              <small id={`${id}-date-error`} className={styles.fieldError} role="alert">
-                {dateError}
-              </small>
-            ) : null}
-          </div>
+          <DateRangeFields range={range} fieldClassName={styles.field} />
           <div className={styles.field}>
             <label htmlFor={`${id}-search`}>Search</label>
             <InputText

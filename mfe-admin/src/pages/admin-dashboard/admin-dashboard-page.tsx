@@ -1,12 +1,17 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadFailed, LoadingSpinner, useLoad } from '@portal/shared-ui';
+import {
+  BarChart,
+  LoadFailed,
+  LoadingSpinner,
+  StatCard,
+  StatCards,
+  formatMonth,
+  useLoad,
+} from '@portal/shared-ui';
 import { fetchAdminDashboard } from './dashboard-api';
 import { growthText } from './growth-text';
 import styles from './admin-dashboard-page.module.css';
-
-// chart.js comes with the chart, after the cards: it loads on this page only.
-const MonthlyChart = lazy(() => import('./monthly-chart'));
 
 const AFFILIATES_PATH = '/admin/affiliates';
 const count = new Intl.NumberFormat('en-NG');
@@ -27,33 +32,27 @@ export default function AdminDashboardPage() {
         )
       ) : (
         <>
-          <ul className={styles.cards} aria-label="Totals">
-            <li className={styles.card}>
-              <span className={`${styles.cardIcon} ${styles.affiliates}`} aria-hidden="true">
-                <i className="pi pi-users" />
+          <StatCards label="Totals">
+            <StatCard
+              label="Total Affiliates"
+              value={count.format(dashboard.affiliates.totalAffiliates)}
+              icon="pi pi-users"
+            >
+              <span
+                className={
+                  dashboard.affiliates.monthlyGrowthPercent < 0 ? styles.growthDown : styles.growthUp
+                }
+              >
+                {growthText(dashboard.affiliates.monthlyGrowthPercent)}
               </span>
-              <span className={styles.cardText}>
-                <span className={styles.cardLabel}>Total Affiliates</span>
-                <span className={styles.cardValue}>{count.format(dashboard.affiliates.totalAffiliates)}</span>
-                <span
-                  className={
-                    dashboard.affiliates.monthlyGrowthPercent < 0 ? styles.growthDown : styles.growthUp
-                  }
-                >
-                  {growthText(dashboard.affiliates.monthlyGrowthPercent)}
-                </span>
-              </span>
-            </li>
-            <li className={styles.card}>
-              <span className={`${styles.cardIcon} ${styles.orders}`} aria-hidden="true">
-                <i className="pi pi-shopping-cart" />
-              </span>
-              <span className={styles.cardText}>
-                <span className={styles.cardLabel}>Total Orders</span>
-                <span className={styles.cardValue}>{count.format(dashboard.orders.totalOrders)}</span>
-              </span>
-            </li>
-          </ul>
+            </StatCard>
+            <StatCard
+              label="Total Orders"
+              value={count.format(dashboard.orders.totalOrders)}
+              icon="pi pi-shopping-cart"
+              tone="green"
+            />
+          </StatCards>
 
           <div className={styles.panels}>
             <section className={styles.panel} aria-labelledby="system-statistics-title">
@@ -80,8 +79,25 @@ export default function AdminDashboardPage() {
 
             <section className={styles.panel} aria-labelledby="monthly-activity-title">
               <h2 id="monthly-activity-title">Registrations and Orders, Last 12 Months</h2>
+              {/* Two charts, each on its own scale: orders are hundreds of times more than registrations. */}
               <Suspense fallback={<LoadingSpinner label="Loading chart" />}>
-                <MonthlyChart months={dashboard.monthlyActivity} />
+                <div className={styles.charts}>
+                  <BarChart
+                    title="Registrations per month"
+                    data={dashboard.monthlyActivity.map((m) => ({
+                      label: formatMonth(m.month),
+                      value: m.registrations,
+                    }))}
+                  />
+                  <BarChart
+                    title="Orders per month"
+                    tone="green"
+                    data={dashboard.monthlyActivity.map((m) => ({
+                      label: formatMonth(m.month),
+                      value: m.orders,
+                    }))}
+                  />
+                </div>
               </Suspense>
             </section>
           </div>

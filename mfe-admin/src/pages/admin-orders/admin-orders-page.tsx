@@ -1,23 +1,24 @@
 import { Suspense, useCallback, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { Tag } from 'primereact/tag';
 import { ADMIN_ORDER_PAGE_SIZE, OrderMessages } from '@portal/contracts';
 import type { AdminOrder, AdminOrderCount } from '@portal/contracts';
 import {
   DataTable,
+  DateRangeFields,
   dropdownPassThrough,
   formatNaira,
   LoadingSpinner,
-  pickedDay,
-  pickerDate,
+  StatCard,
+  StatCards,
   serialColumn,
   statusSeverity,
+  useDateRange,
   usePagedList,
 } from '@portal/shared-ui';
-import type { DataColumn } from '@portal/shared-ui';
+import type { DataColumn, StatTone } from '@portal/shared-ui';
 import { type AdminOrderFilters, fetchAdminOrders } from './admin-orders-api';
 import { OrderPager } from './order-pager';
 import styles from './admin-orders-page.module.css';
@@ -39,13 +40,13 @@ function parseFilter(name: string, value: string): string {
 
 const count = new Intl.NumberFormat('en-NG');
 
-const CARDS: { label: string; value: (c: AdminOrderCount) => number; tone: string; icon: string }[] = [
-  { label: 'Total Orders', value: (c) => c.totalOrders, tone: styles.total, icon: 'pi pi-shopping-cart' },
-  { label: 'Pending Orders', value: (c) => c.pendingOrders, tone: styles.pending, icon: 'pi pi-clock' },
+const CARDS: { label: string; value: (c: AdminOrderCount) => number; tone: StatTone; icon: string }[] = [
+  { label: 'Total Orders', value: (c) => c.totalOrders, tone: 'blue', icon: 'pi pi-shopping-cart' },
+  { label: 'Pending Orders', value: (c) => c.pendingOrders, tone: 'amber', icon: 'pi pi-clock' },
   {
     label: 'Completed Orders',
     value: (c) => c.completedOrders,
-    tone: styles.completed,
+    tone: 'green',
     icon: 'pi pi-check-circle',
   },
 ];
@@ -78,24 +79,15 @@ export default function AdminOrdersPage() {
     defaultFilters: DEFAULT_FILTERS,
     parseFilter,
   });
-  const [fromDate, setFromDate] = useState<Date | null>(() =>
-    list.filters.fromDate ? pickerDate(list.filters.fromDate) : null,
-  );
-  const [toDate, setToDate] = useState<Date | null>(() =>
-    list.filters.toDate ? pickerDate(list.filters.toDate) : null,
-  );
+  const range = useDateRange(list.filters, OrderMessages.dateOrder);
   const [status, setStatus] = useState(list.filters.status);
-  const [dateError, setDateError] = useState<string | null>(null);
   const id = useId();
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    if (fromDate && toDate && fromDate > toDate) {
-      setDateError(OrderMessages.dateOrder);
-      return;
-    }
-    setDateError(null);
-    const next = { fromDate: pickedDay(fromDate), toDate: pickedDay(toDate), status };
+    const dates = range.checked();
+    if (!dates) return;
+    const next = { ...dates, status };
     const same =
       next.fromDate === list.filters.fromDate &&
       next.toDate === list.filters.toDate &&
@@ -128,53 +120,21 @@ export default function AdminOrdersPage() {
       <h1 id={`${id}-title`}>Order Management</h1>
 
       {answered && list.state !== 'error' ? (
-        <ul className={styles.cards} aria-label="Order summary" aria-busy={loading}>
+        <StatCards label="Order summary" busy={loading}>
           {CARDS.map((card) => (
-            <li key={card.label} className={`${styles.card} ${card.tone}`}>
-              <span className={styles.cardIcon} aria-hidden="true">
-                <i className={card.icon} />
-              </span>
-              <span className={styles.cardText}>
-                <span className={styles.cardLabel}>{card.label}</span>
-                <span className={styles.cardValue}>{count.format(card.value(answered.orderCount))}</span>
-              </span>
-            </li>
+            <StatCard
+              key={card.label}
+              label={card.label}
+              value={count.format(card.value(answered.orderCount))}
+              icon={card.icon}
+              tone={card.tone}
+            />
           ))}
-        </ul>
+        </StatCards>
       ) : null}
 
       <form className={styles.filters} onSubmit={search} noValidate aria-label="Order filters">
-        <div className={styles.field}>
-          <label htmlFor={`${id}-from`}>Start Date</label>
-          <Calendar
-            inputId={`${id}-from`}
-            value={fromDate}
-            onChange={(event) => setFromDate(event.value ?? null)}
-            dateFormat="yy-mm-dd"
-            showIcon
-            showButtonBar
-            placeholder="yyyy-mm-dd"
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-to`}>End Date</label>
-          <Calendar
-            inputId={`${id}-to`}
-            value={toDate}
-            onChange={(event) => setToDate(event.value ?? null)}
-            dateFormat="yy-mm-dd"
-            showIcon
-            showButtonBar
-            placeholder="yyyy-mm-dd"
-            invalid={dateError !== null}
-            aria-describedby={dateError ? `${id}-date-error` : undefined}
-          />
-          {dateError ? (
-            <small id={`${id}-date-error`} className={styles.fieldError} role="alert">
-              {dateError}
-            </small>
-          ) : null}
-        </div>
+        <DateRangeFields range={range} fieldClassName={styles.field} />
         <div className={styles.field}>
           <label id={`${id}-status-label`} htmlFor={`${id}-status`}>
             Status

@@ -13,6 +13,7 @@ import {
   formatDate,
   notify,
   serialColumn,
+  useConfirmedAction,
   usePagedList,
 } from '@portal/shared-ui';
 import type { DataColumn } from '@portal/shared-ui';
@@ -48,8 +49,6 @@ export default function AdminUsersPage() {
   });
   const { reload } = list;
   const [editing, setEditing] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
   // The edit form's roles and countries load with the first Edit, not with the list.
   const [wantsOptions, setWantsOptions] = useState(false);
   const options = useUserFormOptions(wantsOptions);
@@ -61,20 +60,11 @@ export default function AdminUsersPage() {
     document.title = 'All Users | Affiliate Portal';
   }, []);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await deactivateUser(deleting.userID);
-      notify.success(Messages.deleted);
-      setDeleting(null);
-      reload();
-    } catch {
-      // The HTTP client has shown the server's message.
-    } finally {
-      setDeleteBusy(false);
-    }
-  };
+  const deletion = useConfirmedAction(
+    (user: AdminUser) => deactivateUser(user.userID),
+    Messages.deleted,
+    reload,
+  );
 
   const firstRow = (list.page - 1) * ADMIN_USER_PAGE_SIZE + 1;
   const columns = useMemo<DataColumn<AdminUser>[]>(
@@ -121,7 +111,7 @@ export default function AdminUsersPage() {
               aria-label={`Delete ${u.fullName}`}
               title={u.isActive ? 'Delete (make inactive)' : 'Already inactive'}
               disabled={!u.isActive}
-              onClick={() => setDeleting(u)}
+              onClick={() => deletion.ask(u)}
             />
           </div>
         ),
@@ -190,11 +180,11 @@ export default function AdminUsersPage() {
         }}
       />
       <ConfirmDialog
-        visible={deleting !== null}
+        visible={deletion.asking !== null}
         message={DELETE_USER_CONFIRM}
-        busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        busy={deletion.busy}
+        onConfirm={() => void deletion.confirm()}
+        onCancel={deletion.cancel}
       />
     </section>
   );

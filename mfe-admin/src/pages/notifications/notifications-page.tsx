@@ -3,7 +3,14 @@ import { Button } from 'primereact/button';
 import { Tooltip } from 'primereact/tooltip';
 import { ALL_COUNTRIES_LABEL, Messages } from '@portal/contracts';
 import type { NotificationItem } from '@portal/contracts';
-import { ConfirmDialog, DataTable, LoadingSpinner, notify, serialColumn, useLoad } from '@portal/shared-ui';
+import {
+  ConfirmDialog,
+  DataTable,
+  LoadingSpinner,
+  serialColumn,
+  useConfirmedAction,
+  useLoad,
+} from '@portal/shared-ui';
 import type { DataColumn } from '@portal/shared-ui';
 import { messagePreview } from './message-preview';
 import { deleteNotification, fetchCountries, fetchNotifications } from './notifications-api';
@@ -19,24 +26,13 @@ export default function NotificationsPage() {
   const list = useLoad((signal) => fetchNotifications(signal), []);
   const countries = useLoad((signal) => fetchCountries(signal), []);
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
-  const [deleting, setDeleting] = useState<NotificationItem | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
   const { reload } = list;
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await deleteNotification(deleting.notificationID);
-      notify.success(Messages.notificationDeleted);
-      setDeleting(null);
-      reload();
-    } catch {
-      // The HTTP client has shown the server's message.
-    } finally {
-      setDeleteBusy(false);
-    }
-  };
+  const deletion = useConfirmedAction(
+    (notice: NotificationItem) => deleteNotification(notice.notificationID),
+    Messages.notificationDeleted,
+    reload,
+  );
 
   const columns = useMemo<DataColumn<NotificationItem>[]>(
     () => [
@@ -88,7 +84,7 @@ export default function NotificationsPage() {
               severity="danger"
               aria-label={`Delete ${n.title}`}
               title="Delete"
-              onClick={() => setDeleting(n)}
+              onClick={() => deletion.ask(n)}
             />
           </div>
         ),
@@ -136,11 +132,11 @@ export default function NotificationsPage() {
         </Suspense>
       ) : null}
       <ConfirmDialog
-        visible={deleting !== null}
-        message={`Are you sure you want to delete the notification "${deleting?.title ?? ''}"?`}
-        busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        visible={deletion.asking !== null}
+        message={`Are you sure you want to delete the notification "${deletion.asking?.title ?? ''}"?`}
+        busy={deletion.busy}
+        onConfirm={() => void deletion.confirm()}
+        onCancel={deletion.cancel}
       />
     </section>
   );

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Texts } from '@portal/contracts';
 import type { BackofficeDashboard } from '@portal/contracts';
-import { LoadFailed, LoadingSpinner, useLoad } from '@portal/shared-ui';
+import { LoadFailed, LoadingSpinner, StatCard, StatCards, useLoad } from '@portal/shared-ui';
+import type { StatTone } from '@portal/shared-ui';
 import { activityTone } from './activity-tone';
 import { fetchBackofficeDashboard } from './dashboard-api';
 import styles from './backoffice-dashboard-page.module.css';
@@ -13,7 +14,7 @@ interface ApplicationCard {
   value: (d: BackofficeDashboard) => number;
   status: 'pending' | 'active' | 'all';
   icon: string;
-  tone: string;
+  tone: StatTone;
 }
 
 /** Spec §2: the cards lead to backoffice/users with status pending, active, all. */
@@ -23,21 +24,21 @@ const APPLICATION_CARDS: readonly ApplicationCard[] = [
     value: (d) => d.applications.pending,
     status: 'pending',
     icon: 'pi pi-clock',
-    tone: styles.pending,
+    tone: 'amber',
   },
   {
     label: 'Active Affiliates',
     value: (d) => d.applications.active,
     status: 'active',
     icon: 'pi pi-check-circle',
-    tone: styles.active,
+    tone: 'green',
   },
   {
     label: 'Total Applications',
     value: (d) => d.applications.total,
     status: 'all',
     icon: 'pi pi-users',
-    tone: styles.total,
+    tone: 'blue',
   },
 ];
 
@@ -58,21 +59,18 @@ export default function BackofficeDashboardPage() {
         )
       ) : (
         <>
-          <ul className={styles.cards} aria-label="Applications">
+          <StatCards label="Applications">
             {APPLICATION_CARDS.map((card) => (
-              <li key={card.status}>
-                <Link to={`${USERS_PATH}?status=${card.status}`} className={`${styles.card} ${card.tone}`}>
-                  <span className={styles.cardIcon} aria-hidden="true">
-                    <i className={card.icon} />
-                  </span>
-                  <span className={styles.cardText}>
-                    <span className={styles.cardLabel}>{card.label}</span>
-                    <span className={styles.cardValue}>{count.format(card.value(dashboard))}</span>
-                  </span>
-                </Link>
-              </li>
+              <StatCard
+                key={card.status}
+                label={card.label}
+                value={count.format(card.value(dashboard))}
+                icon={card.icon}
+                tone={card.tone}
+                to={`${USERS_PATH}?status=${card.status}`}
+              />
             ))}
-          </ul>
+          </StatCards>
 
           <div className={styles.panels}>
             <section className={styles.panel} aria-labelledby="system-overview-title">

@@ -6,13 +6,14 @@ import { OPTIONS, choose, locationText, renderAt, user } from '../../test-suppor
 import AdminUsersPage, { DELETE_USER_CONFIRM } from '../admin-users-page';
 
 jest.mock('../../user-form/user-api');
-jest.mock('@portal/shared-ui', () => ({
-  ...jest.requireActual('@portal/shared-ui'),
-  notify: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
-}));
 
 const mocked = jest.mocked(api);
 const SIGNAL = expect.any(AbortSignal);
+
+// The very notify the page and shared-ui's hooks call (a mock of the package would not reach its own modules).
+beforeEach(() => {
+  jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
+});
 
 function page(results: AdminUser[], totalCount = results.length): AdminUserPage {
   return { results, totalCount, pageNo: 1, pageSize: 10 };
