@@ -206,7 +206,7 @@ describe('log transports (default)', () => {
     const stop = startOutboxWorker(t.ctx, transports, 20);
     const deadline = Date.now() + 10_000;
     while (sent.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    stop();
+    await stop();
     expect(sent).toEqual(['one', 'two']);
   });
 });
