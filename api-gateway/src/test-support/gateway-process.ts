@@ -93,7 +93,7 @@ export async function startGateway(env: Record<string, string>, port?: number): 
     }
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const waitFor = (test: (line: Record<string, unknown>) => boolean, timeoutMs = 60_000) => {
+  const waitFor = (test: (line: Record<string, unknown>) => boolean, timeoutMs = 120_000) => {
     const seen = lines.find(test);
     if (seen) return Promise.resolve(seen);
     return new Promise<Record<string, unknown>>((resolve, reject) => {
