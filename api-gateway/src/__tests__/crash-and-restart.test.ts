@@ -20,7 +20,7 @@ import { pausedAt, startGateway, type GatewayProcess } from '../test-support/gat
  * finish. Runs on embedded PGlite (the same data directory each start), or on PostgreSQL in a schema of
  * its own when DATABASE_URL is set.
  */
-jest.setTimeout(300_000);
+jest.setTimeout(480_000);
 
 const databaseUrl = process.env.DATABASE_URL;
 const API_KEY = `faults-${randomBytes(12).toString('hex')}`;
