@@ -1,9 +1,21 @@
 import type { AppContext } from './context';
 import { startOutboxWorker } from './modules/messaging';
 import { startSelfieSweeper } from './modules/registration';
+import { sweepInterruptedExports } from './modules/reports';
 
-/** Periodic work of a running server (outbox delivery, expiry sweeps). Returns a function that stops it. */
-export function startBackgroundWork(ctx: AppContext): () => void {
-  const stops: Array<() => void> = [startOutboxWorker(ctx), startSelfieSweeper(ctx)];
-  return () => stops.forEach((stop) => stop());
+/**
+ * Periodic work of a running server (outbox delivery, expiry sweeps), and the clean-up of work a previous
+ * process died in the middle of. Returns a function that stops it: the promise resolves once the outbox
+ * worker has finished the message it was sending.
+ */
+export function startBackgroundWork(ctx: AppContext): () => Promise<void> {
+  sweepInterruptedExports(ctx).catch((error: unknown) =>
+    ctx.logger.warn({ err: error }, 'interrupted exports not removed'),
+  );
+  const stopOutbox = startOutboxWorker(ctx);
+  const stopSweeper = startSelfieSweeper(ctx);
+  return async () => {
+    stopSweeper();
+    await stopOutbox();
+  };
 }

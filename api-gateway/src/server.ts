@@ -9,6 +9,9 @@ import { installProcessGuards } from './process-guard';
 import { seedIfEmpty } from './seed/seed';
 import { createHttpServer } from './http/http-server';
 
+/** How long requests in flight and the outbox worker's current message may take once asked to stop. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
@@ -37,16 +40,31 @@ async function main(): Promise<void> {
       `affiliate portal listening on http://localhost:${config.port}`,
     );
   });
-  const shutdown = (signal: string) => {
+  let stopping = false;
+  // Graceful stop (SIGTERM from the supervisor, an orchestrator, Ctrl-C): no new connections, requests in
+  // flight finish and get their answer, the outbox worker finishes the message it is sending, then the
+  // pool closes and the process exits 0. Whatever is still running after the grace period is cut off.
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, 'shutting down');
-    stopBackground();
-    server.close(() => {
-      db.close().finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // A keep-alive connection that has just had its answer would keep the server open: close idle ones as
+    // they become idle.
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    server.closeIdleConnections();
+    await Promise.all([closed, stopBackground()]);
+    clearInterval(idle);
+    await db.close();
+    logger.info('stopped');
+    process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', (signal) => void shutdown(signal));
+  process.on('SIGTERM', (signal) => void shutdown(signal));
 }
 
 main().catch((error: unknown) => {

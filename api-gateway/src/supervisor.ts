@@ -30,6 +30,8 @@ function main(): void {
   cluster.setupPrimary({ exec: path.join(__dirname, `server${path.extname(__filename)}`) });
 
   let stopping = false;
+  /** Set when a worker did not stop cleanly while shutting down: the supervisor then exits 1. */
+  let uncleanStop = false;
   let restartDelay = FIRST_RESTART_DELAY_MS;
   const startedAt = new Map<Worker, number>();
 
@@ -49,7 +51,10 @@ function main(): void {
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      // A worker stops cleanly (0) once its requests, its outbox message and its pool are done.
+      if (code !== 0) uncleanStop = true;
+      logger.info({ workerPid: worker.process.pid, code, signal }, 'gateway worker stopped');
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(uncleanStop ? 1 : 0);
       return;
     }
     restartDelay =

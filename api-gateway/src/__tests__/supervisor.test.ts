@@ -31,6 +31,7 @@ function embeddedEnvironment(): NodeJS.ProcessEnv {
 interface LogLine {
   msg?: string;
   workerPid?: number;
+  code?: number | null;
 }
 
 /** Collects the supervisor's JSON log lines and waits for one that matches. */
@@ -127,6 +128,9 @@ test('a killed worker is replaced and the next request is served; SIGTERM stops 
 
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
+    // Each worker stops gracefully (requests, outbox message, pool) and exits 0; so does the supervisor.
+    const stopped = await logs.next((line) => line.msg === 'gateway worker stopped');
+    expect(stopped).toMatchObject({ workerPid: second.workerPid, code: 0 });
     expect(await exited).toBe(0);
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');

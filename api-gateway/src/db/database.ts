@@ -92,6 +92,8 @@ async function openPostgres(
   const pool: Pool = new Pool({
     connectionString: databaseUrl,
     max: 10,
+    // While the server is unreachable a call fails within seconds (503) instead of waiting for a connection.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Extensions live in public, shared by every schema; the schema's own tables come first.
     ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
@@ -113,6 +115,10 @@ async function openPostgres(
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // Checked out, a client's connection failure is an 'error' event nobody else hears; the failing
+      // query rejects on its own, so the event is only swallowed here.
+      client.on('error', ignoreError);
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const value = await fn({
@@ -124,10 +130,13 @@ async function openPostgres(
         await client.query('COMMIT');
         return value;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (isDatabaseUnavailable(error)) broken = error as Error;
+        else await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off('error', ignoreError);
+        // A client whose connection failed is thrown away, not handed to the next caller.
+        client.release(broken);
       }
     },
     async close() {
@@ -135,6 +144,33 @@ async function openPostgres(
       await pool.end();
     },
   };
+}
+
+const CONNECT_TIMEOUT_MS = 5_000;
+const ignoreError = () => undefined;
+
+/** SQLSTATE classes of a lost or refused connection: 08 connection exception, 57P admin shutdown/crash. */
+const UNAVAILABLE_STATES = /^(08|57P0[1-3])/;
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended/i;
+
+/**
+ * True when an error says the database server cannot be reached (stopped, restarting, network down) rather
+ * than that a statement failed: the caller answers 503 and tries again later; the pool reconnects by itself.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as Error & { code?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
+  return UNAVAILABLE_MESSAGES.test(error.message);
 }
 
 /**

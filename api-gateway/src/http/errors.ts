@@ -1,5 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isDatabaseUnavailable } from '../db/database';
 import { requestFields } from './request-log';
+
+/** What every call answers while the database cannot be reached (issue 14: faults). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable. Please try again in a moment.';
 
 /** A failure with the status and message the caller sees (DESIGN §4): `{ message, errors? }`. */
 export class HttpError extends Error {
@@ -47,6 +52,12 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     status = error.status;
     body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
     if (error.headers) res.set(error.headers);
+  } else if (isDatabaseUnavailable(error)) {
+    // The database is down or restarting: not the caller's fault and not a bug; the pool reconnects alone.
+    req.log?.warn({ err: error, req: requestFields(req) }, 'database unavailable');
+    if (res.headersSent) return;
+    res.set('Retry-After', '5').status(503).json({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    return;
   } else {
     const parserError = error as BodyParserError;
     if (parserError?.type === 'entity.parse.failed') {

@@ -4,6 +4,7 @@ import { generateTemporaryPassword, hashPassword } from '../../auth/password';
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { conflict, forbidden, notFound } from '../../http/errors';
+import { faultPoint } from '../../lib/fault-point';
 import type { SessionUser } from '../../http/session';
 import { recordAudit } from '../audit';
 import { enqueueMessage } from '../messaging';
@@ -73,6 +74,7 @@ export async function decideAffiliate(
       ],
     );
 
+    await faultPoint('kyc.decision');
     let temporaryPassword: string | undefined;
     if (isKycDecision(decision.action) && (await needsPassword(tx, affiliate))) {
       const credentials = prepared ?? (await preparePassword());

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import type { SessionUser } from '../../http/session';
 import { HttpError } from '../../http/errors';
+import { faultPoint } from '../../lib/fault-point';
 import { recordAudit } from '../audit';
 import { recomputeCommissionForRates } from '../commission';
 import { readWorkbook, WorkbookRefusal } from './read-workbook';
@@ -70,6 +71,7 @@ async function acceptFile(
       at,
     });
     await storeRates(tx, uploadId, rates, at);
+    await faultPoint('commission.upload');
     const ordersRecomputed = await recomputeCommissionForRates(tx, rates);
     await recordAudit(tx, {
       actorUserId: session.userId,

@@ -1,5 +1,6 @@
 import type { IngestResponse, IntegrationOrder, IntegrationRetailer } from '@portal/contracts';
 import type { AppContext } from '../../context';
+import { faultPoint } from '../../lib/fault-point';
 import { ingestOrders, ingestRetailers } from './ingest-store';
 
 /** One batch, one transaction: stored whole or not at all. */
@@ -11,4 +12,8 @@ export const retailersHandler =
 export const ordersHandler =
   (ctx: AppContext) =>
   ({ body }: { body: { orders: IntegrationOrder[] } }): Promise<IngestResponse> =>
-    ctx.db.transaction((tx) => ingestOrders(tx, body.orders));
+    ctx.db.transaction(async (tx) => {
+      const stored = await ingestOrders(tx, body.orders);
+      await faultPoint('ingest.orders');
+      return stored;
+    });

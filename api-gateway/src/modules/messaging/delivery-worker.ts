@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { faultPoint } from '../../lib/fault-point';
 import type { Transports } from './transports';
 import { createTransports } from './transports';
 
@@ -36,6 +37,8 @@ export async function deliverDueMessages(
   ctx: AppContext,
   transports: Transports,
   limit = BATCH_SIZE,
+  /** Asked before each message: true ends the pass after the current one (graceful shutdown). */
+  stopping: () => boolean = () => false,
 ): Promise<DeliveryReport> {
   const now = ctx.now();
   const { rows } = await ctx.db.query<ClaimedRow>(
@@ -52,7 +55,11 @@ export async function deliverDueMessages(
   );
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   rows.sort((a, b) => Number(a.message_id) - Number(b.message_id));
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (stopping()) {
+      await releaseClaims(ctx, rows.slice(index));
+      break;
+    }
     try {
       if (row.channel === 'email') {
         await transports.email.send({ to: row.recipient, subject: row.subject ?? '', text: row.body });
@@ -89,35 +96,51 @@ export async function deliverDueMessages(
   return report;
 }
 
-/** Polls the outbox every `intervalMs`; one pass at a time. Returns a function that stops it. */
+/**
+ * Messages claimed by a pass that stops early go back to the queue at once, instead of waiting out their
+ * lease: the next process (or another worker) sends them without a minute's delay.
+ */
+async function releaseClaims(ctx: AppContext, rows: readonly ClaimedRow[]): Promise<void> {
+  await ctx.db.query(
+    `UPDATE outbox SET next_attempt_at = $2 WHERE message_id = ANY($1) AND status = 'pending'`,
+    [rows.map((row) => Number(row.message_id)), ctx.now()],
+  );
+}
+
+/**
+ * Polls the outbox every `intervalMs`; one pass at a time. Returns a function that stops it: no new pass
+ * starts, a pass under way ends after the message it is sending, and the returned promise resolves then.
+ */
 export function startOutboxWorker(
   ctx: AppContext,
   transports: Transports = createTransports(ctx),
   intervalMs = 2000,
-): () => void {
-  let running = false;
+): () => Promise<void> {
+  let pass: Promise<void> | undefined;
   let stopped = false;
-  const tick = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      // Keep going while full batches come back, so a burst drains without waiting a tick per batch.
-      let report: DeliveryReport;
-      do {
-        report = await deliverDueMessages(ctx, transports);
-      } while (!stopped && report.sent + report.retrying + report.failed === BATCH_SIZE);
-    } catch (error) {
-      ctx.logger.error({ err: error }, 'outbox delivery pass failed');
-    } finally {
-      running = false;
-    }
+  const run = async () => {
+    await faultPoint('outbox.claim');
+    // Keep going while full batches come back, so a burst drains without waiting a tick per batch.
+    let report: DeliveryReport;
+    do {
+      report = await deliverDueMessages(ctx, transports, BATCH_SIZE, () => stopped);
+    } while (!stopped && report.sent + report.retrying + report.failed === BATCH_SIZE);
   };
-  const timer = setInterval(() => void tick(), intervalMs);
+  const tick = () => {
+    if (pass || stopped) return;
+    pass = run()
+      .catch((error: unknown) => ctx.logger.error({ err: error }, 'outbox delivery pass failed'))
+      .finally(() => {
+        pass = undefined;
+      });
+  };
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
-  void tick();
-  return () => {
+  tick();
+  return async () => {
     stopped = true;
     clearInterval(timer);
+    await pass;
     transports.email.close?.();
   };
 }

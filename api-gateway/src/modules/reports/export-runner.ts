@@ -2,7 +2,9 @@ import type { ExcelPathResponse } from '@portal/contracts';
 import { ReportMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { tooMany } from '../../http/errors';
+import { faultPoint } from '../../lib/fault-point';
 import { FileStore } from '../../storage/file-store';
+import { removeUnrecordedFiles } from '../../storage/unrecorded-files';
 import { downloadPath, issueDownloadToken } from './download-tokens';
 import type { SheetColumn } from './xlsx-writer';
 import { writeSheet } from './xlsx-writer';
@@ -48,6 +50,7 @@ export class ExportRunner {
       });
       try {
         await Promise.race([writeSheet(output.stream, job.sheetName, job.columns, job.rows), output.failed]);
+        await faultPoint('export.written');
         const token = await this.ctx.db.transaction(async (tx) => {
           await output.finish(tx);
           return issueDownloadToken(tx, output.file.fileId, userId, this.ctx.now());
@@ -76,5 +79,23 @@ export class ExportRunner {
       [new Date(this.ctx.now().getTime() - EXPORT_RETENTION_MS)],
     );
     for (const row of rows) await this.remove({ fileId: row.file_id, storageKey: row.storage_key });
+    // Bytes of exports a process died writing, from any gateway on this disk, long after they could finish.
+    await removeUnrecordedFiles(this.ctx, 'export', new Date(this.ctx.now().getTime() - EXPORT_RETENTION_MS));
   }
+}
+
+/** Another process on the same disk may be writing an export right now; one written to this long ago is not. */
+const EXPORT_WRITE_GRACE_MS = 60_000;
+
+/**
+ * At start: removes the files of exports interrupted by a crash (bytes written, no row, no link). On the
+ * embedded database this process is the only one on its data, so everything written before it started is
+ * an orphan; on PostgreSQL other gateways may share the disk, so only files idle for a minute go.
+ */
+export async function sweepInterruptedExports(ctx: AppContext): Promise<number> {
+  const startedAt = Date.now() - process.uptime() * 1000;
+  const before = ctx.db.driver === 'pglite' ? startedAt : startedAt - EXPORT_WRITE_GRACE_MS;
+  const removed = await removeUnrecordedFiles(ctx, 'export', new Date(before));
+  if (removed.length) ctx.logger.info({ files: removed.length }, 'interrupted exports removed');
+  return removed.length;
 }

@@ -206,7 +206,58 @@ describe('log transports (default)', () => {
     const stop = startOutboxWorker(t.ctx, transports, 20);
     const deadline = Date.now() + 10_000;
     while (sent.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    stop();
+    await stop();
     expect(sent).toEqual(['one', 'two']);
+  });
+
+  test('stopped mid-pass, the worker finishes the message it is sending and puts the rest back at once', async () => {
+    await deliverDueMessages(t.ctx, createTransports(t.ctx));
+    const sent: string[] = [];
+    let releaseFirst!: () => void;
+    let firstStarted!: () => void;
+    const sending = new Promise<void>((resolve) => (firstStarted = resolve));
+    const transports: Transports = {
+      email: {
+        name: 'slow',
+        send: async (m: EmailMessage) => {
+          if (sent.length === 0) {
+            firstStarted();
+            await new Promise<void>((resolve) => (releaseFirst = resolve));
+          }
+          sent.push(m.text);
+        },
+      },
+      whatsapp: { name: 'memory', send: async (m: WhatsAppMessage) => void sent.push(m.text) },
+    };
+    const ids = [];
+    for (const body of ['first', 'second', 'third'])
+      ids.push(
+        await enqueueMessage(t.ctx.db, {
+          channel: 'email',
+          recipient: 'stop@example.com',
+          subject: 'S',
+          body,
+        }),
+      );
+    const stop = startOutboxWorker(t.ctx, transports, 60_000);
+    await sending;
+    let stopped = false;
+    const stopping = stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    releaseFirst();
+    await stopping;
+    expect(sent).toEqual(['first']);
+    const { rows } = await t.ctx.db.query<{ status: string; due: boolean }>(
+      `SELECT status, CASE WHEN status = 'pending' THEN next_attempt_at <= now() END AS due
+         FROM outbox WHERE message_id = ANY($1) ORDER BY message_id`,
+      [ids],
+    );
+    // Not held for the lease's minute: the next process sends them straight away.
+    expect(rows).toEqual([
+      { status: 'sent', due: null },
+      { status: 'pending', due: true },
+      { status: 'pending', due: true },
+    ]);
   });
 });
