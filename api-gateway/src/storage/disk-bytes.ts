@@ -47,7 +47,8 @@ export class DiskBytes implements ByteStore {
 
   private pathOf(storageKey: string): string {
     const resolved = path.resolve(this.root, storageKey);
-    if (!resolved.startsWith(path.resolve(this.root) + path.sep)) throw new Error('storage key escapes the store');
+    if (!resolved.startsWith(path.resolve(this.root) + path.sep))
+      throw new Error('storage key escapes the store');
     return resolved;
   }
 
