@@ -55,15 +55,15 @@ export class DatabaseBytes implements ByteStore {
     });
     const failed = new Promise<never>((_resolve, reject) => stream.on('error', reject));
     failed.catch(() => undefined);
-    let finished = false;
-    stream.once('finish', () => (finished = true));
+    const ended = new Promise<number>((resolve, reject) => {
+      stream.once('finish', () => resolve(total));
+      stream.once('error', reject);
+    });
+    ended.catch(() => undefined);
     return {
       stream,
       failed,
-      size: async () => {
-        if (!finished) throw new Error('the export stream has not ended');
-        return total;
-      },
+      size: () => ended,
       discard: async () => {
         stream.destroy();
         await inFlight;
