@@ -48,7 +48,10 @@ export function pgListen(pool: Pool, connectionString: string): Listen {
       client?.removeAllListeners();
       client?.end().catch(() => undefined);
       client = undefined;
-      if (!stopped && !timer) timer = setTimeout(() => void connect(), RECONNECT_MS);
+      if (!stopped && !timer) {
+        timer = setTimeout(() => void connect(), RECONNECT_MS);
+        timer.unref();
+      }
     };
     const connect = async (): Promise<void> => {
       timer = undefined;
@@ -66,7 +69,13 @@ export function pgListen(pool: Pool, connectionString: string): Listen {
         if (client === next) lost();
         return;
       }
-      if (stopped || client !== next) return;
+      if (stopped || client !== next) {
+        // Stopped (or replaced) while connecting: this connection has no one to tell.
+        next.removeAllListeners();
+        next.on('error', () => undefined);
+        await next.end().catch(() => undefined);
+        return;
+      }
       listening = true;
       onStatus(true);
     };
