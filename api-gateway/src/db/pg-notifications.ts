@@ -2,6 +2,12 @@ import type { Client, Notification, Pool, PoolClient } from 'pg';
 
 /** How long a lost listening connection waits before trying again. */
 const RECONNECT_MS = 500;
+/**
+ * A connection can die without a word (a network partition sends no reset): the listening one is asked a
+ * trivial query this often, and counted as lost when the answer takes longer than HEARTBEAT_TIMEOUT_MS.
+ */
+const HEARTBEAT_MS = 2000;
+const HEARTBEAT_TIMEOUT_MS = 5000;
 
 export type Listen = (
   channel: string,
@@ -40,12 +46,17 @@ export function pgListen(pool: Pool, connectionString: string): Listen {
     let client: Client | undefined;
     let timer: NodeJS.Timeout | undefined;
     let listening = false;
+    let heartbeat: NodeJS.Timeout | undefined;
     const lost = () => {
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = undefined;
       if (listening) {
         listening = false;
         onStatus(false);
       }
+      // Its late events are not ours any more, but an unheard 'error' would end the process.
       client?.removeAllListeners();
+      client?.on('error', () => undefined);
       client?.end().catch(() => undefined);
       client = undefined;
       if (!stopped && !timer) {
@@ -56,7 +67,11 @@ export function pgListen(pool: Pool, connectionString: string): Listen {
     const connect = async (): Promise<void> => {
       timer = undefined;
       // Named per process, so a test can cut this connection and no other process's.
-      const next = new PgClient({ connectionString, application_name: `portal-listen-${process.pid}` });
+      const next = new PgClient({
+        connectionString,
+        application_name: `portal-listen-${process.pid}`,
+        keepAlive: true,
+      });
       client = next;
       // An 'error' without a listener would end the process.
       next.on('error', lost);
@@ -78,6 +93,21 @@ export function pgListen(pool: Pool, connectionString: string): Listen {
       }
       listening = true;
       onStatus(true);
+      let waiting = false;
+      heartbeat = setInterval(() => {
+        if (waiting || client !== next) return;
+        waiting = true;
+        const silent = setTimeout(() => client === next && lost(), HEARTBEAT_TIMEOUT_MS);
+        silent.unref();
+        next
+          .query('SELECT 1')
+          .catch(() => undefined)
+          .finally(() => {
+            waiting = false;
+            clearTimeout(silent);
+          });
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
     };
     await connect();
     if (!listening) onStatus(false);
@@ -85,6 +115,7 @@ export function pgListen(pool: Pool, connectionString: string): Listen {
     return async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (heartbeat) clearInterval(heartbeat);
       pool.off('acquire', enlist);
       const last = client;
       client = undefined;
