@@ -18,10 +18,12 @@ interface Entry<T> {
 
 /**
  * Sessions and profiles kept in memory between calls, dropped as a whole the moment the database announces a
- * change that could affect them (logout, password change, deactivation, KYC decision, profile edit). Only on
- * embedded PGlite, where that notice is handled before the writer's own call returns, so a later request never
- * sees the old state. Elsewhere (a PostgreSQL server, whose notices arrive on another connection a little
- * later) every call reads the database, which there costs the event loop little.
+ * change that could affect them (logout, password change, deactivation, KYC decision, profile edit).
+ * A change made by this process is announced before the call that made it returns (PGlite: in process;
+ * PostgreSQL: each pooled connection listens and hears its own commit first), so this process's next request
+ * never sees the old state; a change made by another gateway on the same PostgreSQL is heard a moment later
+ * on a listening connection (milliseconds; the issue asks for under a second). While that connection is
+ * down nothing is cached, and the cache starts empty once it is back: notices in between are lost.
  */
 type Claims = { sessionId: string; userId: number };
 
@@ -32,21 +34,38 @@ export class AuthCache {
   private readonly profiles = new Map<number, Entry<ProfileResponse>>();
   /** Bumped by every notice: a read that started before one must not store what it read. */
   private generation = 0;
-  private listening = false;
+  /** LISTEN has been set up (the promise resolved)... */
+  private started = false;
+  /** ...and its connection is up (PostgreSQL: it can drop and come back). */
+  private connected = true;
 
   constructor(private readonly ctx: AppContext) {
     const listen = ctx.db.listen?.bind(ctx.db);
     if (!listen) return;
-    listen(AUTH_CHANGED_CHANNEL, () => this.clear())
+    listen(
+      AUTH_CHANGED_CHANNEL,
+      () => this.clear(),
+      (listening) => {
+        // Lost: stop caching first, then drop everything (a read in flight must not store either).
+        // Back: drop what was stored before the loss, then cache again.
+        if (!listening) this.connected = false;
+        this.clear();
+        if (listening) this.connected = true;
+        if (this.started)
+          ctx.logger.warn(
+            listening ? 'session cache on again: listening' : 'session cache off: not listening',
+          );
+      },
+    )
       .then(() => {
         this.clear();
-        this.listening = true;
+        this.started = true;
       })
       .catch((error: unknown) => ctx.logger.warn({ err: error }, 'session cache disabled: cannot listen'));
   }
 
   get enabled(): boolean {
-    return this.listening;
+    return this.started && this.connected;
   }
 
   clear(): void {
@@ -71,7 +90,7 @@ export class AuthCache {
   }
 
   async session(sessionId: string, userId: number, load: () => Promise<SessionUser | undefined>) {
-    const hit = this.fresh(this.sessions, sessionId);
+    const hit = this.enabled ? this.fresh(this.sessions, sessionId) : undefined;
     // A token naming another user than its session's is not valid; loadSession would say the same.
     if (hit) return hit.userId === userId ? hit : undefined;
     return this.remember(this.sessions, sessionId, load);
@@ -92,11 +111,11 @@ export class AuthCache {
   }
 
   private async remember<K, T>(map: Map<K, Entry<T>>, key: K, load: () => Promise<T | undefined>) {
-    const cached = this.fresh(map, key);
+    const cached = this.enabled ? this.fresh(map, key) : undefined;
     if (cached !== undefined) return cached;
     const generation = this.generation;
     const value = await load();
-    if (value !== undefined && this.listening && generation === this.generation) {
+    if (value !== undefined && this.enabled && generation === this.generation) {
       if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as K);
       map.set(key, { value, storedAt: Date.now() });
     }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Extension, PGlite } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
+import { pgListen } from './pg-notifications';
 
 export interface QueryResult<Row> {
   rows: Row[];
@@ -20,10 +21,16 @@ export interface Database extends Sql {
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /**
-   * Embedded PGlite only: calls handler for each NOTIFY on channel before the notifying commit's caller
-   * resumes, so in-process caches can rely on it. Absent where delivery lags the commit (a server).
+   * Calls handler for each NOTIFY on channel. A commit made through this Database is announced before its
+   * caller resumes (PGlite: in process; PostgreSQL: each pooled connection LISTENs and hears its own commit
+   * first); another process's commit a moment later. On PostgreSQL the listening connection can drop:
+   * onStatus(false) until it is back and listening again (onStatus(true)); notices in between are lost.
    */
-  listen?(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  listen?(
+    channel: string,
+    handler: (payload: string) => void,
+    onStatus?: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -107,8 +114,15 @@ async function openPostgres(
     const result = await client.query(text, params as unknown[] | undefined);
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
   };
+  const listen = pgListen(pool, databaseUrl);
+  let unlisten: (() => Promise<void>)[] = [];
   return {
     driver: 'postgres',
+    listen: async (channel, handler, onStatus) => {
+      const stop = await listen(channel, handler, onStatus);
+      unlisten.push(stop);
+      return stop;
+    },
     query: (text, params) => run(pool, text, params),
     exec: async (script) => {
       await pool.query(script);
@@ -140,6 +154,8 @@ async function openPostgres(
       }
     },
     async close() {
+      await Promise.all(unlisten.map((stop) => stop()));
+      unlisten = [];
       if (schema) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
       await pool.end();
     },

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
+import type { ByteStore } from './byte-store';
+import { DatabaseBytes } from './database-bytes';
+import { DiskBytes } from './disk-bytes';
 
 export type FilePurpose = 'selfie' | 'export' | 'upload';
 
@@ -30,24 +31,28 @@ export interface StoredFile {
 }
 
 /**
- * Files behind one small interface (DESIGN §4): local disk under DATA_DIR/files now, object storage later.
- * The row in stored_files is the record of truth; the bytes live under the storage key.
+ * Files behind one small interface (DESIGN §4). On a PostgreSQL server the bytes live in the database
+ * (stored_file_chunks), so every gateway on it serves every file and every link; on embedded PGlite (one
+ * process) they live on local disk under DATA_DIR/files. The row in stored_files is the record of truth.
  */
 export class FileStore {
-  private readonly root: string;
+  private readonly bytes: ByteStore;
 
   constructor(
     private readonly ctx: AppContext,
-    root?: string,
+    options: { root?: string; backend?: 'disk' | 'database' } = {},
   ) {
-    this.root = root ?? path.join(ctx.config.dataDir, 'files');
+    const backend = options.backend ?? (ctx.db.driver === 'postgres' ? 'database' : 'disk');
+    this.bytes =
+      backend === 'database'
+        ? new DatabaseBytes(ctx)
+        : new DiskBytes(options.root ?? path.join(ctx.config.dataDir, 'files'));
   }
 
   /** Stores a whole buffer (small files: selfies). */
   async put(sql: Sql, meta: StoredFileMeta, data: Buffer): Promise<StoredFile> {
     const file = this.newFile(meta, data.length);
-    await this.ensureDir(file.storageKey);
-    await writeFile(this.pathOf(file.storageKey), data, { mode: 0o600 });
+    await this.bytes.put(sql, file.storageKey, data);
     try {
       await this.record(sql, file, meta);
     } catch (error) {
@@ -58,38 +63,29 @@ export class FileStore {
   }
 
   /**
-   * Streams a large file (exports) to disk; `finish()` records it once the stream has ended,
-   * `abort()` removes the partial file.
+   * Streams a large file (exports) to the store; `finish()` records it once the stream has ended,
+   * `abort()` removes what was written.
    */
   async createWriteStream(meta: StoredFileMeta): Promise<{
     file: StoredFile;
     stream: Writable;
-    /** Rejects when the disk write fails (disk full, ...): race the writer against it. */
+    /** Rejects when the write fails (disk full, database gone, ...): race the writer against it. */
     failed: Promise<never>;
     finish: (sql: Sql) => Promise<StoredFile>;
     abort: () => Promise<void>;
   }> {
     const file = this.newFile(meta, 0);
-    await this.ensureDir(file.storageKey);
-    const fullPath = this.pathOf(file.storageKey);
-    const stream = createWriteStream(fullPath, { mode: 0o600 });
-    // Listened to from the start: an 'error' event without a listener would end the process.
-    const failed = new Promise<never>((_resolve, reject) => stream.on('error', reject));
-    failed.catch(() => undefined);
+    const writer = await this.bytes.createWriter(file.storageKey);
     return {
       file,
-      stream,
-      failed,
+      stream: writer.stream,
+      failed: writer.failed,
       finish: async (sql) => {
-        const size = (await stat(fullPath)).size;
-        const finished = { ...file, sizeBytes: size };
+        const finished = { ...file, sizeBytes: await writer.size() };
         await this.record(sql, finished, meta);
         return finished;
       },
-      abort: async () => {
-        stream.destroy();
-        await rm(fullPath, { force: true });
-      },
+      abort: () => writer.discard(),
     };
   }
 
@@ -120,19 +116,36 @@ export class FileStore {
     };
   }
 
+  /** Emits 'open' once the bytes are found, 'error' when they are missing. */
   openRead(storageKey: string): Readable {
-    return createReadStream(this.pathOf(storageKey));
+    return this.bytes.openRead(storageKey);
+  }
+
+  /** A whole file's bytes, or undefined when there are none (tests, small files). */
+  async read(storageKey: string): Promise<Buffer | undefined> {
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of this.openRead(storageKey)) chunks.push(chunk as Buffer);
+    } catch {
+      return undefined;
+    }
+    return Buffer.concat(chunks);
   }
 
   /** Deletes a file's row and bytes (e.g. an export once downloaded or expired); rows that point at it go first. */
   async remove(sql: Sql, file: Pick<StoredFile, 'fileId' | 'storageKey'>): Promise<void> {
     await sql.query('DELETE FROM stored_files WHERE file_id = $1', [file.fileId]);
-    await this.removeBytes(file.storageKey);
+    await this.bytes.remove(sql, file.storageKey);
   }
 
   /** Deletes the bytes only: once their row is gone for good, or when the row was never committed. */
   async removeBytes(storageKey: string): Promise<void> {
-    await rm(this.pathOf(storageKey), { force: true });
+    await this.bytes.remove(undefined, storageKey);
+  }
+
+  /** Deletes bytes written before `before` whose row never came (a gateway stopped mid-export). */
+  sweepOrphans(before: Date): Promise<number> {
+    return this.bytes.sweepOrphans(before);
   }
 
   private newFile(meta: StoredFileMeta, sizeBytes: number): StoredFile {
@@ -168,15 +181,5 @@ export class FileStore {
         this.ctx.now(),
       ],
     );
-  }
-
-  private pathOf(storageKey: string): string {
-    const resolved = path.resolve(this.root, storageKey);
-    if (!resolved.startsWith(path.resolve(this.root) + path.sep)) throw new Error('storage key escapes the store');
-    return resolved;
-  }
-
-  private async ensureDir(storageKey: string): Promise<void> {
-    await mkdir(path.dirname(this.pathOf(storageKey)), { recursive: true });
   }
 }

@@ -43,10 +43,6 @@ test('a write rolled back changes nothing and keeps serving', async () => {
 
 test('a read that started before a change does not store what it read', async () => {
   const cache = authCacheFor(t.ctx);
-  if (t.ctx.db.driver !== 'pglite') {
-    expect(cache.enabled).toBe(false);
-    return;
-  }
   expect(cache.enabled).toBe(true);
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -68,4 +64,38 @@ test('a read that started before a change does not store what it read', async ()
   expect(await read).toBe(stale);
   const fresh = { ...stale, fullName: 'New' };
   expect(await cache.profile(424242, async () => fresh)).toBe(fresh);
+});
+
+const onPostgres = process.env.DATABASE_URL ? test : test.skip;
+
+onPostgres('while the listening connection is down nothing is cached; back, it starts empty', async () => {
+  const cache = authCacheFor(t.ctx);
+  expect(cache.enabled).toBe(true);
+  const until = async (check: () => boolean) => {
+    for (let i = 0; i < 250 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(check()).toBe(true);
+  };
+  const profileOf = (fullName: string) => ({
+    fullName,
+    email: 'cached@example.com',
+    phoneCode: null,
+    mobileNumber: null,
+    identityType: null,
+    ninOrBVN: null,
+    bankInfo: null,
+  });
+  await cache.profile(515151, async () => profileOf('Before'));
+  expect((await cache.profile(515151, async () => profileOf('Unread'))).fullName).toBe('Before');
+
+  await t.ctx.db.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [
+    `portal-listen-${process.pid}`,
+  ]);
+  await until(() => !cache.enabled);
+  // Off: every call loads, and nothing it loads is kept.
+  expect((await cache.profile(515151, async () => profileOf('While down'))).fullName).toBe('While down');
+  expect((await cache.profile(515151, async () => profileOf('Still down'))).fullName).toBe('Still down');
+
+  await until(() => cache.enabled);
+  expect((await cache.profile(515151, async () => profileOf('After'))).fullName).toBe('After');
+  expect((await cache.profile(515151, async () => profileOf('Unread'))).fullName).toBe('After');
 });

@@ -48,6 +48,8 @@ export async function sweepSelfieFiles(ctx: AppContext): Promise<SelfieSweepRepo
     [expiredBefore],
   );
   await ctx.db.query('DELETE FROM selfie_uploads WHERE uploaded_at <= $1', [expiredBefore]);
+  // Bytes whose row never committed (a gateway stopped between the two; database store only).
+  filesDeleted += await store.sweepOrphans(expiredBefore);
   return { filesDeleted };
 }
 

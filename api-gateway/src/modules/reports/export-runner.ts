@@ -14,6 +14,8 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const EXPORT_RETENTION_MS = 60 * 60_000;
 /** An export holds a database reader and a zip stream; a few at a time keep the gateway responsive. */
 const MAX_CONCURRENT_EXPORTS = 2;
+/** A claim this old belongs to a gateway that stopped mid-export; the next export takes it over. */
+const STALE_CLAIM_MS = 15 * 60_000;
 
 export interface ExportJob<Row> {
   /** The name the browser saves it as, e.g. `affiliate-login-report-2025-01-01-to-2025-01-31.xlsx`. */
@@ -25,7 +27,8 @@ export interface ExportJob<Row> {
 
 /**
  * Writes report spreadsheets to the file store, streaming from the database, and answers a single-use
- * download link. One export per user at a time, and a small number overall.
+ * download link. One export per user at a time on every gateway sharing the database (claimed in
+ * export_runs), and a small number at a time per gateway (each holds a database reader and a zip stream).
  */
 export class ExportRunner {
   private readonly store: FileStore;
@@ -39,7 +42,10 @@ export class ExportRunner {
     if (this.running.has(userId) || this.running.size >= MAX_CONCURRENT_EXPORTS)
       throw tooMany(ReportMessages.exportBusy, 5);
     this.running.add(userId);
+    let claim: Date | undefined;
     try {
+      claim = await this.claim(userId);
+      if (!claim) throw tooMany(ReportMessages.exportBusy, 5);
       await this.purgeOldExports();
       const output = await this.store.createWriteStream({
         purpose: 'export',
@@ -62,7 +68,23 @@ export class ExportRunner {
       }
     } finally {
       this.running.delete(userId);
+      if (claim)
+        await this.ctx.db
+          .query('DELETE FROM export_runs WHERE user_id = $1 AND started_at = $2', [userId, claim])
+          .catch((error: unknown) => this.ctx.logger.warn({ err: error }, 'export claim not released'));
     }
+  }
+
+  /** The user's export slot on every gateway, or undefined while another export of theirs runs. */
+  private async claim(userId: number): Promise<Date | undefined> {
+    const now = this.ctx.now();
+    const { rows } = await this.ctx.db.query(
+      `INSERT INTO export_runs (user_id, started_at) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET started_at = EXCLUDED.started_at WHERE export_runs.started_at < $3
+       RETURNING user_id`,
+      [userId, now, new Date(now.getTime() - STALE_CLAIM_MS)],
+    );
+    return rows.length ? now : undefined;
   }
 
   /** Removes an export's tokens, row and bytes. */
@@ -79,8 +101,10 @@ export class ExportRunner {
       [new Date(this.ctx.now().getTime() - EXPORT_RETENTION_MS)],
     );
     for (const row of rows) await this.remove({ fileId: row.file_id, storageKey: row.storage_key });
-    // Bytes of exports a process died writing, from any gateway on this disk, long after they could finish.
-    await removeUnrecordedFiles(this.ctx, 'export', new Date(this.ctx.now().getTime() - EXPORT_RETENTION_MS));
+    // Bytes of exports a process died writing: on disk (embedded database) and in the database (PostgreSQL).
+    const longAgo = new Date(this.ctx.now().getTime() - EXPORT_RETENTION_MS);
+    await removeUnrecordedFiles(this.ctx, 'export', longAgo);
+    await this.store.sweepOrphans(longAgo);
   }
 }
 

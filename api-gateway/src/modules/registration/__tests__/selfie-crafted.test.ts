@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
+import { FileStore } from '../../../storage/file-store';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { craftedPng, newBrowser, verifyEmail } from '../test-flow';
 
@@ -75,7 +74,7 @@ test('a PNG with data after its end is accepted, and only the image is stored', 
   const trailing = Buffer.concat([craftedPng(200, 200), Buffer.from('<?php system($_GET["c"]); ?>')]);
   const res = await upload(trailing);
   expect(res.status).toBe(201);
-  const stored = readFileSync(path.join(t.ctx.config.dataDir, 'files', res.body.selfieImagePath));
+  const stored = (await new FileStore(t.ctx).read(res.body.selfieImagePath))!;
   expect(stored.includes(Buffer.from('<?php'))).toBe(false);
   expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 200, height: 200 });
   await expectStillServing();

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type express from 'express';
 import request from 'supertest';
 import { createApp } from '../../../app';
@@ -40,7 +38,8 @@ function upload(app: express.Express, cookie: string, ip: string, data: Buffer =
     .attach('file', data, name);
 }
 
-const onDisk = (storageKey: string) => existsSync(path.join(t.ctx.config.dataDir, 'files', storageKey));
+/** Whether a file's bytes are in the store (local disk on PGlite, the database on PostgreSQL). */
+const onDisk = async (storageKey: string) => (await new FileStore(t.ctx).read(storageKey)) !== undefined;
 
 async function selfieRows(registrationId: string): Promise<string[]> {
   const { rows } = await t.ctx.db.query<{ storage_key: string }>(
@@ -106,8 +105,8 @@ test('a registration keeps only its latest selfie', async () => {
   const first = await upload(t.app, cookie, '198.51.100.40');
   const second = await upload(otherGateway, cookie, '198.51.100.40');
   expect([first.status, second.status]).toEqual([201, 201]);
-  expect(onDisk(first.body.selfieImagePath)).toBe(false);
-  expect(onDisk(second.body.selfieImagePath)).toBe(true);
+  expect(await onDisk(first.body.selfieImagePath)).toBe(false);
+  expect(await onDisk(second.body.selfieImagePath)).toBe(true);
   expect(await selfieRows(registrationId)).toEqual([second.body.selfieImagePath]);
   const { rows } = await t.ctx.db.query<{ storage_key: string }>(
     `SELECT f.storage_key FROM registrations r JOIN stored_files f ON f.file_id = r.selfie_file_id
@@ -150,12 +149,12 @@ test('the sweep deletes the selfies of abandoned registrations and superseded on
   const report = await sweepSelfieFiles(t.ctx);
 
   expect(report.filesDeleted).toBe(2);
-  expect(onDisk(leftover.storageKey)).toBe(false);
-  expect(onDisk(abandoned.storageKey)).toBe(false);
+  expect(await onDisk(leftover.storageKey)).toBe(false);
+  expect(await onDisk(abandoned.storageKey)).toBe(false);
   expect(await selfieRows(abandoned.registrationId)).toEqual([]);
   expect(await selfieRows(open.registrationId)).toEqual([current]);
-  expect(onDisk(current)).toBe(true);
-  expect(onDisk(submitted.payload.selfieImagePath as string)).toBe(true);
+  expect(await onDisk(current)).toBe(true);
+  expect(await onDisk(submitted.payload.selfieImagePath as string)).toBe(true);
   expect((await sweepSelfieFiles(t.ctx)).filesDeleted).toBe(0);
 });
 
@@ -163,12 +162,12 @@ test('the background work sweeps on its own', async () => {
   const abandoned = await abandonedRegistration('background@example.com');
   const stop = startBackgroundWork(t.ctx);
   try {
-    for (let i = 0; i < 100 && onDisk(abandoned.storageKey); i++) {
+    for (let i = 0; i < 100 && (await onDisk(abandoned.storageKey)); i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   } finally {
     stop();
   }
-  expect(onDisk(abandoned.storageKey)).toBe(false);
+  expect(await onDisk(abandoned.storageKey)).toBe(false);
   expect(await selfieRows(abandoned.registrationId)).toEqual([]);
 });

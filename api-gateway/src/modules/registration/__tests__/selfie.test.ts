@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import request from 'supertest';
+import { FileStore } from '../../../storage/file-store';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { newBrowser, pngImage, verifyEmail } from '../test-flow';
 
@@ -41,9 +40,8 @@ test('a PNG is re-encoded and stored under a server-generated name', async () =>
   expect(res.status).toBe(201);
   expect(res.body.message).toBe('Selfie uploaded successfully.');
   expect(res.body.selfieImagePath).toMatch(/^selfie\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
-  const file = path.join(t.ctx.config.dataDir, 'files', res.body.selfieImagePath);
-  expect(existsSync(file)).toBe(true);
-  const stored = readFileSync(file);
+  const stored = (await new FileStore(t.ctx).read(res.body.selfieImagePath))!;
+  expect(stored).toBeDefined();
   expect(stored.includes(Buffer.from('<script>'))).toBe(false);
   const decoded = PNG.sync.read(stored);
   expect([decoded.width, decoded.height]).toEqual([320, 240]);
@@ -73,7 +71,7 @@ test('a JPEG is accepted by its content, decoded and re-encoded', async () => {
   const res = await upload(camera, 'camera.bin');
   expect(res.status).toBe(201);
   expect(res.body.selfieImagePath).toMatch(/\.jpg$/);
-  const stored = readFileSync(path.join(t.ctx.config.dataDir, 'files', res.body.selfieImagePath));
+  const stored = (await new FileStore(t.ctx).read(res.body.selfieImagePath))!;
   const metadata = await sharp(stored).metadata();
   expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 640, 480]);
   expect(metadata.exif).toBeUndefined();

@@ -1,0 +1,300 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Database, openDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from '../seed/demo-accounts';
+
+/**
+ * Issue 14, "Two gateways, one database": two real gateway processes on one PostgreSQL database (a schema
+ * of its own), each with its own DATA_DIR, behind an imaginary load balancer that sends each request to
+ * either. Everything a user could play one gateway against the other with must hold across both.
+ */
+const databaseUrl = process.env.DATABASE_URL;
+const describeOnPostgres = databaseUrl ? describe : describe.skip;
+
+jest.setTimeout(60_000);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The URL with a search_path, so both gateways (and their listening connections) use the test's schema. */
+function urlWithSchema(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${schema},public`);
+  return parsed.toString();
+}
+
+interface Gateway {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  dataDir: string;
+  /** Every JSON log line the process has written. */
+  logs: Array<Record<string, unknown>>;
+}
+
+async function startGateway(name: string, url: string, jwtSecret: string): Promise<Gateway> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `portal-${name}-`));
+  const { NODE_UNIQUE_ID: _clusterWorker, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'server.ts')], {
+    cwd: path.join(__dirname, '..', '..'),
+    env: {
+      ...env,
+      NODE_OPTIONS: '',
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      JWT_SECRET: jwtSecret,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const gateway: Gateway = { name, url: `http://127.0.0.1:${port}`, child, dataDir, logs: [] };
+  let buffer = '';
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`gateway ${name} exited (${code})`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      let newline;
+      while ((newline = buffer.indexOf('\n')) >= 0) {
+        const text = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        try {
+          const line = JSON.parse(text) as Record<string, unknown>;
+          gateway.logs.push(line);
+          if (String(line.msg).startsWith('affiliate portal listening')) resolve();
+        } catch {
+          // not a log line
+        }
+      }
+    });
+  });
+  return gateway;
+}
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  text: string;
+  headers: Headers;
+}
+
+async function call(
+  gateway: Gateway,
+  method: string,
+  route: string,
+  options: { token?: string; cookie?: string; body?: unknown } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(gateway.url + route, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // a file
+  }
+  return { status: res.status, body, text, headers: res.headers };
+}
+
+async function signIn(gateway: Gateway, account: { email: string; password: string }): Promise<string> {
+  const res = await call(gateway, 'POST', '/api/login/auth', {
+    body: { userName: account.email, password: account.password },
+  });
+  expect(res.status).toBe(200);
+  return res.body.token as string;
+}
+
+/** Milliseconds until `check` holds, polling every 20 ms; fails after `withinMs`. */
+async function within(withinMs: number, check: () => Promise<boolean>): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    if (await check()) return Date.now() - start;
+    if (Date.now() - start > withinMs) throw new Error(`not within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describeOnPostgres('two gateways on one PostgreSQL database', () => {
+  let db: Database;
+  let a: Gateway;
+  let b: Gateway;
+
+  beforeAll(async () => {
+    const schema = `two_gateways_${randomBytes(4).toString('hex')}`;
+    db = await openDatabase({ databaseUrl, schema });
+    await migrate(db);
+    await seedDemoAccounts(db);
+    const url = urlWithSchema(databaseUrl!, schema);
+    const secret = randomBytes(32).toString('hex');
+    [a, b] = await Promise.all([startGateway('a', url, secret), startGateway('b', url, secret)]);
+  });
+
+  afterAll(async () => {
+    for (const gateway of [a, b]) {
+      if (!gateway) continue;
+      const exited = new Promise((resolve) => gateway.child.once('exit', resolve));
+      if (gateway.child.exitCode === null) gateway.child.kill('SIGTERM');
+      await exited;
+      rmSync(gateway.dataDir, { recursive: true, force: true });
+    }
+    await db?.close();
+  });
+
+  test('logout and deactivation on one gateway end the session on the other within a second', async () => {
+    const affiliate = await signIn(a, DEMO_ACCOUNTS.affiliate);
+    // Served twice on B, so B has the session and profile in its cache.
+    expect((await call(b, 'GET', '/api/user/profile', { token: affiliate })).status).toBe(200);
+    expect((await call(b, 'GET', '/api/user/profile', { token: affiliate })).status).toBe(200);
+    expect((await call(a, 'POST', '/api/login/logout', { token: affiliate })).status).toBe(200);
+    const logoutMs = await within(1000, async () => {
+      return (await call(b, 'GET', '/api/user/profile', { token: affiliate })).status === 401;
+    });
+
+    const staff = await signIn(b, DEMO_ACCOUNTS.backoffice);
+    expect((await call(b, 'GET', '/api/user/profile', { token: staff })).status).toBe(200);
+    expect((await call(b, 'GET', '/api/user/profile', { token: staff })).status).toBe(200);
+    const admin = await signIn(a, DEMO_ACCOUNTS.admin);
+    const { rows } = await db.query<{ user_id: number }>('SELECT user_id FROM users WHERE email = $1', [
+      DEMO_ACCOUNTS.backoffice.email,
+    ]);
+    const made = await call(a, 'POST', `/api/admin/user/delete/${rows[0].user_id}`, { token: admin });
+    expect(made.status).toBe(200);
+    const deactivationMs = await within(1000, async () => {
+      return (await call(b, 'GET', '/api/user/profile', { token: staff })).status === 401;
+    });
+    // The writer's own gateway sees its write at once: no wait at all.
+    expect((await call(a, 'POST', '/api/login/logout', { token: admin })).status).toBe(200);
+    expect((await call(a, 'GET', '/api/user/profile', { token: admin })).status).toBe(401);
+    console.log(
+      `session ended on the other gateway after ${logoutMs} ms (logout), ${deactivationMs} ms (deactivation)`,
+    );
+  });
+
+  test('an export made on one gateway downloads once, from either', async () => {
+    const admin = await signIn(a, DEMO_ACCOUNTS.admin);
+    const made = await call(a, 'GET', '/api/report/loginhistory?fromDate=2020-01-01&toDate=2030-12-31', {
+      token: admin,
+    });
+    expect(made.status).toBe(200);
+    const link = made.body.excelPath as string;
+    const first = await call(b, 'GET', link);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toContain('spreadsheetml');
+    expect(first.text.startsWith('PK')).toBe(true);
+    expect((await call(a, 'GET', link)).status).toBe(410);
+    expect((await call(b, 'GET', link)).status).toBe(410);
+  });
+
+  test('one export per user at a time, across gateways', async () => {
+    const admin = await signIn(a, DEMO_ACCOUNTS.admin);
+    const route = '/api/report/loginhistory?fromDate=2020-01-01&toDate=2030-12-31';
+    // Hold the export on A at its first read of the data, after it has claimed its slot.
+    const { running } = await db.transaction(async (tx) => {
+      await tx.query('LOCK TABLE login_history IN ACCESS EXCLUSIVE MODE');
+      const held = call(a, 'GET', route, { token: admin });
+      await within(10_000, async () => (await db.query('SELECT 1 FROM export_runs')).rowCount > 0);
+      const second = await call(b, 'GET', route, { token: admin });
+      expect(second.status).toBe(429);
+      // Not awaited here: the export waits for this transaction's lock.
+      return { running: held };
+    });
+    expect((await running).status).toBe(200);
+    // Finished: the slot is free again on every gateway.
+    expect((await call(b, 'GET', route, { token: admin })).status).toBe(200);
+  });
+
+  test('OTP resend timer and verification attempts hold across gateways', async () => {
+    const email = `two-gateways-${randomBytes(3).toString('hex')}@example.com`;
+    const sent = await call(a, 'POST', '/api/affiliate/send-email-otp', { body: { email } });
+    expect(sent.status).toBe(200);
+    const cookie = String(sent.headers.get('set-cookie')).split(';')[0];
+    const resend = await call(b, 'POST', '/api/affiliate/resend-email-otp', { cookie, body: { email } });
+    expect(resend.status).toBe(429);
+    const outbox = await call(a, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const bodies = (outbox.body.messages as Array<{ body: string }>).map((message) => message.body);
+    const code = bodies.map((body) => body.match(/verification code is (\d{6})\./)?.[1]).find(Boolean)!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const statuses: number[] = [];
+    for (const gateway of [a, b, a, b, a]) {
+      const res = await call(gateway, 'POST', '/api/affiliate/verify-email-otp', {
+        cookie,
+        body: { email, otp: wrong },
+      });
+      statuses.push(res.status);
+    }
+    // Five wrong codes over both gateways used the challenge up: the right one no longer works on either.
+    expect(statuses).toEqual([400, 400, 400, 400, 429]);
+    const right = await call(b, 'POST', '/api/affiliate/verify-email-otp', {
+      cookie,
+      body: { email, otp: code },
+    });
+    expect(right.status).toBe(429);
+  });
+
+  test('each outbox message is sent once by the two delivery workers together', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const recipients = Array.from({ length: 30 }, (_, i) => `outbox-${tag}-${i}@example.com`);
+    for (const recipient of recipients) {
+      await db.query(
+        `INSERT INTO outbox (channel, recipient, subject, body) VALUES ('email', $1, 'Hello', 'Hi')`,
+        [recipient],
+      );
+    }
+    await within(15_000, async () => {
+      const { rows } = await db.query<{ pending: number }>(
+        `SELECT count(*)::int AS pending FROM outbox WHERE recipient LIKE $1 AND status <> 'sent'`,
+        [`outbox-${tag}-%`],
+      );
+      return rows[0].pending === 0;
+    });
+    const sends = [...a.logs, ...b.logs].filter(
+      (line) => typeof line.to === 'string' && line.to.startsWith(`outbox-${tag}-`),
+    );
+    expect(sends.map((line) => line.to).sort()).toEqual([...recipients].sort());
+  });
+
+  test('sign-in lockout counts failures on both gateways', async () => {
+    const account = DEMO_ACCOUNTS.affiliate;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const res = await call(attempt % 2 ? b : a, 'POST', '/api/login/auth', {
+        body: { userName: account.email, password: 'Wrong@12345' },
+      });
+      expect(res.status).toBe(401);
+    }
+    const locked = await call(b, 'POST', '/api/login/auth', {
+      body: { userName: account.email, password: account.password },
+    });
+    expect(locked.status).toBe(429);
+    expect(
+      (
+        await call(a, 'POST', '/api/login/auth', {
+          body: { userName: account.email, password: account.password },
+        })
+      ).status,
+    ).toBe(429);
+  });
+});
