@@ -14,7 +14,7 @@ export interface CommissionChartProps {
 
 /**
  * Qualified and projected commission per month, as bars in naira. The canvas is an image to assistive
- * technology; the same figures are in a table for screen readers.
+ * technology; the same figures are in a visually hidden list for screen readers.
  */
 export default function CommissionChart({ months }: CommissionChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -61,25 +61,15 @@ export default function CommissionChart({ months }: CommissionChartProps) {
       <div className={styles.chart}>
         <canvas ref={canvas} role="img" aria-label="Commission per month, last 12 months" />
       </div>
-      <table className={styles.visuallyHidden}>
-        <caption>Commission per month</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Qualified Commission</th>
-            <th scope="col">Projected Commission</th>
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m) => (
-            <tr key={m.month}>
-              <th scope="row">{monthLabel(m.month)}</th>
-              <td>{formatNaira(m.qualifiedCommission)}</td>
-              <td>{formatNaira(m.projectedCommission)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* The same figures for screen readers. A list, not a table: a table is as wide as its content
+          whatever its own width, and would widen the page on a phone. */}
+      <ul className={styles.visuallyHidden} aria-label="Commission per month">
+        {months.map((m) => (
+          <li key={m.month}>
+            {`${monthLabel(m.month)}: qualified ${formatNaira(m.qualifiedCommission)}, projected ${formatNaira(m.projectedCommission)}`}
+          </li>
+        ))}
+      </ul>
     </>
   );
 }
