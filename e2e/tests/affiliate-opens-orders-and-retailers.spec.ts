@@ -31,7 +31,7 @@ test('on a phone the affiliate reads its dashboard, downloads a statement, opens
 
   // The dashboard fits the phone: welcome, cards in naira, the 12-month chart, the statement.
   await expect(page.getByTestId('affiliate-id')).toHaveText(/^ID: AFF\d+ \(KYC Complete\)$/);
-  const cards = page.getByRole('list', { name: 'Commission' }).getByRole('listitem');
+  const cards = page.getByRole('list', { name: 'Commission', exact: true }).getByRole('listitem');
   await expect(cards).toHaveCount(5);
   for (const label of [
     'Qualified Orders (MTD)',

@@ -121,7 +121,7 @@ test('a rejected affiliate fixes its KYC, is logged out, and is approved by the 
   expect(await notice.locator('p.ql-align-center').evaluate((p) => getComputedStyle(p).textAlign)).toBe(
     'center',
   );
-  const cards = page.getByRole('list', { name: 'Commission' }).getByRole('listitem');
+  const cards = page.getByRole('list', { name: 'Commission', exact: true }).getByRole('listitem');
   await expect(cards).toHaveText([
     /^Qualified Orders \(MTD\)₦0\.00/,
     /^Projected Commission₦0\.00/,
