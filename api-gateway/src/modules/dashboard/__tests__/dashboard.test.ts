@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { AdminDashboard, AffiliateDashboard, BackofficeDashboard } from '@portal/contracts';
+import { AdminDashboard, BackofficeDashboard } from '@portal/contracts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { recordAudit } from '../../audit/audit-log';
 import { bearer, createAffiliate, createStaffUser, type TestAffiliate } from '../../backoffice/test-fixtures';
@@ -11,7 +11,6 @@ let admin: string;
 let backoffice: string;
 let adminUserId: number;
 let seller: TestAffiliate;
-let sellerToken: string;
 // The app's clock stands at noon in Lagos on 15 June 2025.
 const NOW = new Date('2025-06-15T11:00:00Z');
 
@@ -45,7 +44,6 @@ beforeAll(async () => {
     firstDecisionAt: NOW,
     createdDate: new Date('2025-06-02T09:00:00Z'),
   });
-  sellerToken = await bearer(t.ctx, seller.userId);
   // Registrations: 3 in June (seller + 2), 2 in May, 1 in April.
   await createAffiliate(t.ctx.db, { status: 'KYC Pending', createdDate: new Date('2025-06-10T09:00:00Z') });
   await createAffiliate(t.ctx.db, { status: 'KYC Pending', createdDate: new Date('2025-05-31T23:30:00Z') }); // 1 June in Lagos
