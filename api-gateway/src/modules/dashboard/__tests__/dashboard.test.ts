@@ -44,6 +44,7 @@ beforeAll(async () => {
     firstDecisionAt: NOW,
     createdDate: new Date('2025-06-02T09:00:00Z'),
   });
+  await bearer(t.ctx, seller.userId); // the affiliate's live session: three in all with the staff's two
   // Registrations: 3 in June (seller + 2), 2 in May, 1 in April.
   await createAffiliate(t.ctx.db, { status: 'KYC Pending', createdDate: new Date('2025-06-10T09:00:00Z') });
   await createAffiliate(t.ctx.db, { status: 'KYC Pending', createdDate: new Date('2025-05-31T23:30:00Z') }); // 1 June in Lagos
