@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Affiliate Portal <no-reply@affiliate-portal.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   INTEGRATION_API_KEY: z.string().optional(),
+  /** The help-desk address the affiliate dashboard shows. */
+  HELP_DESK_EMAIL: z.email({ error: 'must be an email address' }).default('helpdesk@affiliate-portal.local'),
   TRUST_PROXY: z.string().optional(),
   /** Gateway workers under the supervisor on PostgreSQL (default: one per core); PGlite always has one. */
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
@@ -51,6 +53,7 @@ export interface AppConfig {
   mailFrom: string;
   logLevel: string;
   integrationApiKey?: string;
+  helpDeskEmail: string;
   trustProxy?: string;
   workers?: number;
 }
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     integrationApiKey: e.INTEGRATION_API_KEY,
+    helpDeskEmail: e.HELP_DESK_EMAIL,
     trustProxy: e.TRUST_PROXY,
     workers: e.WORKERS,
   };

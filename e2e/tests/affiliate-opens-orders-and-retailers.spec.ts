@@ -23,11 +23,31 @@ async function openFromMenu(page: Page, label: string) {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: label }).click();
 }
 
-test('on a phone the affiliate opens My Orders and My Retailers as readable rows, pages, searches and filters', async ({
+test('on a phone the affiliate reads its dashboard, downloads a statement, opens My Orders and My Retailers', async ({
   page,
 }) => {
   await signInThroughScreen(page, DEMO.affiliate.email, DEMO.affiliate.password);
   await expect(page).toHaveURL(/\/affiliate-dashboard$/);
+
+  // The dashboard fits the phone: welcome, cards in naira, the 12-month chart, the statement.
+  await expect(page.getByTestId('affiliate-id')).toHaveText(/^ID: AFF\d+ \(KYC Complete\)$/);
+  const cards = page.getByRole('list', { name: 'Commission', exact: true }).getByRole('listitem');
+  await expect(cards).toHaveCount(5);
+  for (const label of [
+    'Qualified Orders (MTD)',
+    'Projected Commission',
+    'Qualified Commission',
+    'Monthly Commission',
+  ])
+    await expect(cards.filter({ hasText: label })).toContainText('₦');
+  await expect(page.getByRole('img', { name: /^Projected commission per month: / })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: '../test-results/e2e/affiliate-dashboard-390.png', fullPage: true });
+  const statementMonth = page.getByLabel('Statement month');
+  await expect(statementMonth.locator('option')).toHaveCount(12);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Statement' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^commission-statement-AFF\d+-\d{4}-\d{2}\.xlsx$/);
 
   await openFromMenu(page, 'Order Management');
   await expect(page).toHaveURL(/\/affiliate\/orders$/);

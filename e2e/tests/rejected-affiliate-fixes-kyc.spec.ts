@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { registerAffiliate } from '../support/kyc-registration';
-import { DEMO, signInThroughScreen, signOut } from '../support/kyc-sign-in';
+import { DEMO, apiToken, signInThroughScreen, signOut } from '../support/kyc-sign-in';
 import { storedUserDetails, toast, visibleMenu } from '../support/portal-session';
 import { freshIdentityNumber, signInForReKyc } from '../support/rejected-affiliate';
 
@@ -96,7 +96,50 @@ test('a rejected affiliate fixes its KYC, is logged out, and is approved by the 
   await expect(toast(page, 'Approved successfully.')).toBeVisible();
   await signOut(page);
 
-  // Approved: its password still works and it lands on its dashboard.
+  // The admin publishes a notice for Nigeria, the affiliate's country.
+  const noticeTitle = `Welcome aboard ${Date.now()}`;
+  const admin = { Authorization: `Bearer ${await apiToken(request, DEMO.admin.email, DEMO.admin.password)}` };
+  const published = await request.post('/api/master/notification', {
+    headers: admin,
+    data: {
+      title: noticeTitle,
+      messageText: '<p class="ql-align-center">Your <strong>first orders</strong> earn commission.</p>',
+      countryID: [1],
+    },
+  });
+  expect(published.ok()).toBe(true);
+
+  // Approved: its password still works and it lands on its dashboard, with the notice and the cards.
   await signInThroughScreen(page, affiliate.email, password);
   await expect(page).toHaveURL(/\/affiliate-dashboard$/);
+  await expect(page.getByText('Welcome, Ifeoma Grace Nwosu')).toBeVisible();
+  await expect(page.getByTestId('affiliate-id')).toHaveText(/^ID: AFF\d+ \(KYC Complete\)$/);
+  await expect(page.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+  const notice = page.getByRole('region', { name: noticeTitle });
+  await expect(notice.locator('.ql-editor strong')).toHaveText('first orders');
+  // quill.core.css is applied: the notice's alignment class centres its text.
+  expect(await notice.locator('p.ql-align-center').evaluate((p) => getComputedStyle(p).textAlign)).toBe(
+    'center',
+  );
+  const cards = page.getByRole('list', { name: 'Commission', exact: true }).getByRole('listitem');
+  await expect(cards).toHaveText([
+    /^Qualified Orders \(MTD\)₦0\.00/,
+    /^Projected Commission₦0\.00/,
+    /^Qualified Commission₦0\.00/,
+    /^Monthly Commission₦0\.00/,
+    /^Total OrdersComplete\/Closed0Pending\/Processing0$/,
+  ]);
+  // A new affiliate has no orders yet: words, not an empty chart.
+  await expect(page.getByText(/^No orders yet\. Your commission will show here/)).toBeVisible();
+
+  // Its own (empty) orders and retailers.
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Order Management' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
+  await expect(page.getByText('No orders yet. Orders placed by your retailers appear here.')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Retailers' }).click();
+  await expect(page.getByRole('heading', { name: 'My Retailers', level: 1 })).toBeVisible();
+  await expect(page.getByText('No retailers in your network yet.')).toBeVisible();
 });

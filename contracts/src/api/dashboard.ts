@@ -51,7 +51,29 @@ export type AdminDashboard = z.infer<typeof AdminDashboard>;
 /** Money is a decimal string with two places (naira), never a float. */
 export const Money = z.string().regex(/^-?\d+\.\d{2}$/);
 
-/** Role 3 (spec §3, commission rules DESIGN §5). affiliateId is the affiliate's code (e.g. AFF100001). */
+/** How many months the affiliate dashboard's commission chart covers, the current one last. */
+export const AFFILIATE_CHART_MONTHS = 12;
+
+/**
+ * One month of the affiliate's commission chart (beyond the spec): month is yyyy-MM in business time (Lagos);
+ * qualifiedCommission is earned on that month's Delivered/Completed orders, projectedCommission on every
+ * order of the month but Rejected ones.
+ */
+export const AffiliateCommissionMonth = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  qualifiedCommission: Money,
+  projectedCommission: Money,
+});
+export type AffiliateCommissionMonth = z.infer<typeof AffiliateCommissionMonth>;
+
+/**
+ * Role 3 (spec §3, commission rules DESIGN §5; meanings in docs/decisions.md). affiliateId is the affiliate's
+ * code (e.g. AFF100001). "This month" is the calendar month in business time (Africa/Lagos), as on the admin
+ * dashboard. qualifiedOrdersMTD: naira value of this month's Delivered/Completed orders; projectedCommission:
+ * all-time commission of every order not Rejected; qualifiedCommission: all-time commission of
+ * Delivered/Completed orders; monthlyCommission: qualifiedCommission of this month's orders. Beyond the spec:
+ * helpDeskEmail (gateway `HELP_DESK_EMAIL`) and commissionByMonth (the last 12 months, oldest first).
+ */
 export const AffiliateDashboard = z.object({
   affiliateName: z.string(),
   affiliateId: z.string(),
@@ -64,6 +86,8 @@ export const AffiliateDashboard = z.object({
     monthlyCommission: Money,
   }),
   orders: z.object({ completeClosedOrders: z.number().int(), pendingProcessingOrders: z.number().int() }),
+  helpDeskEmail: z.string(),
+  commissionByMonth: z.array(AffiliateCommissionMonth),
 });
 export type AffiliateDashboard = z.infer<typeof AffiliateDashboard>;
 

@@ -15,6 +15,7 @@ export const ReportMessages = {
   invalidPageSize: `Page size must be a whole number from 1 to ${REPORT_MAX_PAGE_SIZE}.`,
   tokenValid: 'Link is valid.',
   exportBusy: 'An export is already being prepared. Please try again in a moment.',
+  invalidMonth: 'Please choose a month (yyyy-MM) from 2000-01 to 2099-12.',
 } as const;
 
 const pageNumber = (message: string, max?: number) =>
@@ -104,3 +105,15 @@ export const DownloadTokenQuery = z.object({
 /** `GET report/check-download-token-valid`: 200 either way; `valid` false carries 'Invalid or expired link.'. */
 export const DownloadTokenCheckResponse = z.object({ valid: z.boolean(), message: z.string() });
 export type DownloadTokenCheckResponse = z.infer<typeof DownloadTokenCheckResponse>;
+
+/**
+ * `GET report/commission-statement` (beyond the spec): the signed-in affiliate's own orders of one calendar
+ * month (business time) with the commission each earned, as Excel.
+ */
+export const CommissionStatementQuery = z.object({
+  month: z
+    .string({ error: ReportMessages.invalidMonth })
+    .trim()
+    .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: ReportMessages.invalidMonth }),
+});
+export type CommissionStatementQuery = z.input<typeof CommissionStatementQuery>;

@@ -2,6 +2,7 @@ import type { Right } from '../rights';
 import { ErrorResponse } from '../api/common';
 import {
   AffiliateReportQuery,
+  CommissionStatementQuery,
   DownloadTokenCheckResponse,
   DownloadTokenQuery,
   ExcelPathResponse,
@@ -15,6 +16,8 @@ import { defineEndpoint } from '../endpoint';
 export const REPORT_RIGHTS: readonly Right[] = ['reports', 'backoffice_reports'];
 /** Download Excel on the affiliate list is the admin's alone (spec §2, §6). */
 export const AFFILIATE_EXPORT_RIGHTS: readonly Right[] = ['affiliates'];
+/** The monthly commission statement is the affiliate's own, from its dashboard. */
+export const COMMISSION_STATEMENT_RIGHTS: readonly Right[] = ['affiliate_dashboard'];
 
 const TAG = 'Reports';
 const exportErrors = { 429: { description: 'An export is already running', schema: ErrorResponse } };
@@ -49,6 +52,17 @@ export const ReportEndpoints = {
       "Admin's Download Excel of the affiliate list (optionally filtered by search and status as on screen). Back office is refused. Answers excelPath.",
     auth: { anyRight: AFFILIATE_EXPORT_RIGHTS },
     query: AffiliateReportQuery,
+    answer: { description: 'The download link', schema: ExcelPathResponse },
+    otherAnswers: exportErrors,
+  }),
+  commissionStatement: defineEndpoint({
+    method: 'get',
+    path: '/report/commission-statement',
+    tag: TAG,
+    summary:
+      "The signed-in affiliate's monthly commission statement as Excel (beyond the spec): its own orders dated in month (yyyy-MM, Nigerian time) with status and the commission each earned, and the month's totals. Answers excelPath, a single-use link valid for 10 minutes.",
+    auth: { anyRight: COMMISSION_STATEMENT_RIGHTS },
+    query: CommissionStatementQuery,
     answer: { description: 'The download link', schema: ExcelPathResponse },
     otherAnswers: exportErrors,
   }),

@@ -14,6 +14,8 @@ export interface BarChartProps {
   data: readonly BarChartDatum[];
   /** How a value reads on the axis, in the tooltip and in the table (a count by default; naira for money). */
   formatValue?: (value: number) => string;
+  /** How the axis's ticks read, when shorter than formatValue (₦20K for ₦20,000.00). */
+  formatAxis?: (value: number) => string;
   /** 'blue' (default), 'green' or 'orange'. */
   tone?: 'blue' | 'green' | 'orange';
 }
@@ -29,6 +31,7 @@ export function BarChart({
   title,
   data,
   formatValue = (value) => count.format(value),
+  formatAxis = formatValue,
   tone = 'blue',
 }: BarChartProps) {
   const id = useId();
@@ -51,7 +54,7 @@ export function BarChart({
         <div className={styles.axis} aria-hidden="true">
           {axis.ticks.map((tick) => (
             <span key={tick} className={styles.tick} style={{ bottom: `${(tick / axis.top) * 100}%` }}>
-              {formatValue(tick)}
+              {formatAxis(tick)}
             </span>
           ))}
         </div>

@@ -12,7 +12,8 @@ export interface CommissionTotals {
 
 /**
  * Reads affiliate_commission_months (one row per month with orders, kept in step by the orders triggers):
- * all-time totals, and this month's from `thisMonth` (yyyy-MM-01) on.
+ * all-time totals, and this month's: the row of `thisMonth` (yyyy-MM-01) only, so an order dated in a later
+ * month (the feed accepts future dates) is not counted as this month's.
  */
 export async function affiliateCommissionTotals(
   sql: Sql,
@@ -27,10 +28,10 @@ export async function affiliateCommissionTotals(
     qualified_orders: string | number;
     open_orders: string | number;
   }>(
-    `SELECT coalesce(sum(qualified_order_value) FILTER (WHERE month >= $2::date), 0)::numeric(18, 2)::text AS qualified_orders_mtd,
+    `SELECT coalesce(sum(qualified_order_value) FILTER (WHERE month = $2::date), 0)::numeric(18, 2)::text AS qualified_orders_mtd,
             coalesce(sum(projected_commission), 0)::numeric(18, 2)::text AS projected,
             coalesce(sum(qualified_commission), 0)::numeric(18, 2)::text AS qualified,
-            coalesce(sum(qualified_commission) FILTER (WHERE month >= $2::date), 0)::numeric(18, 2)::text AS monthly,
+            coalesce(sum(qualified_commission) FILTER (WHERE month = $2::date), 0)::numeric(18, 2)::text AS monthly,
             coalesce(sum(qualified_orders), 0) AS qualified_orders,
             coalesce(sum(open_orders), 0) AS open_orders
        FROM affiliate_commission_months WHERE affiliate_id = $1`,

@@ -2,8 +2,10 @@ import type { AdminDashboard, AffiliateDashboard, BackofficeDashboard } from '@p
 import { RECENT_ACTIVITY_LIMIT } from '@portal/contracts';
 import type { Sql } from '../../db/database';
 import { describeAudit, listRecentAudit } from '../audit';
+import { affiliateCommissionTotals } from '../commission';
 import { latestNoticeFor } from '../notifications';
 import { activityOn, businessDay, monthStart } from '../../lib/business-time';
+import { affiliateCommissionByMonth } from './affiliate-commission-months';
 import { monthlyAdminActivity } from './monthly-activity';
 
 async function statusCounts(sql: Sql): Promise<Record<string, number>> {
@@ -75,14 +77,15 @@ export async function adminDashboard(sql: Sql, now: Date): Promise<AdminDashboar
 }
 
 /**
- * Role 3 (DESIGN §5). Each order earns order value x rate of the newest rate row for its affiliate and
- * category effective on or before the order date, when the value reaches that row's minimum; amounts are
- * rounded to kobo per order. Qualified: Delivered or Completed. Projected: every status but Rejected.
+ * Role 3 (DESIGN §5; meanings in docs/decisions.md). Every money figure and count comes from the commission
+ * engine's monthly summary (affiliate_commission_months, kept by the orders triggers): the affiliate's
+ * month rows are read by primary key, never its orders. "This month" is the calendar month in Lagos.
  */
 export async function affiliateDashboard(
   sql: Sql,
   affiliateId: number,
   now: Date,
+  helpDeskEmail: string,
 ): Promise<AffiliateDashboard | undefined> {
   const { rows } = await sql.query<{
     affiliate_code: string;
@@ -94,54 +97,28 @@ export async function affiliateDashboard(
   ]);
   const affiliate = rows[0];
   if (!affiliate) return undefined;
-  const firstOfMonth = monthStart(businessDay(now));
-  const [money, notice] = await Promise.all([
-    sql.query<{
-      qualified_orders_mtd: string;
-      projected: string;
-      qualified: string;
-      monthly: string;
-      complete_closed: string | number;
-      pending_processing: string | number;
-    }>(
-      `WITH earned AS (
-         SELECT o.order_value, o.status, o.order_date,
-                CASE WHEN r.rate_percent IS NOT NULL AND o.order_value >= r.minimum_order_value
-                     THEN round(o.order_value * r.rate_percent / 100, 2) ELSE 0 END AS commission
-           FROM orders o
-           LEFT JOIN LATERAL (
-             SELECT cr.rate_percent, cr.minimum_order_value FROM commission_rates cr
-              WHERE cr.affiliate_code = $2 AND cr.product_category = o.product_category AND cr.effective_date <= o.order_date
-              ORDER BY cr.effective_date DESC, cr.rate_id DESC LIMIT 1
-           ) r ON true
-          WHERE o.affiliate_id = $1
-       )
-       SELECT coalesce(sum(order_value) FILTER (WHERE status IN ('Delivered', 'Completed') AND order_date >= $3::date), 0)::numeric(16, 2)::text AS qualified_orders_mtd,
-              coalesce(sum(commission) FILTER (WHERE status <> 'Rejected'), 0)::numeric(16, 2)::text AS projected,
-              coalesce(sum(commission) FILTER (WHERE status IN ('Delivered', 'Completed')), 0)::numeric(16, 2)::text AS qualified,
-              coalesce(sum(commission) FILTER (WHERE status IN ('Delivered', 'Completed') AND order_date >= $3::date), 0)::numeric(16, 2)::text AS monthly,
-              count(*) FILTER (WHERE status IN ('Delivered', 'Completed')) AS complete_closed,
-              count(*) FILTER (WHERE status IN ('Pending', 'Processing')) AS pending_processing
-         FROM earned`,
-      [affiliateId, affiliate.affiliate_code, firstOfMonth],
-    ),
+  const thisMonth = monthStart(businessDay(now));
+  const [totals, notice, commissionByMonth] = await Promise.all([
+    affiliateCommissionTotals(sql, affiliateId, thisMonth),
     latestNoticeFor(sql, affiliate.country_id),
+    affiliateCommissionByMonth(sql, affiliateId, thisMonth),
   ]);
-  const m = money.rows[0];
   return {
     affiliateName: affiliate.full_name,
     affiliateId: affiliate.affiliate_code,
     kycStatus: affiliate.status,
     notice,
     commission: {
-      qualifiedOrdersMTD: m.qualified_orders_mtd,
-      projectedCommission: m.projected,
-      qualifiedCommission: m.qualified,
-      monthlyCommission: m.monthly,
+      qualifiedOrdersMTD: totals.qualifiedOrdersThisMonth,
+      projectedCommission: totals.projectedCommission,
+      qualifiedCommission: totals.qualifiedCommission,
+      monthlyCommission: totals.qualifiedCommissionThisMonth,
     },
     orders: {
-      completeClosedOrders: Number(m.complete_closed),
-      pendingProcessingOrders: Number(m.pending_processing),
+      completeClosedOrders: totals.qualifiedOrders,
+      pendingProcessingOrders: totals.openOrders,
     },
+    helpDeskEmail,
+    commissionByMonth,
   };
 }

@@ -18,7 +18,7 @@ export function registerDashboardRoutes(api: ApiRouter, ctx: AppContext): void {
       session.affiliateId !== null &&
       session.rights.includes('affiliate_dashboard')
     ) {
-      const dashboard = await affiliateDashboard(ctx.db, session.affiliateId, now);
+      const dashboard = await affiliateDashboard(ctx.db, session.affiliateId, now, ctx.config.helpDeskEmail);
       if (!dashboard) throw notFound();
       return dashboard;
     }

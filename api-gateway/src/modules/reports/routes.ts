@@ -3,6 +3,11 @@ import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { FileStore } from '../../storage/file-store';
 import { AFFILIATE_REPORT_COLUMNS, streamAffiliateReport } from './affiliate-report';
+import {
+  COMMISSION_STATEMENT_COLUMNS,
+  commissionStatementFileName,
+  streamCommissionStatement,
+} from './commission-statement';
 import { isDownloadTokenValid } from './download-tokens';
 import { sendDownload } from './download-file';
 import { ExportRunner } from './export-runner';
@@ -13,6 +18,7 @@ import {
   streamLoginReport,
 } from './login-report';
 import { businessDay } from '../../lib/business-time';
+import { forbidden } from '../../http/errors';
 
 export function registerReportRoutes(api: ApiRouter, ctx: AppContext): void {
   const exports = new ExportRunner(ctx);
@@ -42,6 +48,23 @@ export function registerReportRoutes(api: ApiRouter, ctx: AppContext): void {
       sheetName: 'Affiliates',
       columns: AFFILIATE_REPORT_COLUMNS,
       rows: streamAffiliateReport(ctx.db, filter),
+    });
+  });
+
+  // Only the caller's own orders: the affiliate comes from the session, never from the request.
+  api.route(ReportEndpoints.commissionStatement, async ({ query, session }) => {
+    const affiliateId = session.affiliateId;
+    if (affiliateId === null) throw forbidden();
+    const { rows } = await ctx.db.query<{ affiliate_code: string }>(
+      'SELECT affiliate_code FROM affiliates WHERE affiliate_id = $1',
+      [affiliateId],
+    );
+    if (!rows[0]) throw forbidden();
+    return exports.run(session.userId, {
+      fileName: commissionStatementFileName(rows[0].affiliate_code, query.month),
+      sheetName: `Commission ${query.month}`,
+      columns: COMMISSION_STATEMENT_COLUMNS,
+      rows: streamCommissionStatement(ctx.db, affiliateId, query.month),
     });
   });
 

@@ -33,3 +33,19 @@ test('money reads as the caller formats it; an empty year says so', () => {
   expect(screen.getByRole('img', { name: 'Commission per month: none yet' })).toBeTruthy();
   expect(screen.getByRole('row', { name: 'Jan 26 ₦0.00' })).toBeTruthy();
 });
+
+test('the axis may read shorter than the values', () => {
+  const { container } = render(
+    <BarChart
+      title="Commission per month"
+      data={[{ label: 'Jan 26', value: 20000 }]}
+      formatValue={(value) => `₦${value.toFixed(2)}`}
+      formatAxis={(value) => `₦${value / 1000}K`}
+    />,
+  );
+  const ticks = [...container.querySelectorAll('[aria-hidden="true"] > span')].map(
+    (tick) => tick.textContent,
+  );
+  expect(ticks).toContain('₦20K');
+  expect(screen.getByRole('row', { name: 'Jan 26 ₦20000.00' })).toBeTruthy();
+});
