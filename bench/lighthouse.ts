@@ -2,9 +2,9 @@
 // production build served by the built gateway (the same one e2e uses), in Debian's Chromium.
 // Targets (issue 14): /login and /register score >= 0.9 in performance and 1.0 in accessibility, CLS <= 0.1.
 // Run: npm run build, then `npx --yes pnpm@10 --filter bench exec tsx lighthouse.ts [rounds=3] [--why]
-// [--strict] [--path=/login]`. Each round launches a fresh Chromium (cold cache) per page; the spread of the
+// [--strict] [--path=/login] [--save=/tmp/lh]` (--save writes each round's report as JSON). Each round launches a fresh Chromium (cold cache) per page; the spread of the
 // rounds is printed because the machine is shared. --why lists the audits that cost points in the last round.
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { CHROMIUM_PATH } from '../e2e/playwright.config';
 import { startGateway } from '../e2e/support/gateway';
 
@@ -80,6 +80,8 @@ async function audit(url: string): Promise<Round> {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    const save = process.argv.find((arg) => arg.startsWith('--save='))?.slice('--save='.length);
+    if (save) writeFileSync(`${save}-${new URL(url).pathname.slice(1)}.json`, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audits = lhr.audits as unknown as Record<string, Audit>;
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -146,13 +148,38 @@ async function main(): Promise<void> {
         worst.cls <= TARGET.cls;
       ok &&= met;
       console.log(`${pagePath}: median (min–max) of ${rounds}`);
-      console.log(`  performance   ${spread(results.map((r) => r.performance), 2)}   target ≥ ${TARGET.performance}`);
       console.log(
-        `  accessibility ${spread(results.map((r) => r.accessibility), 2)}   target ${TARGET.accessibility.toFixed(1)}`,
+        `  performance   ${spread(
+          results.map((r) => r.performance),
+          2,
+        )}   target ≥ ${TARGET.performance}`,
       );
-      console.log(`  LCP           ${spread(results.map((r) => r.lcpMs / 1000), 2, ' s')}`);
-      console.log(`  CLS           ${spread(results.map((r) => r.cls), 3)}   target ≤ ${TARGET.cls}`);
-      console.log(`  TBT (INP proxy) ${spread(results.map((r) => r.tbtMs), 0, ' ms')}`);
+      console.log(
+        `  accessibility ${spread(
+          results.map((r) => r.accessibility),
+          2,
+        )}   target ${TARGET.accessibility.toFixed(1)}`,
+      );
+      console.log(
+        `  LCP           ${spread(
+          results.map((r) => r.lcpMs / 1000),
+          2,
+          ' s',
+        )}`,
+      );
+      console.log(
+        `  CLS           ${spread(
+          results.map((r) => r.cls),
+          3,
+        )}   target ≤ ${TARGET.cls}`,
+      );
+      console.log(
+        `  TBT (INP proxy) ${spread(
+          results.map((r) => r.tbtMs),
+          0,
+          ' ms',
+        )}`,
+      );
       console.log(`  LCP element: ${results[results.length - 1].lcpElement}`);
       console.log(`  ${met ? 'target met in every round' : 'TARGET MISSED in at least one round'}`);
       if (process.argv.includes('--why'))

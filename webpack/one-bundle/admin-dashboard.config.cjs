@@ -17,7 +17,11 @@ module.exports = (env, argv) => {
   config.output = { ...config.output, path: path.join(__dirname, 'dist'), uniqueName: 'one_bundle' };
   // Packages resolve from the shell, then from mfe-admin (chart.js); pnpm links the same versions, and
   // webpack follows the links to one real path, so each package is bundled once.
-  config.resolve.modules = ['node_modules', path.join(shellDir, 'node_modules'), path.join(adminDir, 'node_modules')];
+  config.resolve.modules = [
+    'node_modules',
+    path.join(shellDir, 'node_modules'),
+    path.join(adminDir, 'node_modules'),
+  ];
   config.plugins = config.plugins.filter(
     (plugin) => !/ModuleFederationPlugin|NormalModuleReplacementPlugin/.test(plugin.constructor.name),
   );
