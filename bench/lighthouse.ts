@@ -130,7 +130,11 @@ async function main(): Promise<void> {
     for (const pagePath of paths) {
       const results: Round[] = [];
       for (let round = 0; round < rounds; round += 1) {
-        const result = await audit(`${gateway.url}${pagePath}`);
+        // A busy machine sometimes loses the trace (NO_NAVSTART, NO_FCP): that round is run again once.
+        const result = await audit(`${gateway.url}${pagePath}`).catch((error: unknown) => {
+          console.log(`  ${pagePath} round ${round + 1} failed, run again: ${String(error).split('\n')[0]}`);
+          return audit(`${gateway.url}${pagePath}`);
+        });
         results.push(result);
         console.log(
           `  ${pagePath} round ${round + 1}: performance ${result.performance.toFixed(2)}, accessibility ${result.accessibility.toFixed(2)}, ` +
