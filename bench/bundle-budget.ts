@@ -6,18 +6,31 @@
 // calls: response bodies and headers as they crossed the wire), against a 300 KB budget (issue 10).
 // Bytes are exact: each JavaScript response's gzip body as it crossed the wire (the gateway sends the
 // build's precompressed .gz twins), checked against gzip -9 of the decoded body.
+// 3. the federation tax (issue 14): the JavaScript of the admin dashboard opened cold (signed in, fresh
+//    cache) through the shell and its remote, divided by the same page built as one bundle without Module
+//    Federation (webpack/one-bundle/admin-dashboard.config.cjs, built here when missing or older than the
+//    portal build), target <= 1.15.
 // Run: npm run build, then `npx --yes pnpm@10 --filter bench exec tsx bundle-budget.ts [--strict]`
 // (--strict: exit 1 when a budget or a check fails; --list: every script with its bytes).
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import type { Browser, Page, Response } from '@playwright/test';
+import type { Browser, BrowserContext, Page, Response } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/playwright.config';
-import { startGateway } from '../e2e/support/gateway';
+import { BUILT_WEB, REPO_ROOT, startGateway } from '../e2e/support/gateway';
 
 const KB = 1024;
 const BUDGET_LOGIN = 200 * KB;
 const BUDGET_ADMIN_DASHBOARD = 150 * KB;
 const BUDGET_LOGIN_TRANSFER = 300 * KB;
+const TARGET_FEDERATION_TAX = 1.15;
+const ONE_BUNDLE_CONFIG = path.join(REPO_ROOT, 'webpack', 'one-bundle', 'admin-dashboard.config.cjs');
+const ONE_BUNDLE_DIST = path.join(REPO_ROOT, 'webpack', 'one-bundle', 'dist');
+/** Where the gateway serves the one-bundle build from (a folder inside the shell's, in the bench's own copy). */
+const ONE_BUNDLE_URL = '/one-bundle/';
 /** React's core module defines this export; react-dom and the rest only read it. */
 const REACT_CORE = /__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE=[\w$]+,/;
 
@@ -159,7 +172,47 @@ function report(title: string, scripts: ScriptTransfer[], budget: number): boole
   return wire <= budget;
 }
 
+/** Builds the one-bundle baseline unless its build is newer than the portal's. */
+function buildOneBundle(): void {
+  const built = path.join(ONE_BUNDLE_DIST, 'index.html');
+  const portal = path.join(BUILT_WEB, 'shell', 'index.html');
+  if (existsSync(built) && statSync(built).mtimeMs >= statSync(portal).mtimeMs) return;
+  console.log('Building the one-bundle admin dashboard (webpack/one-bundle/admin-dashboard.config.cjs)...');
+  const cli = createRequire(path.join(REPO_ROOT, 'shell', 'package.json')).resolve('webpack-cli/bin/cli.js');
+  const build = spawnSync(process.execPath, [cli, '-c', ONE_BUNDLE_CONFIG], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`The one-bundle build failed:\n${build.stdout}\n${build.stderr}`);
+}
+
+/** Scripts a cold (fresh cache, same session) visit to /admin-dashboard loads until the page settles. */
+async function coldDashboard(
+  browser: Browser,
+  baseURL: string,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
+  oneBundleHtml?: string,
+): Promise<ScriptTransfer[]> {
+  const context = await browser.newContext({ baseURL, storageState });
+  try {
+    const page = await context.newPage();
+    // The one-bundle page is this document with its scripts under /one-bundle/; API calls stay as they are.
+    if (oneBundleHtml)
+      await page.route('**/admin-dashboard', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: oneBundleHtml }),
+      );
+    const scripts = collectScripts(page);
+    await page.goto('/admin-dashboard');
+    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await page.getByRole('list', { name: 'Totals' }).waitFor();
+    return await scripts.done();
+  } finally {
+    await context.close();
+  }
+}
+
 async function main(): Promise<void> {
+  buildOneBundle();
   const gateway = await startGateway({ LOG_LEVEL: 'error' });
   // Launched inside the try: a missing browser must not leave the gateway running.
   let browser: Browser | undefined;
@@ -189,6 +242,16 @@ async function main(): Promise<void> {
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     const dashboard = await phase.done();
 
+    // The federation tax: the same page, cold, through the shell and its remote, then as one bundle.
+    cpSync(ONE_BUNDLE_DIST, path.join(gateway.webRoot, 'shell', ONE_BUNDLE_URL), { recursive: true });
+    const oneBundleHtml = readFileSync(path.join(ONE_BUNDLE_DIST, 'index.html'), 'utf8').replace(
+      /(src|href)="\/(?!\/)(?!api\/)/g,
+      `$1="${ONE_BUNDLE_URL}`,
+    );
+    const session = await context.storageState();
+    const federated = await coldDashboard(browser, gateway.url, session);
+    const oneBundle = await coldDashboard(browser, gateway.url, session, oneBundleHtml);
+
     const reactCopies = [...login, ...dashboard].filter((script) => script.reactCore);
     const otherRemotes = login.filter((script) =>
       /^\/remotes\/(admin|backoffice|affiliate)\//.test(script.url),
@@ -206,6 +269,24 @@ async function main(): Promise<void> {
     ok =
       report('Added by signing in as admin and opening the dashboard', dashboard, BUDGET_ADMIN_DASHBOARD) &&
       ok;
+    const tax = sum(federated, 'gzipBytes') / sum(oneBundle, 'gzipBytes');
+    const wireTax = sum(federated, 'wireBytes') / sum(oneBundle, 'wireBytes');
+    console.log('\nFederation tax: the admin dashboard opened cold (signed in, fresh cache)');
+    for (const [name, scripts] of [
+      ['through the shell and mfe-admin', federated],
+      ['as one bundle, no federation', oneBundle],
+    ] as const) {
+      console.log(
+        `  ${name.padEnd(34)} ${String(scripts.length).padStart(3)} files  gzip -9 ${String(sum(scripts, 'gzipBytes')).padStart(8)} B (${kb(sum(scripts, 'gzipBytes'))}), on the wire ${kb(sum(scripts, 'wireBytes'))}`,
+      );
+      if (process.argv.includes('--list'))
+        for (const script of [...scripts].sort((a, b) => b.gzipBytes - a.gzipBytes))
+          console.log(`    ${String(script.gzipBytes).padStart(8)} B  ${script.url}`);
+    }
+    console.log(
+      `  ratio ${tax.toFixed(3)} (gzip -9; ${wireTax.toFixed(3)} on the wire); target <= ${TARGET_FEDERATION_TAX}`,
+    );
+    if (tax > TARGET_FEDERATION_TAX) ok = false;
     console.log(
       `\nCopies of React loaded: ${reactCopies.length} (${reactCopies.map((script) => script.url).join(', ')})`,
     );

@@ -54,3 +54,47 @@ export function withMarker(route: RemoteRouteDefinition): RemoteRouteDefinition 
     `import { withMarker } from './deploy-marker';\n${routes.replace('export default routes;', 'export default routes.map(withMarker);')}`,
   );
 }
+
+/** The commit before the last one that changed `folder`: "the previous version" of that app. */
+export function previousCommitOf(folder: string): string {
+  const log = spawnSync('git', ['log', '--format=%H', '-n', '2', 'HEAD', '--', folder], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  const commits = log.stdout.trim().split('\n').filter(Boolean);
+  if (log.status !== 0 || commits.length < 2)
+    throw new Error(`${folder} has no previous commit in this checkout (git log: ${log.stderr})`);
+  return commits[1];
+}
+
+/**
+ * Builds an app (the shell or a remote) from its folder as it was at `commit`, with today's build
+ * configuration (webpack/) and installed packages, so only the app's own code is of another version.
+ */
+export function buildAppAtCommit(app: string, commit: string, scratch: string): string {
+  const workspace = path.join(scratch, `workspace-${app}-${commit.slice(0, 8)}`);
+  mkdirSync(workspace, { recursive: true });
+  const archive = spawnSync('git', ['archive', '--format=tar', commit, app], {
+    cwd: REPO_ROOT,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (archive.status !== 0) throw new Error(`git archive ${commit} ${app}: ${archive.stderr}`);
+  const untar = spawnSync('tar', ['-x', '-C', workspace], { input: archive.stdout });
+  if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
+  cpSync(path.join(REPO_ROOT, 'webpack'), path.join(workspace, 'webpack'), { recursive: true });
+  for (const file of ['tsconfig.base.json', 'tsconfig.web.json'])
+    cpSync(path.join(REPO_ROOT, file), path.join(workspace, file));
+  const appDir = path.join(workspace, app);
+  symlinkSync(path.join(REPO_ROOT, app, 'node_modules'), path.join(appDir, 'node_modules'), 'dir');
+  const webpackCli = createRequire(path.join(REPO_ROOT, app, 'package.json')).resolve(
+    'webpack-cli/bin/cli.js',
+  );
+  const build = spawnSync(process.execPath, [webpackCli, '--mode', 'production'], {
+    cwd: appDir,
+    encoding: 'utf8',
+    timeout: 280_000,
+  });
+  if (build.status !== 0)
+    throw new Error(`Building ${app} at ${commit} failed:\n${build.stdout}\n${build.stderr}`);
+  return path.join(appDir, 'dist');
+}

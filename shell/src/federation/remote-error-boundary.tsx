@@ -3,6 +3,7 @@ import type { ErrorInfo, ReactNode } from 'react';
 import { Texts } from '@portal/contracts/web';
 // Every section draws this boundary, the sign-in page too: no PrimeReact component here (bundle budget).
 import { ThemedButton } from '@portal/shared-ui';
+import { describeRemoteFailure } from './remote-failure';
 import styles from './remote-error-boundary.module.css';
 
 interface Props {
@@ -15,6 +16,8 @@ interface Props {
 
 interface State {
   failed: boolean;
+  /** Why, when it is something to tell (a remote and a shell of versions that do not fit together). */
+  reason?: string;
 }
 
 /**
@@ -24,8 +27,8 @@ interface State {
 export class RemoteErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false };
 
-  static getDerivedStateFromError(): State {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): State {
+    return { failed: true, reason: describeRemoteFailure(error) };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
@@ -34,7 +37,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   private readonly retry = () => {
     this.props.onRetry();
-    this.setState({ failed: false });
+    this.setState({ failed: false, reason: undefined });
   };
 
   override render() {
@@ -43,6 +46,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
       <section role="alert" className={styles.unavailable}>
         <i className={`pi pi-exclamation-triangle ${styles.icon}`} aria-hidden="true" />
         <p className={styles.message}>{Texts.sectionUnavailable}</p>
+        {this.state.reason && <p className={styles.reason}>{this.state.reason}</p>}
         <ThemedButton label="Retry" icon="pi pi-refresh" onClick={this.retry} />
       </section>
     );
