@@ -3,7 +3,6 @@ import request from 'supertest';
 import type { AffiliateStatus, AnyEndpoint, Right } from '@portal/contracts';
 import { z } from 'zod';
 import { loadRightsTable } from '../../http/session';
-import { bearer, createAffiliate, createStaffUser } from '../../modules/backoffice/test-fixtures';
 import type { TestApp } from '../test-app';
 import { arbitraryFor } from './zod-arbitrary';
 import {
@@ -12,8 +11,12 @@ import {
   hostileQueryValue,
   hostileRawBodies,
   hostileValue,
+  sheetBytes,
+  sheetCase,
   type HostileFile,
+  type SheetCase,
 } from './hostile-values';
+import { createFuzzUser, fuzzBearer } from './fuzz-users';
 import { installWriteLog, type WriteLog } from './write-log';
 
 /** One request the fuzzer sends. */
@@ -26,6 +29,8 @@ export interface FuzzCase {
   rawBody?: string;
   files?: Array<{ field: string; file: HostileFile }>;
   fields?: Record<string, string>;
+  /** A workbook built from these rows, sent in the endpoint's first file field. */
+  sheet?: SheetCase;
   /** How the input was made: schema (shaped like the schema), mutated (one field hostile), hostile. */
   kind: 'schema' | 'mutated' | 'hostile';
 }
@@ -39,6 +44,11 @@ export interface EndpointFigures {
   serverErrors: number;
   nonJson4xx: number;
   refusedWrites: number;
+  /** How many answers of each status: how far the inputs got (400 validation, 404 lookup, 200 the handler). */
+  statuses: Record<number, number>;
+  /** A few distinct messages refusing inputs shaped like the schema: what keeps them from the handler. */
+  schemaRefusals: string[];
+  milliseconds: number;
 }
 
 export interface FuzzFailure {
@@ -108,7 +118,10 @@ function withOneField(value: unknown, field: string, replacement: unknown): Reco
 }
 
 /** The arbitrary of requests for one endpoint: mostly shaped by its schemas, the rest hostile. */
-export function casesFor(endpoint: AnyEndpoint): fc.Arbitrary<FuzzCase> {
+export function casesFor(
+  endpoint: AnyEndpoint,
+  affiliateCodes: readonly string[] = [],
+): fc.Arbitrary<FuzzCase> {
   const params = endpoint.path.match(/:(\w+)/g) ?? [];
   const pathArb = fc.tuple(...params.map(() => hostilePathValue)).map((values) => {
     let index = 0;
@@ -144,7 +157,7 @@ export function casesFor(endpoint: AnyEndpoint): fc.Arbitrary<FuzzCase> {
         }
         return fc.oneof(...options);
       })()
-    : fc.constant({ kind: 'hostile' as const });
+    : fc.constant({ kind: 'schema' as const });
 
   type QueryPart = Pick<FuzzCase, 'query' | 'kind'> & { rawQuery?: string };
   const queryArb: fc.Arbitrary<QueryPart> = endpoint.query
@@ -179,11 +192,12 @@ export function casesFor(endpoint: AnyEndpoint): fc.Arbitrary<FuzzCase> {
         }
         return fc.oneof(...options);
       })()
-    : fc.constant({ kind: 'hostile' as const });
+    : fc.constant({ kind: 'schema' as const });
 
   const fileFields = Object.entries(endpoint.multipart ?? {});
-  const filesArb: fc.Arbitrary<Pick<FuzzCase, 'files' | 'fields'>> = fileFields.length
+  const filesArb: fc.Arbitrary<Pick<FuzzCase, 'files' | 'fields' | 'sheet'>> = fileFields.length
     ? fc.record({
+        sheet: fc.option(sheetCase(affiliateCodes), { nil: undefined, freq: 2 }),
         files: fc.oneof(
           { arbitrary: fc.constant([]), weight: 1 },
           {
@@ -240,22 +254,26 @@ export interface FuzzTarget {
   t: TestApp;
   identities: Identity[];
   writes: WriteLog;
+  /** Affiliate codes in the database, for the rows of generated workbooks. */
+  affiliateCodes: string[];
 }
 
 export async function prepareTarget(t: TestApp): Promise<FuzzTarget> {
   const db = t.ctx.db;
   const rights = await loadRightsTable(db);
-  const admin = await createStaffUser(db, 1, 'Fuzz Admin');
-  const backoffice = await createStaffUser(db, 2, 'Fuzz Backoffice');
-  const complete = await createAffiliate(db, { status: 'KYC Complete', passwordHash: 'x' });
-  const rejected = await createAffiliate(db, { status: 'KYC Rejected', passwordHash: 'x' });
+  const admin = await createFuzzUser(t.ctx, 1);
+  const backoffice = await createFuzzUser(t.ctx, 2);
+  const complete = await createFuzzUser(t.ctx, 3, 'KYC Complete');
+  const rejected = await createFuzzUser(t.ctx, 3, 'KYC Rejected');
   const identities: Identity[] = [
     { userId: admin, rights: rights.for(1, null) },
     { userId: backoffice, rights: rights.for(2, null) },
-    { userId: complete.userId, rights: rights.for(3, 'KYC Complete'), affiliateStatus: 'KYC Complete' },
-    { userId: rejected.userId, rights: rights.for(3, 'KYC Rejected'), affiliateStatus: 'KYC Rejected' },
+    { userId: complete, rights: rights.for(3, 'KYC Complete'), affiliateStatus: 'KYC Complete' },
+    { userId: rejected, rights: rights.for(3, 'KYC Rejected'), affiliateStatus: 'KYC Rejected' },
   ];
-  return { t, identities, writes: await installWriteLog(db) };
+  const codes = await db.query<{ affiliate_code: string }>('SELECT affiliate_code FROM affiliates');
+  const affiliateCodes = codes.rows.map((row) => row.affiliate_code);
+  return { t, identities, affiliateCodes, writes: await installWriteLog(db) };
 }
 
 /** The first identity holding a right the endpoint asks for; undefined for public and API-key calls. */
@@ -301,7 +319,7 @@ export function describeCase(input: FuzzCase): string {
 export async function send(target: FuzzTarget, endpoint: AnyEndpoint, input: FuzzCase) {
   const { t } = target;
   const identity = identityFor(target, endpoint);
-  if (identity && !identity.token) identity.token = await bearer(t.ctx, identity.userId);
+  if (identity && !identity.token) identity.token = await fuzzBearer(t.ctx, identity.userId);
   // The session just issued is the fuzzer's write, not the call's.
   await target.writes.clear();
   const url = `/api${input.path}`;
@@ -309,8 +327,13 @@ export async function send(target: FuzzTarget, endpoint: AnyEndpoint, input: Fuz
   if (input.query) call = call.query(input.query as Record<string, string>);
   if (endpoint.auth === 'apiKey') call = call.set('X-API-Key', API_KEY);
   else if (identity?.token) call = call.set('Authorization', identity.token);
-  if (input.files || input.fields) {
+  if (input.files || input.fields || input.sheet) {
     for (const [name, value] of Object.entries(input.fields ?? {})) call = call.field(name, value);
+    if (input.sheet) {
+      const [field] = Object.keys(endpoint.multipart ?? { file: 'file' });
+      const name = input.sheet.bookType === 'xlsx' ? 'rates.xlsx' : 'rates.xls';
+      return call.attach(field, sheetBytes(input.sheet), { filename: name });
+    }
     for (const { field, file } of input.files ?? []) {
       call = call.attach(field, file.content, { filename: file.name, contentType: file.contentType });
     }
@@ -373,10 +396,14 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       serverErrors: 0,
       nonJson4xx: 0,
       refusedWrites: 0,
+      statuses: {},
+      schemaRefusals: [],
+      milliseconds: 0,
     };
+    const started = Date.now();
     report.endpoints.set(name, figures);
     // A seed per endpoint, so adding a call does not change the inputs of the others.
-    const cases = fc.sample(casesFor(endpoint), {
+    const cases = fc.sample(casesFor(endpoint, target.affiliateCodes), {
       numRuns: options.runsPerEndpoint,
       seed: options.seed + hash(name),
     });
@@ -386,6 +413,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       const res = await send(target, endpoint, input);
       const written = await target.writes.take();
       figures.sent += 1;
+      figures.statuses[res.status] = (figures.statuses[res.status] ?? 0) + 1;
       report.sent += 1;
       const reasons = judge(res);
       if (res.status < 400) {
@@ -397,6 +425,13 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
         }
       } else {
         figures.refused += 1;
+        const message = String((res.body as { message?: unknown })?.message);
+        if (
+          input.kind === 'schema' &&
+          figures.schemaRefusals.length < 4 &&
+          !figures.schemaRefusals.includes(message)
+        )
+          figures.schemaRefusals.push(message);
         if (res.status === 401 && endpoint.auth !== 'public') {
           figures.unauthorized += 1;
           for (const identity of target.identities) identity.token = undefined;
@@ -447,6 +482,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
         });
       }
     }
+    figures.milliseconds = Date.now() - started;
     options.onEndpoint?.(`${index + 1}/${endpoints.length} ${name}`, figures);
   }
   return report;

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import * as XLSX from 'xlsx';
+import { COMMISSION_COLUMNS } from '@portal/contracts';
 
 /** One megabyte of text, built once: ten times the JSON body limit, and far over every field's maximum. */
 const ONE_MB = 'x'.repeat(1024 * 1024);
@@ -176,3 +178,64 @@ export const hostileFile: fc.Arbitrary<HostileFile> = fc.record({
     'application/octet-stream',
   ),
 });
+
+// ---- spreadsheets ----------------------------------------------------------------------------------
+
+export type SheetCell = string | number | boolean | null;
+
+/** A workbook the upload can open: the template's header (or a spoiled one) over rows plausible and hostile. */
+export interface SheetCase {
+  rows: SheetCell[][];
+  bookType: 'xlsx' | 'biff8';
+}
+
+const hostileCell: fc.Arbitrary<SheetCell> = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS.filter((text) => text.length < 1000)),
+  fc.constantFrom(...HOSTILE_NUMBERS),
+  fc.constantFrom(true, false, null),
+);
+
+export function sheetCase(affiliateCodes: readonly string[]): fc.Arbitrary<SheetCase> {
+  const code = affiliateCodes.length ? fc.constantFrom(...affiliateCodes) : fc.constant('AFF000001');
+  const row: fc.Arbitrary<SheetCell[]> = fc.tuple(
+    fc.oneof({ arbitrary: code, weight: 4 }, { arbitrary: hostileCell, weight: 1 }),
+    fc.oneof(
+      { arbitrary: fc.double({ min: -10, max: 150, noNaN: true }), weight: 4 },
+      { arbitrary: hostileCell, weight: 1 },
+    ),
+    fc.oneof(
+      { arbitrary: fc.constantFrom('Beverages', 'Snacks', 'Home Care'), weight: 4 },
+      { arbitrary: hostileCell, weight: 1 },
+    ),
+    fc.oneof(
+      { arbitrary: fc.integer({ min: -100, max: 1_000_000 }), weight: 4 },
+      { arbitrary: hostileCell, weight: 1 },
+    ),
+    fc.oneof(
+      {
+        arbitrary: fc
+          .date({ min: new Date('1999-01-01'), max: new Date('2101-12-31'), noInvalidDate: true })
+          .map((date) => date.toISOString().slice(0, 10)),
+        weight: 3,
+      },
+      // An Excel date serial, as a typed-in date arrives.
+      { arbitrary: fc.integer({ min: -5, max: 80_000 }), weight: 1 },
+      { arbitrary: hostileCell, weight: 1 },
+    ),
+  );
+  const header = fc.oneof(
+    { arbitrary: fc.constant<SheetCell[]>([...COMMISSION_COLUMNS]), weight: 6 },
+    { arbitrary: fc.constant<SheetCell[]>([...COMMISSION_COLUMNS].reverse()), weight: 1 },
+    { arbitrary: fc.array(hostileCell, { maxLength: 6 }), weight: 1 },
+  );
+  return fc.record({
+    rows: fc.tuple(header, fc.array(row, { maxLength: 6 })).map(([head, body]) => [head, ...body]),
+    bookType: fc.constantFrom<'xlsx' | 'biff8'>('xlsx', 'xlsx', 'biff8'),
+  });
+}
+
+export function sheetBytes(sheet: SheetCase): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet.rows), 'Commission');
+  return XLSX.write(book, { type: 'buffer', bookType: sheet.bookType }) as Buffer;
+}

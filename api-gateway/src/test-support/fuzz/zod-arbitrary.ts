@@ -8,17 +8,22 @@ import type { z } from 'zod';
  * anything else yields any JSON value. Refinements are not solved: most values are near-valid, which is what
  * reaches the handlers, and the rest reach the validation.
  */
-export function arbitraryFor(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
+export function arbitraryFor(schema: z.ZodType, depth = 0, field = ''): fc.Arbitrary<unknown> {
   if (depth > 8) return fc.constant(null);
   const zod = (schema as unknown as { _zod: { def: Def; bag?: Bag } })._zod;
   const def = zod.def;
   const bag = zod.bag ?? {};
-  const inner = (child: unknown) => arbitraryFor(child as z.ZodType, depth + 1);
+  const inner = (child: unknown, name = field) => arbitraryFor(child as z.ZodType, depth + 1, name);
   switch (def.type) {
     case 'string':
-      return stringFor(bag, def.format);
+      return withHint(stringFor(bag, def.format), field, bag);
     case 'number':
-      return numberFor(bag);
+      return /id$|page/i.test(field)
+        ? fc.oneof(
+            { arbitrary: fc.integer({ min: 1, max: 40 }), weight: 2 },
+            { arbitrary: numberFor(bag), weight: 1 },
+          )
+        : numberFor(bag);
     case 'bigint':
       return fc.bigInt().map(String);
     case 'boolean':
@@ -59,9 +64,9 @@ export function arbitraryFor(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown
       return fc.array(inner(def.element), { minLength: min, maxLength: max });
     }
     case 'tuple':
-      return fc.tuple(...(def.items as unknown[]).map(inner));
+      return fc.tuple(...(def.items as unknown[]).map((item) => inner(item)));
     case 'union':
-      return fc.oneof(...(def.options as unknown[]).map(inner));
+      return fc.oneof(...(def.options as unknown[]).map((option) => inner(option)));
     case 'intersection':
       return fc
         .tuple(inner(def.left), inner(def.right))
@@ -70,8 +75,18 @@ export function arbitraryFor(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown
         );
     case 'object': {
       const shape = def.shape as Record<string, unknown>;
-      const entries = Object.fromEntries(Object.entries(shape).map(([key, child]) => [key, inner(child)]));
-      return fc.record(entries, { requiredKeys: [] }).map((value) =>
+      const entries = Object.fromEntries(
+        Object.entries(shape).map(([key, child]) => [key, inner(child, key)]),
+      );
+      // Keys the schema requires are mostly sent (a missing one is refused before anything else is read).
+      const required = Object.entries(shape)
+        .filter(([, child]) => (child as { _zod: { optin?: string } })._zod.optin !== 'optional')
+        .map(([key]) => key);
+      const record = fc.oneof(
+        { arbitrary: fc.record(entries, { requiredKeys: required }), weight: 5 },
+        { arbitrary: fc.record(entries, { requiredKeys: [] }), weight: 1 },
+      );
+      return record.map((value) =>
         // fast-check leaves an optional key out; zod's own optional() gives undefined, dropped by JSON too.
         Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)),
       );
@@ -94,6 +109,41 @@ interface Bag {
   maximum?: number;
   format?: string;
   patterns?: Set<RegExp>;
+}
+
+/**
+ * Plausible text for a field by its name, beside the text the schema's checks describe: a refinement (a valid
+ * phone number, a strong password) is code, not data, so without this hint few inputs would reach a handler.
+ */
+function withHint(arbitrary: fc.Arbitrary<string>, field: string, bag: Bag): fc.Arbitrary<string> {
+  if (bag.patterns?.size || bag.format) return arbitrary;
+  const hint = hintFor(field);
+  return hint ? fc.oneof({ arbitrary: hint, weight: 5 }, { arbitrary, weight: 1 }) : arbitrary;
+}
+
+const word = fc.stringMatching(/^[A-Z][a-z]{2,9}$/);
+
+function hintFor(field: string): fc.Arbitrary<string> | undefined {
+  if (/email|userName/i.test(field))
+    return fc.oneof(
+      { arbitrary: fc.stringMatching(/^[a-z]{3,10}\.[a-z]{2,8}@example\.(com|test)$/), weight: 4 },
+      { arbitrary: fc.emailAddress(), weight: 1 },
+    );
+  if (/mobile|phone(?!code)/i.test(field)) return fc.stringMatching(/^[789][01]\d{8}$/);
+  if (/phoneCode|countryCode/i.test(field)) return fc.constantFrom('+234', '234', '+1');
+  if (/date/i.test(field))
+    return fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10));
+  if (/password/i.test(field)) return fc.constantFrom('Fuzz@12345-Quiet-Otter', 'Admin@12345', 'short');
+  if (/otp|code/i.test(field)) return fc.stringMatching(/^\d{6}$/);
+  if (/bvn|nin/i.test(field)) return fc.stringMatching(/^\d{11}$/);
+  if (/account/i.test(field)) return fc.stringMatching(/^\d{10}$/);
+  if (/id$/i.test(field)) return fc.integer({ min: 1, max: 40 }).map(String);
+  if (/page|size|limit/i.test(field)) return fc.integer({ min: 1, max: 100 }).map(String);
+  if (/name|title|remark|text|message|search/i.test(field))
+    return fc.array(word, { minLength: 1, maxLength: 3 }).map((words) => words.join(' '));
+  return undefined;
 }
 
 function stringFor(bag: Bag, format: string | undefined): fc.Arbitrary<string> {
