@@ -1,13 +1,15 @@
 import type { Sql } from '../../db/database';
 
 /**
- * Which tables a call wrote, exactly, per call: a row trigger on every table of the schema notes the table in
- * `fuzz_writes` (test databases only), and the fuzzer takes the notes after each call. Checksums of every
+ * Which tables a call changed, exactly, per call: a row trigger on every table of the schema notes each row
+ * added (+1, the new row's text) and removed (-1, the old row's text; an update is both) in `fuzz_writes`
+ * (test databases only), and the fuzzer takes the notes after each call. What cancels out is no change: a
+ * claim inserted and deleted again in the same call (the reset limit does that), or an update to the same values. Checksums of every
  * table (row count and an md5 of the sorted rows) cross-check the triggers over a batch of refused calls.
  */
 export interface WriteLog {
   clear(): Promise<void>;
-  /** The tables written since the last take or clear (one entry per row written), and forgets them. */
+  /** The tables changed since the last take or clear (one entry per row changed, net), and forgets the notes. */
   take(): Promise<string[]>;
   checksums(): Promise<Map<string, string>>;
   tables: readonly string[];
@@ -20,11 +22,21 @@ export async function installWriteLog(db: Sql): Promise<WriteLog> {
       ORDER BY table_name`,
   );
   const tables = rows.map((row) => row.table_name);
-  await db.query(`CREATE TABLE IF NOT EXISTS fuzz_writes (table_name text NOT NULL, op text NOT NULL)`);
+  await db.query(
+    `CREATE TABLE IF NOT EXISTS fuzz_writes (table_name text NOT NULL, sign integer NOT NULL, row_text text)`,
+  );
   await db.query(`
     CREATE OR REPLACE FUNCTION fuzz_note_write() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      INSERT INTO fuzz_writes (table_name, op) VALUES (TG_TABLE_NAME, TG_OP);
+      IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        INSERT INTO fuzz_writes VALUES (TG_TABLE_NAME, -1, OLD::text);
+      END IF;
+      IF TG_OP IN ('UPDATE', 'INSERT') THEN
+        INSERT INTO fuzz_writes VALUES (TG_TABLE_NAME, 1, NEW::text);
+      END IF;
+      IF TG_OP = 'TRUNCATE' THEN
+        INSERT INTO fuzz_writes VALUES (TG_TABLE_NAME, -1, 'TRUNCATE');
+      END IF;
       RETURN NULL;
     END $$`);
   for (const table of tables) {
@@ -43,7 +55,10 @@ export async function installWriteLog(db: Sql): Promise<WriteLog> {
       await db.query('DELETE FROM fuzz_writes');
     },
     take: async () => {
-      const taken = await db.query<{ table_name: string }>('DELETE FROM fuzz_writes RETURNING table_name');
+      const taken = await db.query<{ table_name: string }>(
+        `WITH taken AS (DELETE FROM fuzz_writes RETURNING table_name, sign, row_text)
+         SELECT table_name FROM taken GROUP BY table_name, row_text HAVING sum(sign) <> 0`,
+      );
       return taken.rows.map((row) => row.table_name);
     },
     checksums: async () => {
