@@ -129,7 +129,9 @@ export const AffiliateStatusFilter = z
   .trim()
   .transform((value, ctx) => {
     if (value === '') return undefined;
-    const status = STATUS_FILTER_ALIASES[value.toLowerCase()];
+    // Own keys only: `constructor` or `__proto__` would otherwise find Object's and reach the SQL (a 500).
+    const key = value.toLowerCase();
+    const status = Object.hasOwn(STATUS_FILTER_ALIASES, key) ? STATUS_FILTER_ALIASES[key] : undefined;
     if (!status) {
       ctx.addIssue({ code: 'custom', message: AffiliateMessages.invalidStatusFilter });
       return z.NEVER;

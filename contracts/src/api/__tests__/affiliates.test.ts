@@ -63,6 +63,13 @@ describe('schemas', () => {
     });
   });
 
+  test.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'list query: status=%s is not a status (found by the schema fuzz: it was a 500)',
+    (status) => {
+      expect(AffiliateListQuery.safeParse({ status }).success).toBe(false);
+    },
+  );
+
   test('list query: aliases and paging', () => {
     expect(AffiliateListQuery.parse({ status: 'active', page: '2' })).toEqual({
       status: 'KYC Complete',
