@@ -19,8 +19,10 @@ export const SHEET_WORKER_LIMITS = {
 
 export type CellValue = string | number | boolean | null;
 
+/** The first sheet's cells column by column: `columns[c][r]`, row 0 the header, every column `rowCount` long. */
 export interface SheetRows {
-  rows: CellValue[][];
+  columns: CellValue[][];
+  rowCount: number;
   date1904: boolean;
 }
 
@@ -105,29 +107,55 @@ function runWorker(file: Buffer, container: Container): Promise<SheetRows> {
   });
 }
 
-const isCell = (value: unknown): value is CellValue =>
-  value === null || ['string', 'number', 'boolean'].includes(typeof value);
+/** A plain value: text, a finite number, a boolean or null. */
+function isCell(value: unknown): value is CellValue {
+  switch (typeof value) {
+    case 'string':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'boolean':
+      return true;
+    default:
+      return value === null;
+  }
+}
 
-/** Only arrays of plain values are believed; anything else from the worker is an unreadable file. */
+/** Only arrays of plain values, of the promised shape, are believed; anything else is an unreadable file. */
+export function believeAnswer(message: unknown): SheetRows | WorkbookRefusal {
+  if (typeof message !== 'object' || message === null) return new WorkbookRefusal('unreadable');
+  const answer = message as { ok?: unknown; code?: unknown; columns?: unknown; rowCount?: unknown; date1904?: unknown };
+  if (answer.ok !== true) {
+    const code = typeof answer.code === 'string' ? answer.code : 'unreadable';
+    return new WorkbookRefusal(
+      Object.prototype.hasOwnProperty.call(CommissionUploadMessages, code) ? (code as RefusalCode) : 'unreadable',
+    );
+  }
+  const { columns, rowCount } = answer;
+  if (
+    !Array.isArray(columns) ||
+    columns.length > SHEET_WORKER_LIMITS.maxColumns ||
+    typeof rowCount !== 'number' ||
+    !Number.isSafeInteger(rowCount) ||
+    rowCount < 0 ||
+    rowCount > COMMISSION_UPLOAD_LIMITS.maxRows + 2 ||
+    (rowCount > 0) !== columns.length > 0
+  )
+    return new WorkbookRefusal('unreadable');
+  for (const column of columns as unknown[]) {
+    if (!Array.isArray(column) || column.length !== rowCount) return new WorkbookRefusal('unreadable');
+    // A plain loop: a sparse array's holes are undefined here, and refused.
+    for (let r = 0; r < rowCount; r++) if (!isCell(column[r])) return new WorkbookRefusal('unreadable');
+  }
+  return { columns: columns as CellValue[][], rowCount, date1904: answer.date1904 === true };
+}
+
 function settle(
   message: unknown,
   resolve: (rows: SheetRows) => void,
   reject: (error: WorkbookRefusal) => void,
 ): void {
-  if (typeof message !== 'object' || message === null) return reject(new WorkbookRefusal('unreadable'));
-  const answer = message as { ok?: unknown; code?: unknown; rows?: unknown; date1904?: unknown };
-  if (answer.ok !== true) {
-    const code = typeof answer.code === 'string' ? answer.code : 'unreadable';
-    return reject(
-      new WorkbookRefusal(
-        Object.prototype.hasOwnProperty.call(CommissionUploadMessages, code)
-          ? (code as RefusalCode)
-          : 'unreadable',
-      ),
-    );
-  }
-  const rows = answer.rows;
-  if (!Array.isArray(rows) || !rows.every((row) => Array.isArray(row) && row.every(isCell)))
-    return reject(new WorkbookRefusal('unreadable'));
-  resolve({ rows: rows as CellValue[][], date1904: answer.date1904 === true });
+  const answer = believeAnswer(message);
+  if (answer instanceof WorkbookRefusal) reject(answer);
+  else resolve(answer);
 }

@@ -3,11 +3,12 @@
  * with `eval`, so the same text runs from the built gateway and under jest without a second build output.
  * Whatever a crafted file does inside SheetJS (CVE-2023-30533 pollutes Object.prototype through a comment
  * whose cell reference is `__proto__`) stays in this thread's realm, which ends with the file; only arrays
- * of strings, numbers, booleans and nulls are posted back, and the main thread validates them again.
+ * of strings, numbers, booleans and nulls (one per column) are posted back, and the main thread validates them again.
  *
  * workerData: { file: Uint8Array, kind: 'zip' | 'cfb', entries: ZipEntry[], xlsxPath, maxRows,
  *               maxUnpackedBytes, maxColumns }
- * posts: { ok: true, rows, date1904 } or { ok: false, code } (a key of CommissionUploadMessages).
+ * posts: { ok: true, rowCount, columns, date1904 } (columns[c][r], header row first) or { ok: false, code }
+ *        (a key of CommissionUploadMessages).
  */
 export const SHEET_WORKER_SOURCE = String.raw`
 'use strict';
@@ -107,22 +108,22 @@ function read() {
   const sheet = name === undefined ? undefined : workbook.Sheets[name];
   if (!sheet) return refuse('noSheet');
   const ref = sheet['!ref'];
-  if (!ref) return parentPort.postMessage({ ok: true, rows: [], date1904: false });
+  if (!ref) return parentPort.postMessage({ ok: true, rowCount: 0, columns: [], date1904: false });
   const range = XLSX.utils.decode_range(ref);
   const dense = Array.isArray(sheet) ? sheet : Array.isArray(sheet['!data']) ? sheet['!data'] : null;
   const width = Math.min(Math.max(range.e.c + 1, 1), maxColumns);
-  const lastRow = Math.min(range.e.r, maxRows + 1);
-  const rows = [];
-  for (let r = 0; r <= lastRow; r++) {
+  const rowCount = Math.min(range.e.r, maxRows + 1) + 1;
+  // Column by column: a few flat arrays of plain values cost far less to copy across than one array per row.
+  const columns = [];
+  for (let c = 0; c < width; c++) columns.push(new Array(rowCount));
+  for (let r = 0; r < rowCount; r++) {
     const source = dense ? dense[r] : undefined;
-    const row = new Array(width);
     for (let c = 0; c < width; c++) {
-      row[c] = plain(dense ? (Array.isArray(source) ? source[c] : undefined) : sheet[XLSX.utils.encode_cell({ r, c })]);
+      columns[c][r] = plain(dense ? (Array.isArray(source) ? source[c] : undefined) : sheet[XLSX.utils.encode_cell({ r, c })]);
     }
-    rows.push(row);
   }
   const props = workbook.Workbook && workbook.Workbook.WBProps;
-  parentPort.postMessage({ ok: true, rows, date1904: Boolean(props && props.date1904 === true) });
+  parentPort.postMessage({ ok: true, rowCount, columns, date1904: Boolean(props && props.date1904 === true) });
 }
 
 try {

@@ -112,7 +112,7 @@ export async function affiliateDashboard(
            LEFT JOIN LATERAL (
              SELECT cr.rate_percent, cr.minimum_order_value FROM commission_rates cr
               WHERE cr.affiliate_code = $2 AND cr.product_category = o.product_category AND cr.effective_date <= o.order_date
-              ORDER BY cr.effective_date DESC, cr.rate_id DESC LIMIT 1
+              ORDER BY cr.effective_date DESC LIMIT 1
            ) r ON true
           WHERE o.affiliate_id = $1
        )
