@@ -84,7 +84,9 @@ function multipart(file: Buffer, name: string): { body: Buffer; type: string } {
   };
 }
 
-async function uploadEndToEnd(file: string): Promise<{ seconds: number; cpuSeconds: number; detail: string }> {
+async function uploadEndToEnd(
+  file: string,
+): Promise<{ seconds: number; cpuSeconds: number; detail: string }> {
   const gateway = await startGateway();
   try {
     await gateway.ctx.db.exec(`
@@ -129,7 +131,11 @@ async function uploadEndToEnd(file: string): Promise<{ seconds: number; cpuSecon
     if (answer.status !== 200)
       throw new Error(`upload answered ${answer.status}: ${answer.body.slice(0, 300)}`);
     const stored = await gateway.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM commission_rates');
-    return { seconds, cpuSeconds: (used.user + used.system) / 1e6, detail: `${stored.rows[0].n} rates stored` };
+    return {
+      seconds,
+      cpuSeconds: (used.user + used.system) / 1e6,
+      detail: `${stored.rows[0].n} rates stored`,
+    };
   } finally {
     await gateway.close();
   }

@@ -100,7 +100,9 @@ const no = (reason: string): Checked<never> => ({ reason });
 function rowRules(date1904: boolean) {
   return {
     plainText: memo((value) =>
-      typeof value === 'string' && (value.length > 200 || hasControlCharacters(value)) ? no(Reason.text) : ok(true),
+      typeof value === 'string' && (value.length > 200 || hasControlCharacters(value))
+        ? no(Reason.text)
+        : ok(true),
     ),
     affiliate: memo((value) => {
       const affiliateCode = text(value);

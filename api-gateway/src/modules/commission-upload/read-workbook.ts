@@ -124,11 +124,19 @@ function isCell(value: unknown): value is CellValue {
 /** Only arrays of plain values, of the promised shape, are believed; anything else is an unreadable file. */
 export function believeAnswer(message: unknown): SheetRows | WorkbookRefusal {
   if (typeof message !== 'object' || message === null) return new WorkbookRefusal('unreadable');
-  const answer = message as { ok?: unknown; code?: unknown; columns?: unknown; rowCount?: unknown; date1904?: unknown };
+  const answer = message as {
+    ok?: unknown;
+    code?: unknown;
+    columns?: unknown;
+    rowCount?: unknown;
+    date1904?: unknown;
+  };
   if (answer.ok !== true) {
     const code = typeof answer.code === 'string' ? answer.code : 'unreadable';
     return new WorkbookRefusal(
-      Object.prototype.hasOwnProperty.call(CommissionUploadMessages, code) ? (code as RefusalCode) : 'unreadable',
+      Object.prototype.hasOwnProperty.call(CommissionUploadMessages, code)
+        ? (code as RefusalCode)
+        : 'unreadable',
     );
   }
   const { columns, rowCount } = answer;
@@ -139,7 +147,7 @@ export function believeAnswer(message: unknown): SheetRows | WorkbookRefusal {
     !Number.isSafeInteger(rowCount) ||
     rowCount < 0 ||
     rowCount > COMMISSION_UPLOAD_LIMITS.maxRows + 2 ||
-    (rowCount > 0) !== columns.length > 0
+    rowCount > 0 !== columns.length > 0
   )
     return new WorkbookRefusal('unreadable');
   for (const column of columns as unknown[]) {
