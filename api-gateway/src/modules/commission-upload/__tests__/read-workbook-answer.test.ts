@@ -1,6 +1,10 @@
 import { CommissionUploadMessages } from '@portal/contracts';
 import { believeAnswer, WorkbookRefusal } from '../read-workbook';
 
+/** A column with a hole where its first cell should be. */
+const holey: unknown[] = new Array(2);
+holey[1] = 2;
+
 const good = {
   ok: true,
   rowCount: 2,
@@ -32,10 +36,7 @@ test.each([
     'a hole in a column',
     {
       ...good,
-      columns: [
-        ['Affiliate ID', 'AFF1'],
-        [, 2],
-      ],
+      columns: [['Affiliate ID', 'AFF1'], holey],
     },
   ],
   ['an object in a cell', { ...good, columns: [['Affiliate ID', { toString: () => 'AFF1' }]] }],
