@@ -15,6 +15,8 @@ export const SHEET_WORKER_LIMITS = {
   concurrent: 2,
   /** Columns read; the template has five, more are reported as wrong columns. */
   maxColumns: 12,
+  /** A worker started ahead for the next upload ends after this long unused. */
+  spareIdleMs: 10 * 60_000,
 } as const;
 
 export type CellValue = string | number | boolean | null;
@@ -56,21 +58,15 @@ export async function readWorkbook(file: Buffer, container: Container): Promise<
   }
 }
 
-function runWorker(file: Buffer, container: Container): Promise<SheetRows> {
-  // The worker owns its copy: the request's buffer may be a slice of a shared pool.
-  const copy = new Uint8Array(file);
+function startWorker(): Worker {
   const worker = new Worker(SHEET_WORKER_SOURCE, {
     eval: true,
     workerData: {
-      file: copy,
-      kind: container.kind,
-      entries: container.kind === 'zip' ? container.entries : [],
       xlsxPath: XLSX_PATH,
       maxRows: COMMISSION_UPLOAD_LIMITS.maxRows,
       maxUnpackedBytes: CONTAINER_LIMITS.maxUnpackedBytes,
       maxColumns: SHEET_WORKER_LIMITS.maxColumns,
     },
-    transferList: [copy.buffer],
     resourceLimits: {
       maxOldGenerationSizeMb: SHEET_WORKER_LIMITS.maxOldGenerationSizeMb,
       maxYoungGenerationSizeMb: SHEET_WORKER_LIMITS.maxYoungGenerationSizeMb,
@@ -79,9 +75,46 @@ function runWorker(file: Buffer, container: Container): Promise<SheetRows> {
     stdout: true,
     stderr: true,
   });
-  // SheetJS writes warnings to the console; a crafted file must not fill the gateway's log.
+  return worker;
+}
+
+/** A worker started ahead with SheetJS loaded, which has seen no file yet; used for one file only. */
+let spare: Worker | undefined;
+
+/**
+ * Starts the next upload's worker ahead of it (thread start and loading SheetJS are about a third of a parse),
+ * when the upload screen opens. It never keeps the process alive and ends after `spareIdleMs` unused.
+ */
+export function prepareSheetWorker(): void {
+  if (spare) return;
+  const worker = startWorker();
+  worker.unref();
+  const forget = () => {
+    if (spare === worker) spare = undefined;
+  };
+  worker.on('error', forget);
+  worker.on('exit', forget);
+  setTimeout(() => {
+    if (spare !== worker) return;
+    spare = undefined;
+    void worker.terminate();
+  }, SHEET_WORKER_LIMITS.spareIdleMs).unref();
+  spare = worker;
+}
+
+/** Tests: whether a worker started ahead is waiting for a file. */
+export const spareWorkerWaiting = (): boolean => spare !== undefined;
+
+function runWorker(file: Buffer, container: Container): Promise<SheetRows> {
+  const worker = spare ?? startWorker();
+  spare = undefined;
+  worker.ref();
+  // SheetJS writes warnings to the console; a crafted file must not fill the gateway's log. (Read only from
+  // here on: flowing streams would keep the process alive for a worker waiting unused.)
   worker.stdout.resume();
   worker.stderr.resume();
+  // The worker owns its copy: the request's buffer may be a slice of a shared pool.
+  const copy = new Uint8Array(file);
   return new Promise<SheetRows>((resolve, reject) => {
     let settled = false;
     const finish = (outcome: () => void) => {
@@ -104,6 +137,10 @@ function runWorker(file: Buffer, container: Container): Promise<SheetRows> {
       ),
     );
     worker.on('exit', () => finish(() => reject(new WorkbookRefusal('unreadable'))));
+    worker.postMessage(
+      { file: copy, kind: container.kind, entries: container.kind === 'zip' ? container.entries : [] },
+      [copy.buffer],
+    );
   });
 }
 

@@ -5,8 +5,9 @@
  * whose cell reference is `__proto__`) stays in this thread's realm, which ends with the file; only arrays
  * of strings, numbers, booleans and nulls (one per column) are posted back, and the main thread validates them again.
  *
- * workerData: { file: Uint8Array, kind: 'zip' | 'cfb', entries: ZipEntry[], xlsxPath, maxRows,
- *               maxUnpackedBytes, maxColumns }
+ * workerData: { xlsxPath, maxRows, maxUnpackedBytes, maxColumns }: SheetJS is loaded at once, before any
+ * file; then exactly one message { file: Uint8Array, kind: 'zip' | 'cfb', entries: ZipEntry[] } is read
+ * (the one file this thread ever sees) and answered.
  * posts: { ok: true, rowCount, columns, date1904 } (columns[c][r], header row first) or { ok: false, code }
  *        (a key of CommissionUploadMessages).
  */
@@ -14,7 +15,12 @@ export const SHEET_WORKER_SOURCE = String.raw`
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const zlib = require('node:zlib');
-const { file, kind, entries, xlsxPath, maxRows, maxUnpackedBytes, maxColumns } = workerData;
+const { xlsxPath, maxRows, maxUnpackedBytes, maxColumns } = workerData;
+// Loaded before any file arrives, so a worker can be started ahead of the upload it will read.
+const XLSX = require(xlsxPath);
+let file;
+let kind;
+let entries;
 const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/i;
 // A formula element, with or without a namespace prefix: <f>, <f t="shared" .../>, <x:f>.
 const FORMULA = /<(?:[A-Za-z_][\w.-]*:)?f[\s>/]/;
@@ -80,7 +86,6 @@ function read() {
     const refusal = checkParts(buf);
     if (refusal) return refuse(refusal);
   }
-  const XLSX = require(xlsxPath);
   let workbook;
   try {
     workbook = XLSX.read(buf, {
@@ -126,9 +131,12 @@ function read() {
   parentPort.postMessage({ ok: true, rowCount, columns, date1904: Boolean(props && props.date1904 === true) });
 }
 
-try {
-  read();
-} catch (error) {
-  refuse('unreadable');
-}
+parentPort.once('message', (job) => {
+  try {
+    ({ file, kind, entries } = job);
+    read();
+  } catch (error) {
+    refuse('unreadable');
+  }
+});
 `;
