@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   COMMISSION_COLUMNS,
   COMMISSION_UPLOAD_LIMITS,
@@ -76,46 +75,69 @@ function dayText(value: CellValue, date1904: boolean): string | undefined {
 const text = (value: CellValue) =>
   typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
 
-/** The zod check of one row's five plain values; each issue names its column. */
-function rowSchema(date1904: boolean) {
-  const fail = (ctx: z.RefinementCtx, column: string, reason: string) =>
-    ctx.addIssue({ code: 'custom', path: [column], message: reason });
-  return z.tuple([z.any(), z.any(), z.any(), z.any(), z.any()]).transform((cells, ctx) => {
-    const [affiliate, rate, category, minimum, effective] = cells as CellValue[];
-    for (const [column, value] of COMMISSION_COLUMNS.map((name, i) => [name, cells[i]] as const)) {
-      if (typeof value === 'string' && (value.length > 200 || hasControlCharacters(value)))
-        fail(ctx, column, Reason.text);
+type Checked<T> = { value: T; reason?: undefined } | { value?: undefined; reason: string };
+
+/**
+ * Each column's rule, a pure function of one cell. A file repeats the same rates, minimums, dates and codes
+ * row after row, so each distinct cell value is checked once per file (`memo`) and the answer reused.
+ */
+function memo<T>(check: (value: CellValue) => Checked<T>): (value: CellValue) => Checked<T> {
+  const seen = new Map<CellValue, Checked<T>>();
+  return (value) => {
+    let answer = seen.get(value);
+    if (answer === undefined) {
+      answer = check(value);
+      seen.set(value, answer);
     }
-    const affiliateCode = text(affiliate);
-    if (!affiliateCode) fail(ctx, AFFILIATE, Reason.affiliateRequired);
-    else if (affiliateCode.length > 40) fail(ctx, AFFILIATE, Reason.affiliateUnknown);
+    return answer;
+  };
+}
 
-    const ratePercent = decimalText(rate, { percent: true });
-    if (isBlank(rate)) fail(ctx, RATE, Reason.rateRequired);
-    else if (ratePercent === undefined) fail(ctx, RATE, Reason.rateNumber);
-    else if (Number(ratePercent) < 0 || Number(ratePercent) > 100) fail(ctx, RATE, Reason.rateRange);
-    else if (decimals(ratePercent) > 2) fail(ctx, RATE, Reason.rateDecimals);
+const ok = <T>(value: T): Checked<T> => ({ value });
+const no = (reason: string): Checked<never> => ({ reason });
 
-    const productCategory = text(category).replace(/\s+/g, ' ');
-    if (!productCategory) fail(ctx, CATEGORY, Reason.categoryRequired);
-    else if (productCategory.length > 100) fail(ctx, CATEGORY, Reason.categoryLength);
-
+/** The rules of one row's five cells, in the order their reasons are listed. */
+function rowRules(date1904: boolean) {
+  return {
+    plainText: memo((value) =>
+      typeof value === 'string' && (value.length > 200 || hasControlCharacters(value))
+        ? no(Reason.text)
+        : ok(true),
+    ),
+    affiliate: memo((value) => {
+      const affiliateCode = text(value);
+      if (!affiliateCode) return no(Reason.affiliateRequired);
+      if (affiliateCode.length > 40) return no(Reason.affiliateUnknown);
+      return ok(affiliateCode);
+    }),
+    rate: memo((value) => {
+      if (isBlank(value)) return no(Reason.rateRequired);
+      const ratePercent = decimalText(value, { percent: true });
+      if (ratePercent === undefined) return no(Reason.rateNumber);
+      if (Number(ratePercent) < 0 || Number(ratePercent) > 100) return no(Reason.rateRange);
+      if (decimals(ratePercent) > 2) return no(Reason.rateDecimals);
+      return ok(ratePercent);
+    }),
+    category: memo((value) => {
+      const productCategory = text(value).replace(/\s+/g, ' ');
+      if (!productCategory) return no(Reason.categoryRequired);
+      if (productCategory.length > 100) return no(Reason.categoryLength);
+      return ok(productCategory);
+    }),
     // An empty minimum is no minimum.
-    const minimumOrderValue = isBlank(minimum) ? '0' : decimalText(minimum, { money: true });
-    if (minimumOrderValue === undefined || decimals(minimumOrderValue) > 2)
-      fail(ctx, MINIMUM, Reason.minimumNumber);
-    else if (Number(minimumOrderValue) < 0) fail(ctx, MINIMUM, Reason.minimumNegative);
-    else if (Number(minimumOrderValue) >= 1e12) fail(ctx, MINIMUM, Reason.minimumTooLarge);
-
-    const effectiveDate = dayText(effective, date1904);
-    if (isBlank(effective)) fail(ctx, DATE, Reason.dateRequired);
-    else if (!effectiveDate) fail(ctx, DATE, Reason.date);
-
-    return { affiliateCode, ratePercent, productCategory, minimumOrderValue, effectiveDate } as Omit<
-      RateRow,
-      'row'
-    >;
-  });
+    minimum: memo((value) => {
+      const minimumOrderValue = isBlank(value) ? '0' : decimalText(value, { money: true });
+      if (minimumOrderValue === undefined || decimals(minimumOrderValue) > 2) return no(Reason.minimumNumber);
+      if (Number(minimumOrderValue) < 0) return no(Reason.minimumNegative);
+      if (Number(minimumOrderValue) >= 1e12) return no(Reason.minimumTooLarge);
+      return ok(minimumOrderValue);
+    }),
+    effective: memo((value) => {
+      if (isBlank(value)) return no(Reason.dateRequired);
+      const effectiveDate = dayText(value, date1904);
+      return effectiveDate ? ok(effectiveDate) : no(Reason.date);
+    }),
+  };
 }
 
 function checkHeader(header: CellValue[] | undefined): void {
@@ -158,39 +180,71 @@ export function refuseRows(errors: CommissionRowError[]): never {
 
 /**
  * The sheet's cells as rates, or a RowsRefusal naming every bad row: the header must be the template's,
- * blank rows are skipped, and one affiliate, category and date may appear once.
+ * blank rows are skipped, and one affiliate, category and date may appear once. Every row is checked here
+ * again, whatever the worker thread answered: it only ever hands over plain values.
  */
-export function toRateRows({ rows, date1904 }: SheetRows): RateRow[] {
-  if (rows.length === 0) throw new RowsRefusal(CommissionUploadMessages.noRows);
-  checkHeader(rows[0]);
-  let last = rows.length - 1;
-  while (last > 0 && rows[last].every(isBlank)) last--;
+export function toRateRows(sheet: SheetRows): RateRow[] {
+  const { rowCount, date1904 } = sheet;
+  if (rowCount === 0) throw new RowsRefusal(CommissionUploadMessages.noRows);
+  const width = COMMISSION_COLUMNS.length;
+  // The five columns of the template; a column the sheet does not have reads as empty cells.
+  const columns = COMMISSION_COLUMNS.map((_, c) => sheet.columns[c] ?? []);
+  const cell = (r: number, c: number): CellValue => columns[c][r] ?? null;
+  checkHeader(sheet.columns.map((column) => column[0] ?? null));
+  const blankRow = (r: number) => {
+    for (let c = 0; c < sheet.columns.length; c++) if (!isBlank(sheet.columns[c][r] ?? null)) return false;
+    return true;
+  };
+  let last = rowCount - 1;
+  while (last > 0 && blankRow(last)) last--;
   if (last > COMMISSION_UPLOAD_LIMITS.maxRows) throw new RowsRefusal(CommissionUploadMessages.tooManyRows);
 
-  const schema = rowSchema(date1904);
+  const rules = rowRules(date1904);
   const errors: CommissionRowError[] = [];
   const rates: RateRow[] = [];
   const seen = new Map<string, number>();
+  const cells: CellValue[] = new Array<CellValue>(width);
   for (let r = 1; r <= last; r++) {
-    const cells = rows[r].slice(0, COMMISSION_COLUMNS.length);
-    while (cells.length < COMMISSION_COLUMNS.length) cells.push(null);
-    if (cells.every(isBlank)) continue;
-    const row = r + 1;
-    const result = schema.safeParse(cells);
-    if (!result.success) {
-      for (const issue of result.error.issues)
-        errors.push({ row, column: String(issue.path[0] ?? AFFILIATE), reason: issue.message });
-      continue;
+    let blank = true;
+    for (let c = 0; c < width; c++) {
+      cells[c] = cell(r, c);
+      if (blank && !isBlank(cells[c])) blank = false;
     }
-    const rate = { row, ...result.data };
-    const key = JSON.stringify([rate.affiliateCode, rate.productCategory, rate.effectiveDate]);
+    if (blank) continue;
+    const row = r + 1;
+    const before = errors.length;
+    for (let c = 0; c < width; c++) {
+      const checked = rules.plainText(cells[c]);
+      if (checked.reason) errors.push({ row, column: COMMISSION_COLUMNS[c], reason: checked.reason });
+    }
+    const affiliate = rules.affiliate(cells[0]);
+    const rate = rules.rate(cells[1]);
+    const category = rules.category(cells[2]);
+    const minimum = rules.minimum(cells[3]);
+    const effective = rules.effective(cells[4]);
+    if (affiliate.reason) errors.push({ row, column: AFFILIATE, reason: affiliate.reason });
+    if (rate.reason) errors.push({ row, column: RATE, reason: rate.reason });
+    if (category.reason) errors.push({ row, column: CATEGORY, reason: category.reason });
+    if (minimum.reason) errors.push({ row, column: MINIMUM, reason: minimum.reason });
+    if (effective.reason) errors.push({ row, column: DATE, reason: effective.reason });
+    if (errors.length > before) continue;
+    const next: RateRow = {
+      row,
+      affiliateCode: affiliate.value!,
+      ratePercent: rate.value!,
+      productCategory: category.value!,
+      minimumOrderValue: minimum.value!,
+      effectiveDate: effective.value!,
+    };
+    // Control characters are refused above, so one of them cannot be part of a value.
+    const key = `${next.affiliateCode}\u0001${next.productCategory}\u0001${next.effectiveDate}`;
     const earlier = seen.get(key);
     if (earlier !== undefined) {
       errors.push({ row, column: DATE, reason: `${Reason.duplicate} (row ${earlier})` });
       continue;
     }
     seen.set(key, row);
-    rates.push(rate);
+    rates.push(next);
   }
   if (errors.length) refuseRows(errors);
   if (rates.length === 0) throw new RowsRefusal(CommissionUploadMessages.noRows);

@@ -75,7 +75,7 @@ interface RateDbRow {
 
 /**
  * The rates in force on `today`: per affiliate and category the newest row effective on or before it
- * (commission_rates_lookup_idx gives that order), filtered by affiliate code or name and by category.
+ * (commission_rates_key_idx gives that order, read backwards), filtered by affiliate code or name and by category.
  */
 export async function currentRates(
   sql: Sql,
@@ -101,7 +101,7 @@ export async function currentRates(
               cr.effective_date, cr.upload_id
          FROM commission_rates cr
         WHERE cr.effective_date <= $1::date ${conditions.map((c) => `AND ${c}`).join(' ')}
-        ORDER BY cr.affiliate_code, cr.product_category, cr.effective_date DESC, cr.rate_id DESC
+        ORDER BY cr.affiliate_code, cr.product_category, cr.effective_date DESC
      ), counted AS (SELECT count(*) AS total FROM current_rates)
      SELECT c.rate_id, c.affiliate_code, a.full_name, c.product_category, c.rate_percent::text AS rate_percent,
             c.minimum_order_value::text AS minimum_order_value, to_char(c.effective_date, 'YYYY-MM-DD') AS effective_date,

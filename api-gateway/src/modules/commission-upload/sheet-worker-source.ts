@@ -3,17 +3,24 @@
  * with `eval`, so the same text runs from the built gateway and under jest without a second build output.
  * Whatever a crafted file does inside SheetJS (CVE-2023-30533 pollutes Object.prototype through a comment
  * whose cell reference is `__proto__`) stays in this thread's realm, which ends with the file; only arrays
- * of strings, numbers, booleans and nulls are posted back, and the main thread validates them again.
+ * of strings, numbers, booleans and nulls (one per column) are posted back, and the main thread validates them again.
  *
- * workerData: { file: Uint8Array, kind: 'zip' | 'cfb', entries: ZipEntry[], xlsxPath, maxRows,
- *               maxUnpackedBytes, maxColumns }
- * posts: { ok: true, rows, date1904 } or { ok: false, code } (a key of CommissionUploadMessages).
+ * workerData: { xlsxPath, maxRows, maxUnpackedBytes, maxColumns }: SheetJS is loaded at once, before any
+ * file; then exactly one message { file: Uint8Array, kind: 'zip' | 'cfb', entries: ZipEntry[] } is read
+ * (the one file this thread ever sees) and answered.
+ * posts: { ok: true, rowCount, columns, date1904 } (columns[c][r], header row first) or { ok: false, code }
+ *        (a key of CommissionUploadMessages).
  */
 export const SHEET_WORKER_SOURCE = String.raw`
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const zlib = require('node:zlib');
-const { file, kind, entries, xlsxPath, maxRows, maxUnpackedBytes, maxColumns } = workerData;
+const { xlsxPath, maxRows, maxUnpackedBytes, maxColumns } = workerData;
+// Loaded before any file arrives, so a worker can be started ahead of the upload it will read.
+const XLSX = require(xlsxPath);
+let file;
+let kind;
+let entries;
 const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/i;
 // A formula element, with or without a namespace prefix: <f>, <f t="shared" .../>, <x:f>.
 const FORMULA = /<(?:[A-Za-z_][\w.-]*:)?f[\s>/]/;
@@ -79,7 +86,6 @@ function read() {
     const refusal = checkParts(buf);
     if (refusal) return refuse(refusal);
   }
-  const XLSX = require(xlsxPath);
   let workbook;
   try {
     workbook = XLSX.read(buf, {
@@ -107,27 +113,30 @@ function read() {
   const sheet = name === undefined ? undefined : workbook.Sheets[name];
   if (!sheet) return refuse('noSheet');
   const ref = sheet['!ref'];
-  if (!ref) return parentPort.postMessage({ ok: true, rows: [], date1904: false });
+  if (!ref) return parentPort.postMessage({ ok: true, rowCount: 0, columns: [], date1904: false });
   const range = XLSX.utils.decode_range(ref);
   const dense = Array.isArray(sheet) ? sheet : Array.isArray(sheet['!data']) ? sheet['!data'] : null;
   const width = Math.min(Math.max(range.e.c + 1, 1), maxColumns);
-  const lastRow = Math.min(range.e.r, maxRows + 1);
-  const rows = [];
-  for (let r = 0; r <= lastRow; r++) {
+  const rowCount = Math.min(range.e.r, maxRows + 1) + 1;
+  // Column by column: a few flat arrays of plain values cost far less to copy across than one array per row.
+  const columns = [];
+  for (let c = 0; c < width; c++) columns.push(new Array(rowCount));
+  for (let r = 0; r < rowCount; r++) {
     const source = dense ? dense[r] : undefined;
-    const row = new Array(width);
     for (let c = 0; c < width; c++) {
-      row[c] = plain(dense ? (Array.isArray(source) ? source[c] : undefined) : sheet[XLSX.utils.encode_cell({ r, c })]);
+      columns[c][r] = plain(dense ? (Array.isArray(source) ? source[c] : undefined) : sheet[XLSX.utils.encode_cell({ r, c })]);
     }
-    rows.push(row);
   }
   const props = workbook.Workbook && workbook.Workbook.WBProps;
-  parentPort.postMessage({ ok: true, rows, date1904: Boolean(props && props.date1904 === true) });
+  parentPort.postMessage({ ok: true, rowCount, columns, date1904: Boolean(props && props.date1904 === true) });
 }
 
-try {
-  read();
-} catch (error) {
-  refuse('unreadable');
-}
+parentPort.once('message', (job) => {
+  try {
+    ({ file, kind, entries } = job);
+    read();
+  } catch (error) {
+    refuse('unreadable');
+  }
+});
 `;

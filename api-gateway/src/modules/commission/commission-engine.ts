@@ -21,7 +21,7 @@ export function earnedCommissionSql(o: OrderTerms): { join: string; rateId: stri
              SELECT cr.rate_id, cr.rate_percent, cr.minimum_order_value FROM commission_rates cr
               WHERE cr.affiliate_code = ${o.affiliateCode} AND cr.product_category = ${o.productCategory}
                 AND cr.effective_date <= ${o.orderDate}
-              ORDER BY cr.effective_date DESC, cr.rate_id DESC LIMIT 1
+              ORDER BY cr.effective_date DESC LIMIT 1
            ) AS earned_rate ON true`,
     rateId: 'earned_rate.rate_id',
     amount: `CASE WHEN ${o.status} <> 'Rejected' AND ${o.orderValue} >= earned_rate.minimum_order_value
