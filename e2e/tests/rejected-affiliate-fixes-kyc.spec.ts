@@ -127,7 +127,7 @@ test('a rejected affiliate fixes its KYC, is logged out, and is approved by the 
     /^Projected Commission₦0\.00/,
     /^Qualified Commission₦0\.00/,
     /^Monthly Commission₦0\.00/,
-    /^Total OrdersComplete\/Closed0Pending\/Processing0$/,
+    /^Total Orders0Complete\/Closed0Pending\/Processing0$/,
   ]);
   // A new affiliate has no orders yet: words, not an empty chart.
   await expect(page.getByText(/^No orders yet\. Your commission will show here/)).toBeVisible();
