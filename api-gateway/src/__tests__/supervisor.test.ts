@@ -1,23 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gatewayWorkers } from '../config';
+import { freePort } from '../test-support/gateway-process';
 
 // Starts real processes: migrations on a fresh embedded database take a while on a busy machine.
 jest.setTimeout(120_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * This process's environment without DATABASE_URL (the supervisor runs on the embedded database here) and

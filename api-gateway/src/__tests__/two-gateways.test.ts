@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Database, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../seed/demo-accounts';
+import { freePort } from '../test-support/gateway-process';
 
 /**
  * Issue 14, "Two gateways, one database": two real gateway processes on one PostgreSQL database (a schema
@@ -17,17 +17,6 @@ const databaseUrl = process.env.DATABASE_URL;
 const describeOnPostgres = databaseUrl ? describe : describe.skip;
 
 jest.setTimeout(60_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The URL with a search_path, so both gateways (and their listening connections) use the test's schema. */
 function urlWithSchema(url: string, schema: string): string {
