@@ -532,22 +532,25 @@ async function main() {
       `${shared.pendingIds.length} pending affiliates to decide, ${shared.affiliateCodes.length} affiliate codes for uploads`,
     );
     const rss: number[] = [];
-    const sample = () => processTree(gateway.child.pid!).reduce((sum, pid) => sum + rssMb(pid), 0);
-    console.log(
-      `minute  req/s   errors  gateway RSS (MB, ${processTree(gateway.child.pid!).length} processes)  load`,
-    );
-    console.log(`   0       -        -  ${sample().toFixed(0).padStart(6)}`);
+    // The sum over the supervisor and its workers, and each one's (supervisor first), to tell which grows.
+    const each = () => processTree(gateway.child.pid!).map(rssMb);
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    const parts = (values: number[]) => values.map((mb) => mb.toFixed(0)).join(' + ');
+    console.log(`minute  req/s   errors  gateway RSS MB (supervisor + workers)  load`);
+    const first = each();
+    console.log(`   0       -        -  ${sum(first).toFixed(0).padStart(6)} (${parts(first)})`);
     const started = Date.now();
     const until = started + MINUTES * 60_000;
     const users = Array.from({ length: USERS }, (_, i) => virtualUser(i, shared, until));
     const platform = retailPlatform(shared, until);
     for (let minute = 1; minute <= MINUTES; minute++) {
       await sleep(Math.max(0, started + minute * 60_000 - Date.now()));
-      const mb = sample();
-      rss.push(mb);
+      const now = each();
+      rss.push(sum(now));
       console.log(
         `${String(minute).padStart(4)}  ${(minuteRequests / 60).toFixed(1).padStart(6)}  ${String(minuteErrors).padStart(7)}  ` +
-          `${mb.toFixed(0).padStart(6)}                                  ${os.loadavg()[0].toFixed(1)}`,
+          `${sum(now).toFixed(0).padStart(6)} (${parts(now)})`.padEnd(38) +
+          `  ${os.loadavg()[0].toFixed(1)}`,
       );
       minuteRequests = 0;
       minuteErrors = 0;
