@@ -15,6 +15,7 @@ import { loadConfig } from '../api-gateway/src/config';
 import type { AppContext } from '../api-gateway/src/context';
 import { openDatabase } from '../api-gateway/src/db/database';
 import { migrate } from '../api-gateway/src/db/migrate';
+import { createHttpServer } from '../api-gateway/src/http/http-server';
 import { seedDemoAccounts } from '../api-gateway/src/seed/demo-accounts';
 
 export interface Gateway {
@@ -45,7 +46,9 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ga
   const logger = pino({ level: 'info' }, pino.destination('/dev/null'));
   const ctx: AppContext = { config, db, logger, now: () => new Date(), routeDocs: [] };
   const app = await createApp(ctx);
-  const server = app.listen(0, '127.0.0.1');
+  // The production server (keep-alive timeout, client errors as JSON), not Express's bare app.listen.
+  const server = createHttpServer(app);
+  server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {

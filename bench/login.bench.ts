@@ -47,6 +47,17 @@ async function main(): Promise<void> {
     await verifyOnce();
   }
 
+  // Process CPU (every thread: argon2's, the gateway's, the in-process client's), which a busy machine
+  // inflates far less than wall time: one sign-in's CPU beyond one verify's is the gateway's own work.
+  const cpuMs = async (fn: () => Promise<void>, times: number) => {
+    const start = process.cpuUsage();
+    for (let i = 0; i < times; i++) await fn();
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000 / times;
+  };
+  const verifyCpu = await cpuMs(verifyOnce, 20);
+  const loginCpu = await cpuMs(login, 20);
+
   const single: number[] = [];
   const loginAlone: number[] = [];
   const loginConcurrent: number[] = [];
@@ -69,6 +80,7 @@ async function main(): Promise<void> {
   console.log(
     `login benchmark (${gateway.ctx.db.driver}, ${os.cpus().length} cores, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? 4}, ${ROUNDS} rounds)`,
   );
+  console.log(`  machine load (1 min): ${os.loadavg()[0].toFixed(1)}`);
   console.log(`  one argon2id verify (m=19456, t=2, p=1), median:     ${ms(verifyMs)}`);
   console.log(
     `  one sign-in alone over HTTP, median:                 ${ms(median(loginAlone))}  (x${(median(loginAlone) / verifyMs).toFixed(2)})`,
@@ -84,6 +96,9 @@ async function main(): Promise<void> {
   );
   console.log(
     `  ratio 10-concurrent sign-in / 10 bare verifies:      ${(concurrentMs / median(verifyConcurrent)).toFixed(2)}  (the gateway's own share)`,
+  );
+  console.log(
+    `  CPU of one verify / one sign-in (20 in a row):       ${ms(verifyCpu)} / ${ms(loginCpu)}  (the gateway's own: ${ms(loginCpu - verifyCpu)})`,
   );
   console.log(
     `  ${CORES} sign-ins at once (one per core) / one verify:     ${(median(loginPerCore) / verifyMs).toFixed(2)}  (median ${ms(median(loginPerCore))})`,

@@ -3,12 +3,20 @@ import type { Duplex } from 'node:stream';
 import type { RequestListener } from 'node:http';
 
 /**
+ * How long an idle keep-alive connection stays open. Node's default, 5 s, is shorter than the idle time of
+ * load balancers (60 s is common) and client pools: the server closed sockets a client was just reusing, and
+ * the client saw ECONNRESET (bench/load-soak.ts found it). Longer than theirs, the client closes first.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/**
  * The gateway's HTTP server. Requests Node refuses before Express sees them (an address or headers over
  * Node's 16 KB limit, a malformed request line, a request that arrives too slowly) are answered like every
  * other error, JSON `{ message }`, instead of Node's bare status line with an empty body.
  */
 export function createHttpServer(app: RequestListener): http.Server {
   const server = http.createServer(app);
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.on('clientError', answerClientError);
   return server;
 }

@@ -40,9 +40,7 @@ export async function issueSession(
   client: { ip?: string; userAgent?: string },
   options: { forcePasswordUpdate?: boolean } = {},
 ): Promise<IssuedSession> {
-  const sessionId = randomUUID();
-  const issuedAt = ctx.now();
-  const expiresAt = new Date(issuedAt.getTime() + ctx.config.sessionTtlMinutes * 60_000);
+  const { sessionId, issuedAt, expiresAt } = newSessionTimes(ctx);
   await sql.query(
     `INSERT INTO sessions (session_id, user_id, created_at, expires_at, last_seen_at, ip, user_agent, force_password_update)
      VALUES ($1, $2, $3, $4, $3, $5, $6, $7)`,
@@ -56,15 +54,33 @@ export async function issueSession(
       options.forcePasswordUpdate ?? false,
     ],
   );
-  const token = await new SignJWT({ sid: sessionId })
+  const token = await signSessionToken(ctx, { sessionId, userId, issuedAt, expiresAt });
+  return { sessionId, token, expiresAt };
+}
+
+/** A session's id and times, for a caller that writes the session row itself (sign-in, with its history row). */
+export function newSessionTimes(ctx: AppContext): { sessionId: string; issuedAt: Date; expiresAt: Date } {
+  const issuedAt = ctx.now();
+  return {
+    sessionId: randomUUID(),
+    issuedAt,
+    expiresAt: new Date(issuedAt.getTime() + ctx.config.sessionTtlMinutes * 60_000),
+  };
+}
+
+/** The signed token naming a session row; the row is what makes it live. */
+export function signSessionToken(
+  ctx: AppContext,
+  session: { sessionId: string; userId: number; issuedAt: Date; expiresAt: Date },
+): Promise<string> {
+  return new SignJWT({ sid: session.sessionId })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setSubject(String(userId))
+    .setSubject(String(session.userId))
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .setIssuedAt(Math.floor(session.issuedAt.getTime() / 1000))
+    .setExpirationTime(Math.floor(session.expiresAt.getTime() / 1000))
     .sign(ctx.config.jwtSecret);
-  return { sessionId, token, expiresAt };
 }
 
 /** Verifies signature, algorithm, issuer, audience and expiry; undefined for any token that fails. */

@@ -71,6 +71,7 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
     Messages.userInactivated,
     reload,
   );
+  const { ask: askToInactivate } = inactivation;
   const [downloading, setDownloading] = useState(false);
   const searchId = useId();
   const statusId = useId();
@@ -120,13 +121,13 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
               aria-label={`Make ${a.affiliateCode} inactive`}
               title={canInactivate(mode, a.status) ? 'Make inactive' : 'Already inactive'}
               disabled={!canInactivate(mode, a.status)}
-              onClick={() => inactivation.ask(a)}
+              onClick={() => askToInactivate(a)}
             />
           </div>
         ),
       },
     ],
-    [firstRow, mode],
+    [firstRow, mode, askToInactivate],
   );
 
   return (

@@ -60,3 +60,22 @@ test('a request Node cannot parse gets 400 with a JSON message, and the server k
   const health = await get('/api/health');
   expect(health.status).toBe(200);
 });
+
+test('an idle keep-alive connection is still served after Node’s default 5 s (and its 1 s grace), as a load balancer reuses it', async () => {
+  const socket = net.connect(port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let answer = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (answer += chunk));
+  const ask = async () => {
+    answer = '';
+    socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n');
+    for (let i = 0; i < 100 && !answer.includes('\r\n\r\n'); i++) await new Promise((r) => setTimeout(r, 20));
+    return answer;
+  };
+  expect(await ask()).toMatch(/^HTTP\/1.1 200/);
+  await new Promise((resolve) => setTimeout(resolve, 7_000));
+  expect(socket.destroyed).toBe(false);
+  expect(await ask()).toMatch(/^HTTP\/1.1 200/);
+  socket.destroy();
+}, 15_000);

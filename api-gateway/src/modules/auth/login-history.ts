@@ -24,16 +24,21 @@ export async function recordLoginAttempt(sql: Sql, attempt: LoginAttempt): Promi
   await sql.query(
     `INSERT INTO login_history (user_id, user_name, logged_at, ip, user_agent, latitude, longitude, success, failure_reason)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      attempt.userId,
-      attempt.userName.slice(0, MAX_USER_NAME),
-      attempt.at,
-      attempt.ip,
-      attempt.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
-      attempt.latitude,
-      attempt.longitude,
-      attempt.success,
-      attempt.failureReason ?? null,
-    ],
+    loginAttemptValues(attempt),
   );
+}
+
+/** The nine values of a login_history row, in the column order above. */
+export function loginAttemptValues(attempt: LoginAttempt): unknown[] {
+  return [
+    attempt.userId,
+    attempt.userName.slice(0, MAX_USER_NAME),
+    attempt.at,
+    attempt.ip,
+    attempt.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
+    attempt.latitude,
+    attempt.longitude,
+    attempt.success,
+    attempt.failureReason ?? null,
+  ];
 }

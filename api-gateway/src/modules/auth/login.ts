@@ -2,14 +2,15 @@ import type { LoginRequest, LoginResponse } from '@portal/contracts';
 import { AffiliateStatus as Status, OurMessages, RoleId, roleNameOf } from '@portal/contracts';
 import { hashPassword, passwordNeedsRehash, verifyDecoy, verifyPassword } from '../../auth/password';
 import type { AppContext } from '../../context';
+import type { Sql } from '../../db/database';
 import type { HttpError } from '../../http/errors';
 import { forbidden, tooMany, unauthorized } from '../../http/errors';
 import type { RightsTable } from '../../http/session';
-import { issueSession } from '../../http/session';
-import { dropTemporaryPassword, findSignInAccount, rehashPassword } from '../users';
-import { findLockout } from './lockout';
+import { newSessionTimes, signSessionToken } from '../../http/session';
+import { dropTemporaryPassword, rehashPassword } from '../users';
 import type { LoginFailureReason } from './login-history';
 import { recordLoginAttempt } from './login-history';
+import { findSignInState, recordSuccessfulSignIn } from './login-queries';
 
 export interface ClientInfo {
   ip: string | null;
@@ -19,7 +20,8 @@ export interface ClientInfo {
 /**
  * Signs a user in: lockout first (no password work while locked), then the password (or a pending temporary
  * one from forgot password, which gives a session that must change it), then whether the account may sign
- * in at all. Every attempt is written to login history.
+ * in at all. Every attempt is written to login history. Two statements in all on the common paths (one read:
+ * lockout and account; one write: history, and the session on success), so the hash is most of the time.
  */
 export async function signIn(
   ctx: AppContext,
@@ -46,13 +48,12 @@ export async function signIn(
     throw error;
   };
 
-  const lockout = await findLockout(ctx.db, { userName, ip: client.ip, now });
+  const { lockout, account: user } = await findSignInState(ctx.db, { userName, ip: client.ip, now });
   if (lockout) {
     const minutes = Math.ceil(lockout.retryAfterSeconds / 60);
     await fail(null, 'locked', tooMany(OurMessages.tooManyAttempts(minutes), lockout.retryAfterSeconds));
   }
 
-  const user = await findSignInAccount(ctx.db, userName, now);
   const invalid = unauthorized(OurMessages.invalidCredentials);
   if (!user) {
     await verifyDecoy(request.password);
@@ -99,19 +100,30 @@ export async function signIn(
     withPassword && passwordNeedsRehash(user.passwordHash!)
       ? await hashPassword(request.password)
       : undefined;
-  const session = await ctx.db.transaction(async (tx) => {
-    if (rehashed) await rehashPassword(tx, userId, rehashed);
-    // The owner remembers the password: a temporary one still waiting in a mailbox is only a risk now.
-    if (withPassword && user.temporaryPasswordHash) await dropTemporaryPassword(tx, userId);
-    await recordLoginAttempt(tx, { ...attempt, userId, success: true });
-    return issueSession(
-      ctx,
-      tx,
-      userId,
-      { ip: client.ip ?? undefined, userAgent: client.userAgent ?? undefined },
-      { forcePasswordUpdate: withTemporaryPassword },
+  const session = { ...newSessionTimes(ctx), userId };
+  const record = (sql: Sql) =>
+    recordSuccessfulSignIn(
+      sql,
+      { ...attempt, userId, success: true },
+      {
+        ...session,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        forcePasswordUpdate: withTemporaryPassword,
+      },
     );
-  });
+  // The owner remembers the password: a temporary one still waiting in a mailbox is only a risk now.
+  const dropTemporary = withPassword && !!user.temporaryPasswordHash;
+  const [token] = await Promise.all([
+    signSessionToken(ctx, session),
+    rehashed || dropTemporary
+      ? ctx.db.transaction(async (tx) => {
+          if (rehashed) await rehashPassword(tx, userId, rehashed);
+          if (dropTemporary) await dropTemporaryPassword(tx, userId);
+          await record(tx);
+        })
+      : record(ctx.db),
+  ]);
   return {
     roleID: user.roleId,
     userRole,
@@ -119,7 +131,7 @@ export async function signIn(
     fullName: user.fullName,
     forcePasswordUpdate: user.forcePasswordUpdate || withTemporaryPassword,
     userRights: [...userRights],
-    token: session.token,
+    token,
     expiresAt: session.expiresAt.toISOString(),
   };
 }

@@ -4,7 +4,6 @@ export {
   emailTaken,
   findCredentials,
   findResetTarget,
-  findSignInAccount,
   hasPassword,
   insertUser,
   issuePendingTemporaryPassword,
@@ -17,4 +16,4 @@ export {
   setTemporaryPassword,
   updateUserDetails,
 } from './user-store';
-export type { CheckedCredential, UserDetailsInput } from './user-store';
+export type { CheckedCredential, SignInAccount, UserDetailsInput } from './user-store';

@@ -9,7 +9,7 @@ import type { Sql } from '../../db/database';
  * need not clear it.
  */
 
-/** What signing in needs to know about an account, with its live temporary password if it has one. */
+/** What signing in needs to know about an account, with its live temporary password if it has one (read by auth's sign-in query). */
 export interface SignInAccount {
   userId: number;
   roleId: number;
@@ -21,45 +21,6 @@ export interface SignInAccount {
   isActive: boolean;
   forcePasswordUpdate: boolean;
   affiliateStatus: AffiliateStatus | null;
-}
-
-export async function findSignInAccount(
-  sql: Sql,
-  email: string,
-  now: Date,
-): Promise<SignInAccount | undefined> {
-  const { rows } = await sql.query<{
-    user_id: number | string;
-    role_id: number;
-    email: string;
-    full_name: string;
-    password_hash: string | null;
-    temporary_password_hash: string | null;
-    is_active: boolean;
-    force_password_update: boolean;
-    affiliate_status: AffiliateStatus | null;
-  }>(
-    `SELECT u.user_id, u.role_id, u.email, u.full_name, u.password_hash, u.is_active, u.force_password_update,
-            t.password_hash AS temporary_password_hash, a.status AS affiliate_status
-       FROM users u
-       LEFT JOIN affiliates a ON a.user_id = u.user_id
-       LEFT JOIN temporary_passwords t ON t.user_id = u.user_id AND t.expires_at > $2
-      WHERE lower(u.email) = lower($1)`,
-    [email, now],
-  );
-  const row = rows[0];
-  if (!row) return undefined;
-  return {
-    userId: Number(row.user_id),
-    roleId: row.role_id,
-    email: row.email,
-    fullName: row.full_name,
-    passwordHash: row.password_hash,
-    temporaryPasswordHash: row.temporary_password_hash,
-    isActive: row.is_active,
-    forcePasswordUpdate: row.force_password_update,
-    affiliateStatus: row.affiliate_status,
-  };
 }
 
 /** The user's password hash and live temporary password hash, for checking a current password. */

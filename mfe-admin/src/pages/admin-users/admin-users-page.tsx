@@ -65,6 +65,7 @@ export default function AdminUsersPage() {
     Messages.deleted,
     reload,
   );
+  const { ask: askToDelete } = deletion;
 
   const firstRow = (list.page - 1) * ADMIN_USER_PAGE_SIZE + 1;
   const columns = useMemo<DataColumn<AdminUser>[]>(
@@ -111,13 +112,13 @@ export default function AdminUsersPage() {
               aria-label={`Delete ${u.fullName}`}
               title={u.isActive ? 'Delete (make inactive)' : 'Already inactive'}
               disabled={!u.isActive}
-              onClick={() => deletion.ask(u)}
+              onClick={() => askToDelete(u)}
             />
           </div>
         ),
       },
     ],
-    [firstRow],
+    [firstRow, askToDelete],
   );
 
   return (

@@ -33,6 +33,7 @@ export default function NotificationsPage() {
     Messages.notificationDeleted,
     reload,
   );
+  const { ask: askToDelete } = deletion;
 
   const columns = useMemo<DataColumn<NotificationItem>[]>(
     () => [
@@ -84,13 +85,13 @@ export default function NotificationsPage() {
               severity="danger"
               aria-label={`Delete ${n.title}`}
               title="Delete"
-              onClick={() => deletion.ask(n)}
+              onClick={() => askToDelete(n)}
             />
           </div>
         ),
       },
     ],
-    [countries.state],
+    [countries.state, askToDelete],
   );
 
   return (

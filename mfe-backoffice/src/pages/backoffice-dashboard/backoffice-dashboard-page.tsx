@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { Texts } from '@portal/contracts';
 import type { BackofficeDashboard } from '@portal/contracts';
 import { LoadFailed, LoadingSpinner, StatCard, StatCards, useLoad } from '@portal/shared-ui';

@@ -56,6 +56,37 @@ describe('POST /api/login/auth', () => {
     },
   );
 
+  test('a sign-in is two statements and no transaction: one read (lockout and account), one write', async () => {
+    // The first sign-in of a process also reads role_rights, once.
+    await signIn(t.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const statements: string[] = [];
+    const original = t.ctx.db.query.bind(t.ctx.db);
+    const counted = jest.spyOn(t.ctx.db, 'query').mockImplementation((text, params) => {
+      statements.push(text);
+      return original(text, params);
+    });
+    const transaction = jest.spyOn(t.ctx.db, 'transaction');
+    try {
+      const ok = await signIn(t.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+      expect(ok.status).toBe(200);
+      expect(statements).toHaveLength(2);
+      const wrong = await signIn(t.app, DEMO_ACCOUNTS.admin.email, 'not-the-password');
+      expect(wrong.status).toBe(401);
+      expect(statements).toHaveLength(4);
+      expect(transaction).not.toHaveBeenCalled();
+    } finally {
+      counted.mockRestore();
+      transaction.mockRestore();
+    }
+    // Both rows of the success were written: the token opens its session, the history has the attempt.
+    const { token } = LoginResponse.parse(
+      (await signIn(t.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).body,
+    );
+    const profile = await request(t.app).get('/api/user/profile').set('Authorization', `Bearer ${token}`);
+    expect(profile.status).toBe(200);
+    expect(await lastHistory()).toMatchObject({ user_name: DEMO_ACCOUNTS.admin.email, success: true });
+  });
+
   test('the email is matched without regard to case or surrounding spaces', async () => {
     const res = await signIn(t.app, '  ADMIN@Example.com ', DEMO_ACCOUNTS.admin.password);
     expect(res.status).toBe(200);

@@ -1,0 +1,605 @@
+/**
+ * Load and soak: mixed journeys of the three roles against the production gateway, started as its own process
+ * (`node api-gateway/dist/supervisor.js`, the README's start command), on a database seeded at SEED_SCALE.
+ * Prints requests per second, p50/p95/p99 and errors per call, and the gateway's RSS (supervisor + workers)
+ * every minute. Targets (issue 14): 0 errors; RSS flat after warm-up, growth <= 10%.
+ *
+ *   npx --yes pnpm@10 --filter api-gateway build        # the gateway as it is started in production
+ *   npx --yes pnpm@10 --filter bench exec tsx load-soak.ts [--minutes 10] [--users 50] [--scale 250]
+ *       [--think-ms 500] [--data-dir DIR] [--ingest-every-s 10]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (same command): PostgreSQL, in a database of its own
+ *       (`<name>_load_soak` on the same server, created and seeded once, kept for the next run).
+ *
+ * Each virtual user signs in with its role's demo account, walks its role's screens with a random think time
+ * between calls, and signs out, over and over. The heavy calls (an export, a commission upload) run one at a
+ * time across all users, as the gateway allows (it answers 429/503 "busy" beyond that by design); a user whose
+ * turn comes while one runs skips it. The retail platform posts an ingestion batch every --ingest-every-s.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
+import * as XLSX from 'xlsx';
+import { COMMISSION_COLUMNS } from '@portal/contracts';
+import { openDatabase } from '../api-gateway/src/db/database';
+import { DEMO_ACCOUNTS } from '../api-gateway/src/seed/demo-accounts';
+import { PRODUCT_CATEGORIES } from '../api-gateway/src/seed/vocabulary';
+
+function option(name: string, fallback: number): number;
+function option(name: string, fallback: string | undefined): string | undefined;
+function option(name: string, fallback: number | string | undefined) {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = process.argv[at + 1];
+  return typeof fallback === 'number' ? Number(value) : value;
+}
+
+const MINUTES = option('minutes', 10);
+const USERS = option('users', 50);
+const SCALE = option('scale', 250);
+const THINK_MS = option('think-ms', 500);
+const INGEST_EVERY_S = option('ingest-every-s', 10);
+const DATA_DIR = option('data-dir', undefined);
+const DATABASE_URL = process.env.DATABASE_URL;
+const API_KEY = `load-${randomBytes(12).toString('hex')}`;
+const GATEWAY = path.resolve(__dirname, '../api-gateway/dist/supervisor.js');
+const CATEGORIES = PRODUCT_CATEGORIES.map((category) => category.name);
+const ORDER_STATUSES = ['Pending', 'Processing', 'Delivered', 'Completed', 'Rejected'];
+const SEARCHES = ['ade', 'john', 'seed', 'ola', 'chi', 'mu'];
+
+// ---------------------------------------------------------------------------------------------------------
+// HTTP client and figures
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: USERS + 8 });
+let baseUrl = '';
+
+interface Answer {
+  status: number;
+  body: Buffer;
+  json<T>(): T;
+}
+
+interface CallStats {
+  histogram: RecordableHistogram;
+  count: number;
+  errors: Map<string, number>;
+}
+const stats = new Map<string, CallStats>();
+let minuteRequests = 0;
+let minuteErrors = 0;
+let stopping = false;
+
+function statsOf(name: string): CallStats {
+  let entry = stats.get(name);
+  if (!entry) {
+    entry = { histogram: createHistogram(), count: 0, errors: new Map() };
+    stats.set(name, entry);
+  }
+  return entry;
+}
+
+function recordError(name: string, what: string) {
+  const entry = statsOf(name);
+  entry.errors.set(what, (entry.errors.get(what) ?? 0) + 1);
+  minuteErrors++;
+}
+
+function raw(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  payload?: Buffer,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      new URL(url, baseUrl),
+      {
+        agent,
+        method,
+        headers: { ...(payload ? { 'content-length': String(payload.length) } : {}), ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            body,
+            json: <T>() => JSON.parse(body.toString('utf8')) as T,
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** One timed call; anything but the expected status is an error, counted by call and status. */
+async function call(
+  name: string,
+  method: string,
+  url: string,
+  options: {
+    token?: string;
+    json?: unknown;
+    body?: Buffer;
+    type?: string;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<Answer | undefined> {
+  const headers: Record<string, string> = { 'user-agent': 'load-soak', ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let payload = options.body;
+  if (options.json !== undefined) {
+    payload = Buffer.from(JSON.stringify(options.json));
+    headers['content-type'] = 'application/json';
+  } else if (options.type) headers['content-type'] = options.type;
+  const started = performance.now();
+  let answer: Answer;
+  try {
+    answer = await raw(method, url, headers, payload);
+  } catch (error) {
+    if (!stopping) recordError(name, (error as NodeJS.ErrnoException).code ?? String(error));
+    return undefined;
+  }
+  const elapsed = performance.now() - started;
+  const entry = statsOf(name);
+  entry.count++;
+  entry.histogram.record(Math.max(1, Math.round(elapsed * 1000)));
+  minuteRequests++;
+  if (answer.status >= 400) {
+    let message = '';
+    try {
+      message = answer.json<{ message?: string }>().message ?? '';
+    } catch {
+      message = answer.body.toString('utf8').slice(0, 80);
+    }
+    recordError(name, `${answer.status} ${message}`);
+    return undefined;
+  }
+  return answer;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const think = () => sleep(Math.random() * 2 * THINK_MS);
+const pick = <T>(values: readonly T[]) => values[Math.floor(Math.random() * values.length)];
+const page = (max: number) => 1 + Math.floor(Math.random() * max);
+
+/** The heavy calls run one at a time across all users; a user whose turn comes while one runs skips it. */
+const busy = new Set<string>();
+async function exclusive(kind: string, work: () => Promise<unknown>): Promise<void> {
+  if (busy.has(kind)) return;
+  busy.add(kind);
+  try {
+    await work();
+  } finally {
+    busy.delete(kind);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Journeys
+
+interface Shared {
+  /** Affiliate codes for the commission file. */
+  affiliateCodes: string[];
+  /** Pending affiliates not yet decided: each KYC decision takes one, so no two users decide the same one. */
+  pendingIds: number[];
+  /** Seeded retailers for ingestion batches. */
+  retailerIds: string[];
+}
+
+async function signIn(role: keyof typeof DEMO_ACCOUNTS): Promise<string | undefined> {
+  const { email, password } = DEMO_ACCOUNTS[role];
+  const answer = await call('POST login/auth', 'POST', '/api/login/auth', {
+    json: { userName: email, password },
+  });
+  return answer?.json<{ token: string }>().token;
+}
+
+async function exportAndDownload(name: string, url: string, token: string) {
+  const made = await call(`GET ${name}`, 'GET', url, { token });
+  if (!made) return;
+  const { excelPath } = made.json<{ excelPath: string }>();
+  await think();
+  await call('GET report/download', 'GET', excelPath);
+}
+
+function commissionFile(codes: string[], rows: number): Buffer {
+  const aoa: (string | number | Date)[][] = [[...COMMISSION_COLUMNS]];
+  const day = new Date(Date.UTC(2030, 0, 1 + Math.floor(Math.random() * 3000)));
+  // Each affiliate and category once: a pair twice on one date is refused as a duplicate.
+  for (let i = 0; i < Math.min(rows, codes.length * CATEGORIES.length); i++) {
+    const code = codes[i % codes.length];
+    const category = CATEGORIES[Math.floor(i / codes.length) % CATEGORIES.length];
+    aoa.push([code, 1 + (i % 900) / 100, category, 1000 * (i % 20), day]);
+  }
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(aoa, { cellDates: true }), 'Commission');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+async function uploadRates(token: string, shared: Shared) {
+  const boundary = `load${randomBytes(8).toString('hex')}`;
+  const file = commissionFile(shared.affiliateCodes, 500);
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="rates.xlsx"\r\n` +
+        'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  await call('POST master/commision/upload', 'POST', '/api/master/commision/upload', {
+    token,
+    body,
+    type: `multipart/form-data; boundary=${boundary}`,
+  });
+}
+
+async function adminJourney(token: string, shared: Shared) {
+  await call('GET user/profile', 'GET', '/api/user/profile', { token });
+  await call('GET user/dashboard', 'GET', '/api/user/dashboard', { token });
+  await think();
+  const status = pick(['', 'pending', 'completed']);
+  await call('GET admin/allorder', 'GET', `/api/admin/allorder${status ? `?status=${status}` : ''}`, {
+    token,
+  });
+  await think();
+  await call(
+    'GET admin/allorder/:page',
+    'GET',
+    `/api/admin/allorder/${page(400)}${status ? `?status=${status}` : ''}`,
+    {
+      token,
+    },
+  );
+  await think();
+  await call(
+    'GET report/loginhistory/rows',
+    'GET',
+    `/api/report/loginhistory/rows?search=${pick(SEARCHES)}&page=${page(3)}`,
+    {
+      token,
+    },
+  );
+  await think();
+  await call('GET master/commision/rates', 'GET', `/api/master/commision/rates?page=${page(20)}`, { token });
+  await call('GET master/commision/uploads', 'GET', '/api/master/commision/uploads', { token });
+  await think();
+  await exclusive('upload', () => uploadRates(token, shared));
+  await think();
+  // The two exports, in turn: the login report and the affiliate report.
+  await exclusive('export', () =>
+    Math.random() < 0.5
+      ? exportAndDownload('report/loginhistory (export)', '/api/report/loginhistory', token)
+      : exportAndDownload('report/affiliate (export)', '/api/report/affiliate?status=pending', token),
+  );
+}
+
+async function backofficeJourney(token: string, shared: Shared) {
+  await call('GET user/profile', 'GET', '/api/user/profile', { token });
+  await call('GET user/dashboard', 'GET', '/api/user/dashboard', { token });
+  await think();
+  const list = await call(
+    'GET backoffice/affiliate',
+    'GET',
+    `/api/backoffice/affiliate?search=${pick(SEARCHES)}&page=${page(5)}`,
+    { token },
+  );
+  await think();
+  await call('GET backoffice/affiliate', 'GET', `/api/backoffice/affiliate?status=pending&page=${page(50)}`, {
+    token,
+  });
+  await think();
+  // The KYC modal: the details, the selfie when there is one, then a decision on a pending affiliate.
+  const listed = list?.json<{ results?: { affiliateID: number }[] }>().results ?? [];
+  const pendingId = shared.pendingIds.pop();
+  const id = pendingId ?? listed[0]?.affiliateID;
+  if (id !== undefined) {
+    const details = await call(
+      'GET backoffice/affiliate-details/:id',
+      'GET',
+      `/api/backoffice/affiliate-details/${id}`,
+      {
+        token,
+      },
+    );
+    const selfie = details?.json<{ selfieImagePath?: string | null }>().selfieImagePath;
+    if (selfie) await call('GET media', 'GET', `/api/media?fileUrl=${encodeURIComponent(selfie)}`, { token });
+    await think();
+    if (pendingId !== undefined) {
+      await call('POST backoffice/affiliate/kyc', 'POST', '/api/backoffice/affiliate/kyc', {
+        token,
+        json: { affiliateID: id, isActive: true },
+      });
+    }
+  }
+}
+
+async function affiliateJourney(token: string) {
+  await call('GET user/profile', 'GET', '/api/user/profile', { token });
+  await call('GET user/dashboard', 'GET', '/api/user/dashboard', { token });
+  await think();
+  await call('GET affiliate/myorder', 'GET', `/api/affiliate/myorder?page=${page(5)}`, { token });
+  await think();
+  await call(
+    'GET affiliate/myorder',
+    'GET',
+    `/api/affiliate/myorder?status=${pick(['Pending', 'Completed'])}`,
+    {
+      token,
+    },
+  );
+  await think();
+  await call('GET affiliate/retiler-network', 'GET', `/api/affiliate/retiler-network?page=${page(2)}`, {
+    token,
+  });
+}
+
+const ROLES = ['admin', 'backoffice', 'affiliate'] as const;
+
+async function virtualUser(index: number, shared: Shared, until: number) {
+  const role = ROLES[index % ROLES.length];
+  await sleep(Math.random() * 2000);
+  while (Date.now() < until) {
+    const token = await signIn(role);
+    if (!token) {
+      await sleep(1000);
+      continue;
+    }
+    await think();
+    if (role === 'admin') await adminJourney(token, shared);
+    else if (role === 'backoffice') await backofficeJourney(token, shared);
+    else await affiliateJourney(token);
+    await think();
+    await call('POST login/logout', 'POST', '/api/login/logout', { token });
+  }
+}
+
+let ingested = 0;
+async function retailPlatform(shared: Shared, until: number) {
+  const run = randomBytes(3).toString('hex');
+  const today = Date.now();
+  while (Date.now() < until) {
+    const orders = Array.from({ length: 500 }, () => {
+      const n = ingested++;
+      return {
+        externalId: `LOAD-${run}-${n}`,
+        retailerExternalId: shared.retailerIds[n % shared.retailerIds.length],
+        orderDate: new Date(today - (n % 30) * 86_400_000).toISOString().slice(0, 10),
+        productCategory: CATEGORIES[n % CATEGORIES.length],
+        orderValue: `${2000 + ((n * 104_729) % 250_000)}.00`,
+        buyerName: `Buyer ${n % 997}`,
+        status: ORDER_STATUSES[n % ORDER_STATUSES.length],
+      };
+    });
+    await call('POST integration/orders (500)', 'POST', '/api/integration/orders', {
+      json: { orders },
+      headers: { 'x-api-key': API_KEY },
+    });
+    await sleep(INGEST_EVERY_S * 1000);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The gateway process
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** The supervisor and its workers: their pids, read from /proc. */
+function processTree(pid: number): number[] {
+  const pids = [pid];
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    for (const child of children ? children.split(/\s+/) : []) pids.push(...processTree(Number(child)));
+  } catch {
+    // gone
+  }
+  return pids;
+}
+
+function rssMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function prepareDatabase(): Promise<{ env: Record<string, string>; label: string }> {
+  if (DATABASE_URL) {
+    // A database of its own next to the given one, kept between runs so the seed is paid once.
+    const url = new URL(DATABASE_URL);
+    const name = `${url.pathname.slice(1) || 'postgres'}_load_soak`;
+    const admin = await openDatabase({ databaseUrl: DATABASE_URL });
+    const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rows.length === 0) await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.close();
+    url.pathname = `/${name}`;
+    return {
+      env: { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'load-soak-')) },
+      label: `PostgreSQL (${name})`,
+    };
+  }
+  const dir = DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'load-soak-'));
+  return { env: { DATA_DIR: dir }, label: `PGlite (${dir})` };
+}
+
+async function startGateway(): Promise<{ child: ChildProcess; label: string; logFile: string }> {
+  if (!existsSync(GATEWAY))
+    throw new Error(`${GATEWAY} is missing: run npx --yes pnpm@10 --filter api-gateway build`);
+  const port = await freePort();
+  const { env, label } = await prepareDatabase();
+  const logFile = path.join(env.DATA_DIR, 'gateway-stderr.log');
+  const child = spawn(process.execPath, [GATEWAY], {
+    cwd: path.dirname(GATEWAY),
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: 'true',
+      SEED_SCALE: String(SCALE),
+      INTEGRATION_API_KEY: API_KEY,
+      LOG_LEVEL: 'info',
+    },
+    // Request lines are still built and written, to nowhere; errors are kept.
+    stdio: ['ignore', 'ignore', openSync(logFile, 'a')],
+  });
+  baseUrl = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the gateway exited with ${child.exitCode}; see ${logFile}`);
+    const health = await raw('GET', '/api/health', {}).catch(() => undefined);
+    if (health?.status === 200) break;
+    await sleep(1000);
+  }
+  console.log(
+    `gateway up on ${label} in ${((performance.now() - started) / 1000).toFixed(0)} s (seed included when new)`,
+  );
+  return { child, label, logFile };
+}
+
+async function loadShared(): Promise<Shared> {
+  const admin = await signIn('admin');
+  const backoffice = await signIn('backoffice');
+  if (!admin || !backoffice) throw new Error('the demo accounts cannot sign in');
+  const pendingIds: number[] = [];
+  const affiliateCodes: string[] = [];
+  for (let p = 1; p <= 10; p++) {
+    const pending = await call(
+      'setup',
+      'GET',
+      `/api/backoffice/affiliate?status=pending&pageSize=100&page=${p}`,
+      {
+        token: backoffice,
+      },
+    );
+    pendingIds.push(
+      ...(pending?.json<{ results: { affiliateID: number }[] }>().results ?? []).map((a) => a.affiliateID),
+    );
+  }
+  const complete = await call('setup', 'GET', '/api/backoffice/affiliate?status=complete&pageSize=100', {
+    token: backoffice,
+  });
+  affiliateCodes.push(
+    ...(complete?.json<{ results: { affiliateCode: string }[] }>().results ?? []).map((a) => a.affiliateCode),
+  );
+  const retailerIds = Array.from(
+    { length: Math.max(1, Math.min(2000, SCALE * 400)) },
+    (_, g) => `SEED-R${String(g + 1).padStart(7, '0')}`,
+  );
+  return { affiliateCodes, pendingIds: pendingIds.reverse(), retailerIds };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+const ms = (micros: number) => (micros / 1000).toFixed(1).padStart(8);
+
+async function main() {
+  console.log(
+    `load-soak: ${USERS} users for ${MINUTES} min, SEED_SCALE ${SCALE}, think ${THINK_MS} ms mean x2 max, ` +
+      `${os.availableParallelism()} cores, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  );
+  const gateway = await startGateway();
+  const exitCode = { value: 0 };
+  try {
+    const shared = await loadShared();
+    stats.clear();
+    console.log(
+      `${shared.pendingIds.length} pending affiliates to decide, ${shared.affiliateCodes.length} affiliate codes for uploads`,
+    );
+    const rss: number[] = [];
+    // The sum over the supervisor and its workers, and each one's (supervisor first), to tell which grows.
+    const each = () => processTree(gateway.child.pid!).map(rssMb);
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    const parts = (values: number[]) => values.map((mb) => mb.toFixed(0)).join(' + ');
+    console.log(`minute  req/s   errors  gateway RSS MB (supervisor + workers)  load`);
+    const first = each();
+    console.log(`   0       -        -  ${sum(first).toFixed(0).padStart(6)} (${parts(first)})`);
+    const started = Date.now();
+    const until = started + MINUTES * 60_000;
+    const users = Array.from({ length: USERS }, (_, i) => virtualUser(i, shared, until));
+    const platform = retailPlatform(shared, until);
+    for (let minute = 1; minute <= MINUTES; minute++) {
+      await sleep(Math.max(0, started + minute * 60_000 - Date.now()));
+      const now = each();
+      rss.push(sum(now));
+      console.log(
+        `${String(minute).padStart(4)}  ${(minuteRequests / 60).toFixed(1).padStart(6)}  ${String(minuteErrors).padStart(7)}  ` +
+          `${sum(now).toFixed(0).padStart(6)} (${parts(now)})`.padEnd(38) +
+          `  ${os.loadavg()[0].toFixed(1)}`,
+      );
+      minuteRequests = 0;
+      minuteErrors = 0;
+    }
+    await Promise.all([...users, platform]);
+    stopping = true;
+    const seconds = (Date.now() - started) / 1000;
+
+    console.log(`\ncall                                   count    req/s   p50 ms   p95 ms   p99 ms  errors`);
+    let total = 0;
+    let errors = 0;
+    for (const [name, entry] of [...stats.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+      const failed = [...entry.errors.values()].reduce((a, b) => a + b, 0);
+      total += entry.count;
+      errors += failed;
+      const h = entry.histogram;
+      console.log(
+        `${name.padEnd(36)} ${String(entry.count).padStart(7)} ${(entry.count / seconds).toFixed(1).padStart(8)} ` +
+          `${entry.count ? ms(h.percentile(50)) : '       -'} ${entry.count ? ms(h.percentile(95)) : '       -'} ` +
+          `${entry.count ? ms(h.percentile(99)) : '       -'} ${String(failed).padStart(7)}`,
+      );
+      for (const [what, n] of entry.errors) console.log(`    ${n} x ${what}`);
+    }
+    const warm = rss[0];
+    const last = rss[rss.length - 1];
+    const growth = ((last - warm) / warm) * 100;
+    console.log(
+      `\nall calls: ${total} in ${seconds.toFixed(0)} s, ${(total / seconds).toFixed(1)} req/s, ${errors} errors (target 0)` +
+        `${ingested ? `; ${ingested} orders ingested` : ''}`,
+    );
+    console.log(
+      `gateway RSS after the first minute (warm-up) ${warm.toFixed(0)} MB, at the end ${last.toFixed(0)} MB, ` +
+        `max ${Math.max(...rss).toFixed(0)} MB: growth ${growth.toFixed(1)}% (target <= 10%)`,
+    );
+    console.log(`on ${gateway.label}; gateway errors in ${gateway.logFile}`);
+    if (errors > 0 || growth > 10) exitCode.value = 1;
+  } finally {
+    stopping = true;
+    gateway.child.kill('SIGTERM');
+    await new Promise((resolve) => {
+      if (gateway.child.exitCode !== null) resolve(undefined);
+      else gateway.child.once('exit', resolve);
+    });
+    agent.destroy();
+  }
+  process.exitCode = exitCode.value;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
