@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Extension, PGlite } from '@electric-sql/pglite';
@@ -18,6 +19,11 @@ export interface Sql {
 
 export interface Database extends Sql {
   readonly driver: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL: the application_name of every pooled connection of this process, unique per process start, so
+   * a row can name the gateway that owns it and anyone can tell from pg_stat_activity whether it still lives.
+   */
+  readonly instanceName?: string;
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /**
@@ -96,8 +102,10 @@ async function openPostgres(
   const { Pool, types } = await import('pg');
   // numeric stays a string (money must not pass through float); int8 counts fit in a JS number.
   types.setTypeParser(20, (value) => Number(value));
+  const instanceName = `portal-gateway-${randomUUID()}`;
   const pool: Pool = new Pool({
     connectionString: databaseUrl,
+    application_name: instanceName,
     max: 10,
     // While the server is unreachable a call fails within seconds (503) instead of waiting for a connection.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -118,6 +126,7 @@ async function openPostgres(
   let unlisten: (() => Promise<void>)[] = [];
   return {
     driver: 'postgres',
+    instanceName,
     listen: async (channel, handler, onStatus) => {
       const stop = await listen(channel, handler, onStatus);
       unlisten.push(stop);

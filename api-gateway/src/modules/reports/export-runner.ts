@@ -14,7 +14,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const EXPORT_RETENTION_MS = 60 * 60_000;
 /** An export holds a database reader and a zip stream; a few at a time keep the gateway responsive. */
 const MAX_CONCURRENT_EXPORTS = 2;
-/** A claim this old belongs to a gateway that stopped mid-export; the next export takes it over. */
+/** Belt and braces: a claim this old is taken over even if its gateway still looks alive. */
 const STALE_CLAIM_MS = 15 * 60_000;
 
 export interface ExportJob<Row> {
@@ -68,21 +68,29 @@ export class ExportRunner {
       }
     } finally {
       this.running.delete(userId);
-      if (claim)
+      if (claim && this.ctx.db.driver !== 'pglite')
         await this.ctx.db
           .query('DELETE FROM export_runs WHERE user_id = $1 AND started_at = $2', [userId, claim])
           .catch((error: unknown) => this.ctx.logger.warn({ err: error }, 'export claim not released'));
     }
   }
 
-  /** The user's export slot on every gateway, or undefined while another export of theirs runs. */
+  /**
+   * The user's export slot on every gateway, or undefined while another export of theirs runs. The claim
+   * names this gateway's connections (application_name); a gateway that died mid-export has none left in
+   * pg_stat_activity, so its claim is taken over at once rather than blocking the user for a quarter hour.
+   * The embedded database has one process, whose `running` set is the claim.
+   */
   private async claim(userId: number): Promise<Date | undefined> {
     const now = this.ctx.now();
+    if (this.ctx.db.driver === 'pglite') return now;
     const { rows } = await this.ctx.db.query(
-      `INSERT INTO export_runs (user_id, started_at) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET started_at = EXCLUDED.started_at WHERE export_runs.started_at < $3
+      `INSERT INTO export_runs (user_id, started_at, owner) VALUES ($1, $2, $4)
+       ON CONFLICT (user_id) DO UPDATE SET started_at = EXCLUDED.started_at, owner = EXCLUDED.owner
+        WHERE export_runs.started_at < $3
+           OR NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.application_name = export_runs.owner)
        RETURNING user_id`,
-      [userId, now, new Date(now.getTime() - STALE_CLAIM_MS)],
+      [userId, now, new Date(now.getTime() - STALE_CLAIM_MS), this.ctx.db.instanceName ?? null],
     );
     return rows.length ? now : undefined;
   }
