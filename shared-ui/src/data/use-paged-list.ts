@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useLoad } from './use-load';
 import type { LoadState } from './use-load';
@@ -120,11 +120,21 @@ export function usePagedList<Row, Filters extends ListFilters>({
     [setParams, JSON.stringify(defaultFilters)],
   );
 
+  // react-router's setSearchParams(fn) hands fn the address of the render it came from: the debounced search
+  // must write through the newest `update`, or a filter chosen during the wait is lost when the search lands.
+  const latestUpdate = useRef(update);
+  useEffect(() => {
+    latestUpdate.current = update;
+  }, [update]);
+
   const [searchText, setSearchTextNow] = useState(search);
   useEffect(() => {
     const trimmed = searchText.trim();
     if (trimmed === search) return undefined;
-    const timer = setTimeout(() => update({ [SEARCH_PARAM]: trimmed, [PAGE_PARAM]: 1 }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => latestUpdate.current({ [SEARCH_PARAM]: trimmed, [PAGE_PARAM]: 1 }),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
     // Only typing starts the wait; a search changed by the address (Back, Reset) is not typed again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -132,12 +142,11 @@ export function usePagedList<Row, Filters extends ListFilters>({
 
   // A page is fetched again when its query changes, not when the screen passes a new fetchPage function.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const loaded = useLoad((signal) => fetchPage({ page, pageSize, search, filters }, signal), [
-    page,
-    pageSize,
-    search,
-    filters,
-  ], { enabled, keepPreviousData: true });
+  const loaded = useLoad(
+    (signal) => fetchPage({ page, pageSize, search, filters }, signal),
+    [page, pageSize, search, filters],
+    { enabled, keepPreviousData: true },
+  );
 
   const totalCount = loaded.data?.totalCount ?? 0;
   const lastPage = Math.max(1, Math.ceil(totalCount / pageSize));

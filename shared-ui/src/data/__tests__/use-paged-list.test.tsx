@@ -5,7 +5,10 @@ import { SEARCH_DEBOUNCE_MS, usePagedList } from '../use-paged-list';
 import type { PageQuery } from '../use-paged-list';
 
 type Filters = { status: string };
-const fetchPage = jest.fn<Promise<{ results: string[]; totalCount: number }>, [PageQuery<Filters>, AbortSignal]>();
+const fetchPage = jest.fn<
+  Promise<{ results: string[]; totalCount: number }>,
+  [PageQuery<Filters>, AbortSignal]
+>();
 
 function setUp(url = '/list') {
   let location = '';
@@ -72,6 +75,23 @@ describe('usePagedList', () => {
       expect(fetchPage).toHaveBeenCalledTimes(calls + 1);
       expect(lastQuery()).toMatchObject({ page: 1, search: 'ada' });
       expect(location()).toBe('/list?search=ada');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a filter chosen while a search waits for its debounce is kept when the search lands', async () => {
+    jest.useFakeTimers();
+    try {
+      const { result, location } = setUp();
+      await act(async () => {});
+      act(() => result.current.setSearchText('ada'));
+      await act(async () => jest.advanceTimersByTime(100));
+      act(() => result.current.setFilters({ status: 'pending' }));
+      expect(location()).toBe('/list?status=pending');
+      await act(async () => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+      expect(location()).toBe('/list?status=pending&search=ada');
+      expect(lastQuery()).toMatchObject({ page: 1, search: 'ada', filters: { status: 'pending' } });
     } finally {
       jest.useRealTimers();
     }
