@@ -141,9 +141,9 @@ export function usePagedList<Row, Filters extends ListFilters>({
   }, [searchText]);
 
   // A page is fetched again when its query changes, not when the screen passes a new fetchPage function.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const loaded = useLoad(
     (signal) => fetchPage({ page, pageSize, search, filters }, signal),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [page, pageSize, search, filters],
     { enabled, keepPreviousData: true },
   );
