@@ -48,10 +48,15 @@ export function pickerDate(day: string): Date {
   return new Date(year, month - 1, date);
 }
 
-const MONTH = new Intl.DateTimeFormat('en-NG', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+const MONTH = {
+  short: new Intl.DateTimeFormat('en-NG', { month: 'short', year: '2-digit', timeZone: 'UTC' }),
+  long: new Intl.DateTimeFormat('en-NG', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
 
-/** 'Jun 25' for a month as yyyy-MM ('2025-06'), the way the dashboards' charts name their bars. */
-export function formatMonth(month: string): string {
+/**
+ * A month as yyyy-MM ('2025-06'): 'Jun 25' (short, the charts' bars) or 'June 2025' (long, a month picker).
+ */
+export function formatMonth(month: string, length: 'short' | 'long' = 'short'): string {
   const date = new Date(`${month}-01T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? month : MONTH.format(date);
+  return Number.isNaN(date.getTime()) ? month : MONTH[length].format(date);
 }

@@ -42,5 +42,6 @@ describe('business time', () => {
 test('formatMonth names a yyyy-MM month shortly, whatever the viewer zone; anything else stays as it is', () => {
   expect(formatMonth('2025-06')).toBe('Jun 25');
   expect(formatMonth('2026-01')).toBe('Jan 26');
+  expect(formatMonth('2025-06', 'long')).toBe('June 2025');
   expect(formatMonth('not a month')).toBe('not a month');
 });

@@ -87,8 +87,7 @@ export function BarChart({
       </div>
       <details className={styles.figures}>
         <summary>Show the figures</summary>
-        <table className={styles.table}>
-          <caption className={styles.visuallyHidden}>{title}</caption>
+        <table className={styles.table} aria-label={title}>
           <thead>
             <tr>
               <th scope="col">Month</th>

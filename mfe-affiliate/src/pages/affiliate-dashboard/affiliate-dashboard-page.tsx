@@ -38,7 +38,7 @@ const MONEY_CARDS = [
     label: 'Qualified Orders (MTD)',
     icon: 'pi-check-circle',
     tone: 'green',
-    hint: 'Completed orders this month',
+    hint: 'Closed/completed orders this month',
   },
   {
     key: 'projectedCommission',

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
-import { ThemedButton, downloadReport } from '@portal/shared-ui';
+import { ThemedButton, downloadReport, formatMonth } from '@portal/shared-ui';
 import { requestCommissionStatement } from './dashboard-api';
-import { longMonthLabel } from './month-label';
 import styles from './affiliate-dashboard-page.module.css';
 
 export interface CommissionStatementProps {
@@ -41,7 +40,7 @@ export function CommissionStatement({ months }: CommissionStatementProps) {
       >
         {newestFirst.map((m) => (
           <option key={m} value={m}>
-            {longMonthLabel(m)}
+            {formatMonth(m, 'long')}
           </option>
         ))}
       </select>

@@ -78,7 +78,7 @@ test('welcome, ID with KYC status, the help desk, the notice as rendered HTML, t
 
   const cards = within(screen.getByRole('list', { name: 'Commission' })).getAllByRole('listitem');
   expect(cards.map((card) => card.textContent)).toEqual([
-    'Qualified Orders (MTD)₦1,333.33Completed orders this month',
+    'Qualified Orders (MTD)₦1,333.33Closed/completed orders this month',
     'Projected Commission₦1,234,567.80All order statuses',
     'Qualified Commission₦178.40Qualified orders only',
     "Monthly Commission₦66.67This month's earnings",
