@@ -2,11 +2,17 @@
 // production build served by the built gateway (the same one e2e uses), in Debian's Chromium.
 // Targets (issue 14): /login and /register score >= 0.9 in performance and 1.0 in accessibility, CLS <= 0.1.
 // Run: npm run build, then `npx --yes pnpm@10 --filter bench exec tsx lighthouse.ts [rounds=3] [--why]
-// [--strict] [--path=/login] [--save=/tmp/lh]` (--save writes each round's report as JSON). Each round launches a fresh Chromium (cold cache) per page; the spread of the
-// rounds is printed because the machine is shared. --why lists the audits that cost points in the last round.
-import { existsSync, writeFileSync } from 'node:fs';
+// [--strict] [--path=/login] [--save=/tmp/lh] [--ab]` (--save writes each round's report as JSON). Each round launches a fresh Chromium (cold cache) per page; the spread of the
+// rounds is printed because the machine is shared, with the load average beside each round. --why lists the
+// audits that cost points in the last round. --ab also measures, alternating round by round in the same run,
+// the same build with the pages' first paint removed (a copy of dist-web without `remotes/*/first-paint/`):
+// the page as it was before the first paint, under the same load.
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CHROMIUM_PATH } from '../e2e/playwright.config';
-import { startGateway } from '../e2e/support/gateway';
+import { BUILT_WEB, startGateway } from '../e2e/support/gateway';
+import type { RunningGateway } from '../e2e/support/gateway';
 
 const PATHS = ['/login', '/register'];
 const TARGET = { performance: 0.9, accessibility: 1, cls: 0.1 };
@@ -30,6 +36,9 @@ interface Round {
   cls: number;
   tbtMs: number;
   fcpMs: number;
+  /** Load average (1 min) when the round ended, and Lighthouse's own CPU benchmark index of the machine. */
+  load: number;
+  benchmarkIndex: number;
   lcpElement: string;
   /** Audits that cost points: id, title and what Lighthouse reports they save or weigh. */
   blamed: string[];
@@ -66,7 +75,7 @@ function blamedAudits(audits: Record<string, Audit>, refs: { id: string }[]): st
     .map((audit) => `${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
 }
 
-async function audit(url: string): Promise<Round> {
+async function audit(url: string, label: string): Promise<Round> {
   // Both are ES modules; this package is CommonJS.
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -81,7 +90,7 @@ async function audit(url: string): Promise<Round> {
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     const save = process.argv.find((arg) => arg.startsWith('--save='))?.slice('--save='.length);
-    if (save) writeFileSync(`${save}-${new URL(url).pathname.slice(1)}.json`, JSON.stringify(lhr));
+    if (save) writeFileSync(`${save}-${label}-${new URL(url).pathname.slice(1)}.json`, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audits = lhr.audits as unknown as Record<string, Audit>;
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -92,6 +101,8 @@ async function audit(url: string): Promise<Round> {
       cls: value('cumulative-layout-shift'),
       tbtMs: value('total-blocking-time'),
       fcpMs: value('first-contentful-paint'),
+      load: os.loadavg()[0],
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
       lcpElement: lcpElementOf(audits),
       blamed: [
         ...blamedAudits(audits, lhr.categories.performance?.auditRefs ?? []),
@@ -110,6 +121,85 @@ const spread = (values: number[], digits: number, unit = '') => {
   return `${fmt(median)} (${fmt(sorted[0])}–${fmt(sorted[sorted.length - 1])})`;
 };
 
+/** A copy of the built web apps without any page's first paint: the page as it was painted before it. */
+function webRootWithoutFirstPaint(): { dir: string; remove: () => void } {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'portal-lh-'));
+  const dir = path.join(scratch, 'web');
+  cpSync(BUILT_WEB, dir, { recursive: true });
+  for (const remote of readdirSync(path.join(dir, 'remotes')))
+    rmSync(path.join(dir, 'remotes', remote, 'first-paint'), { recursive: true, force: true });
+  return { dir, remove: () => rmSync(scratch, { recursive: true, force: true }) };
+}
+
+function printSummary(label: string, pagePath: string, results: Round[]): boolean {
+  const worst = {
+    performance: Math.min(...results.map((r) => r.performance)),
+    accessibility: Math.min(...results.map((r) => r.accessibility)),
+    cls: Math.max(...results.map((r) => r.cls)),
+  };
+  const met =
+    worst.performance >= TARGET.performance &&
+    worst.accessibility >= TARGET.accessibility &&
+    worst.cls <= TARGET.cls;
+  console.log(`${pagePath} ${label}: median (min–max) of ${results.length}`);
+  const line = (name: string, values: number[], digits: number, unit = '', target = '') =>
+    console.log(`  ${name.padEnd(15)} ${spread(values, digits, unit)}${target ? `   ${target}` : ''}`);
+  line(
+    'performance',
+    results.map((r) => r.performance),
+    2,
+    '',
+    `target ≥ ${TARGET.performance}`,
+  );
+  line(
+    'accessibility',
+    results.map((r) => r.accessibility),
+    2,
+    '',
+    `target ${TARGET.accessibility.toFixed(1)}`,
+  );
+  line(
+    'LCP',
+    results.map((r) => r.lcpMs / 1000),
+    2,
+    ' s',
+  );
+  line(
+    'FCP',
+    results.map((r) => r.fcpMs / 1000),
+    2,
+    ' s',
+  );
+  line(
+    'CLS',
+    results.map((r) => r.cls),
+    3,
+    '',
+    `target ≤ ${TARGET.cls}`,
+  );
+  line(
+    'TBT (INP proxy)',
+    results.map((r) => r.tbtMs),
+    0,
+    ' ms',
+  );
+  line(
+    'load average',
+    results.map((r) => r.load),
+    1,
+  );
+  line(
+    'benchmarkIndex',
+    results.map((r) => r.benchmarkIndex),
+    0,
+  );
+  console.log(`  LCP element: ${results[results.length - 1].lcpElement}`);
+  console.log(`  ${met ? 'target met in every round' : 'TARGET MISSED in at least one round'}`);
+  if (process.argv.includes('--why'))
+    for (const blamed of results[results.length - 1].blamed) console.log(`    - ${blamed}`);
+  return met;
+}
+
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM_PATH)) {
     console.error(
@@ -121,76 +211,63 @@ async function main(): Promise<void> {
   const rounds = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 3);
   const only = process.argv.find((arg) => arg.startsWith('--path='))?.slice('--path='.length);
   const paths = only ? [only] : PATHS;
-  const gateway = await startGateway({ LOG_LEVEL: 'error' });
+  const variants: { label: string; gateway: RunningGateway }[] = [
+    { label: 'build', gateway: await startGateway({ LOG_LEVEL: 'error' }) },
+  ];
+  const withoutFirstPaint = process.argv.includes('--ab') ? webRootWithoutFirstPaint() : undefined;
   let ok = true;
   try {
+    if (withoutFirstPaint)
+      variants.push({
+        label: 'without-first-paint',
+        gateway: await startGateway({ LOG_LEVEL: 'error', WEB_ROOT: withoutFirstPaint.dir }),
+      });
     console.log(
-      `Lighthouse mobile preset (simulated slow 4G, 4x CPU slowdown), ${rounds} rounds, ${gateway.url}, ${CHROMIUM_PATH}`,
+      `Lighthouse mobile preset (simulated slow 4G, 4x CPU slowdown), ${rounds} rounds, ${CHROMIUM_PATH}, ` +
+        `${os.cpus().length} cores, load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}; ` +
+        variants.map((v) => `${v.label} ${v.gateway.url}`).join(', '),
     );
     for (const pagePath of paths) {
-      const results: Round[] = [];
+      const results = new Map<string, Round[]>(variants.map((v) => [v.label, []]));
       for (let round = 0; round < rounds; round += 1) {
-        // A busy machine sometimes loses the trace (NO_NAVSTART, NO_FCP): that round is run again once.
-        const result = await audit(`${gateway.url}${pagePath}`).catch((error: unknown) => {
-          console.log(`  ${pagePath} round ${round + 1} failed, run again: ${String(error).split('\n')[0]}`);
-          return audit(`${gateway.url}${pagePath}`);
-        });
-        results.push(result);
-        console.log(
-          `  ${pagePath} round ${round + 1}: performance ${result.performance.toFixed(2)}, accessibility ${result.accessibility.toFixed(2)}, ` +
-            `LCP ${(result.lcpMs / 1000).toFixed(2)} s, CLS ${result.cls.toFixed(3)}, TBT ${result.tbtMs.toFixed(0)} ms, FCP ${(result.fcpMs / 1000).toFixed(2)} s`,
-        );
+        // Alternating variants round by round: both see the same machine.
+        for (const { label, gateway } of variants) {
+          const url = `${gateway.url}${pagePath}`;
+          // A busy machine sometimes loses the trace (NO_NAVSTART, NO_FCP): that round is run again, up to
+          // twice; a round lost three times is reported as lost and left out of the figures.
+          let result: Round | undefined;
+          for (let attempt = 1; attempt <= 3 && !result; attempt += 1) {
+            result = await audit(url, label).catch((error: unknown) => {
+              console.log(
+                `  ${pagePath} ${label} round ${round + 1} attempt ${attempt} failed: ${String(error).split('\n')[0]}`,
+              );
+              return undefined;
+            });
+          }
+          if (!result) {
+            console.log(`  ${pagePath} ${label} round ${round + 1} LOST (no trace in three attempts)`);
+            continue;
+          }
+          results.get(label)?.push(result);
+          console.log(
+            `  ${pagePath} ${label} round ${round + 1}: performance ${result.performance.toFixed(2)}, accessibility ${result.accessibility.toFixed(2)}, ` +
+              `LCP ${(result.lcpMs / 1000).toFixed(2)} s, CLS ${result.cls.toFixed(3)}, TBT ${result.tbtMs.toFixed(0)} ms, FCP ${(result.fcpMs / 1000).toFixed(2)} s, ` +
+              `load ${result.load.toFixed(1)}, benchmarkIndex ${result.benchmarkIndex.toFixed(0)}`,
+          );
+        }
       }
-      const worst = {
-        performance: Math.min(...results.map((r) => r.performance)),
-        accessibility: Math.min(...results.map((r) => r.accessibility)),
-        cls: Math.max(...results.map((r) => r.cls)),
-      };
-      const met =
-        worst.performance >= TARGET.performance &&
-        worst.accessibility >= TARGET.accessibility &&
-        worst.cls <= TARGET.cls;
-      ok &&= met;
-      console.log(`${pagePath}: median (min–max) of ${rounds}`);
-      console.log(
-        `  performance   ${spread(
-          results.map((r) => r.performance),
-          2,
-        )}   target ≥ ${TARGET.performance}`,
-      );
-      console.log(
-        `  accessibility ${spread(
-          results.map((r) => r.accessibility),
-          2,
-        )}   target ${TARGET.accessibility.toFixed(1)}`,
-      );
-      console.log(
-        `  LCP           ${spread(
-          results.map((r) => r.lcpMs / 1000),
-          2,
-          ' s',
-        )}`,
-      );
-      console.log(
-        `  CLS           ${spread(
-          results.map((r) => r.cls),
-          3,
-        )}   target ≤ ${TARGET.cls}`,
-      );
-      console.log(
-        `  TBT (INP proxy) ${spread(
-          results.map((r) => r.tbtMs),
-          0,
-          ' ms',
-        )}`,
-      );
-      console.log(`  LCP element: ${results[results.length - 1].lcpElement}`);
-      console.log(`  ${met ? 'target met in every round' : 'TARGET MISSED in at least one round'}`);
-      if (process.argv.includes('--why'))
-        for (const line of results[results.length - 1].blamed) console.log(`    - ${line}`);
+      for (const { label } of variants) {
+        const measured = results.get(label) ?? [];
+        const met = measured.length > 0 && printSummary(label, pagePath, measured);
+        if (label === 'build') ok &&= met && measured.length === rounds;
+      }
     }
   } finally {
-    await gateway.stop();
+    for (const { gateway } of variants) await gateway.stop();
+    withoutFirstPaint?.remove();
   }
   if (!ok && process.argv.includes('--strict')) process.exitCode = 1;
 }

@@ -7,7 +7,13 @@ import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { PORTAL_REMOTES } from '@portal/contracts';
 import type { AppContext } from '../context';
-import { externalRemoteOrigins, remoteEntries, remoteFolder } from '../modules/web-config';
+import {
+  defaultRemoteEntry,
+  externalRemoteOrigins,
+  remoteEntries,
+  remoteFolder,
+} from '../modules/web-config';
+import { pageWithFirstPaint } from './first-paint';
 
 /** Content-hashed files (`name.<16 hex>.ext`, webpack/create-app-config.cjs) never change: cache them for good. */
 const HASHED_FILE = /\.[0-9a-f]{16}\.[a-z0-9]+$/i;
@@ -28,7 +34,12 @@ export function mountWeb(app: express.Express, ctx: AppContext): void {
   const shellRoot = path.join(webRoot, 'shell');
   const indexHtml = path.join(shellRoot, 'index.html');
   const web = express.Router();
-  web.use(securityHeaders(externalRemoteOrigins(remoteEntries(ctx.config))));
+  const entries = remoteEntries(ctx.config);
+  web.use(securityHeaders(externalRemoteOrigins(entries)));
+  // A remote served from elsewhere (REMOTES) may be another version than the files here: its first paint too.
+  const localRemoteRoots = PORTAL_REMOTES.filter((remote) =>
+    entries.some((entry) => entry.name === remote.name && entry.entry === defaultRemoteEntry(remote.folder)),
+  ).map((remote) => path.join(webRoot, remoteFolder(remote.folder)));
 
   for (const remote of PORTAL_REMOTES) {
     const folder = remoteFolder(remote.folder);
@@ -44,10 +55,24 @@ export function mountWeb(app: express.Express, ctx: AppContext): void {
   }
 
   web.use(precompressed(shellRoot), staticFiles(shellRoot));
-  web.use((req, res, next) => {
+  web.use(async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || path.posix.extname(req.path) !== '') return next();
     if (!existsSync(indexHtml)) {
       res.status(503).set('Cache-Control', 'no-store').json({ message: WEB_NOT_BUILT });
+      return;
+    }
+    const firstPaint = await pageWithFirstPaint(indexHtml, localRemoteRoots, req.path).catch(() => undefined);
+    if (firstPaint) {
+      const gzip = Boolean(req.acceptsEncodings('gzip'));
+      res.vary('Accept-Encoding');
+      res.set({ 'Cache-Control': REVALIDATE, ETag: `W/"${firstPaint.version}${gzip ? '-gz' : ''}"` });
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+      res.type('html');
+      if (gzip) res.set('Content-Encoding', 'gzip');
+      res.send(gzip ? firstPaint.gzipped : firstPaint.body);
       return;
     }
     res.sendFile(indexHtml, { headers: { 'Cache-Control': REVALIDATE }, cacheControl: false });

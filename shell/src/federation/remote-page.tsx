@@ -1,6 +1,7 @@
 import { Suspense, use, useEffect } from 'react';
 import type { PortalRemoteName } from '@portal/contracts/web';
 import { LoadingSpinner } from '@portal/shared-ui';
+import { FirstPaint, firstPaintFor } from './first-paint';
 import { RemoteUnavailableError, loadRemoteRoutes, reloadRemote } from './init-federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 
@@ -12,12 +13,14 @@ export interface RemotePageProps {
 
 /**
  * A page a remote renders: loads `<remote>/routes` on first use (only the remote this route needs), shows a
- * spinner meanwhile, and keeps any failure inside this section with a Retry that reloads the remote.
+ * spinner meanwhile (or, on the first page of a visit, the first paint the gateway sent with the document), and
+ * keeps any failure inside this section with a Retry that reloads the remote.
  */
 export function RemotePage({ remote, path }: RemotePageProps) {
+  const firstPaint = firstPaintFor(`/${path}`);
   return (
     <RemoteErrorBoundary remote={remote} onRetry={() => reloadRemote(remote)}>
-      <Suspense fallback={<LoadingSpinner />}>
+      <Suspense fallback={firstPaint ? <FirstPaint element={firstPaint} /> : <LoadingSpinner />}>
         <RemoteRoute remote={remote} path={path} />
       </Suspense>
     </RemoteErrorBoundary>

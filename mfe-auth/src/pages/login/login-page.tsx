@@ -35,21 +35,24 @@ export function LoginPage() {
           <span>Affiliate Portal</span>
         </div>
         <h1 id="login-heading" ref={heading} tabIndex={-1} className={styles.heading}>
-          {forgot ? 'Forgot Password' : 'Sign In'}
+          {forgot ? 'Forgot Password' : Texts.loginHeading}
         </h1>
         {!forgot && <p className={styles.tagline}>{Texts.loginTagline}</p>}
-        {forgot ? (
-          <ForgotPasswordForm
-            initialUserName={view.userName}
-            onBack={(userName) => setView({ kind: 'sign-in', userName })}
-          />
-        ) : (
-          <SignInFormView
-            initialUserName={view.userName}
-            coordinates={coordinates}
-            onForgotPassword={(userName) => setView({ kind: 'forgot', userName })}
-          />
-        )}
+        {/* Its height is reserved from the first paint (mfe-auth/webpack/first-paint-plugin.cjs). */}
+        <div className={styles.formSlot}>
+          {forgot ? (
+            <ForgotPasswordForm
+              initialUserName={view.userName}
+              onBack={(userName) => setView({ kind: 'sign-in', userName })}
+            />
+          ) : (
+            <SignInFormView
+              initialUserName={view.userName}
+              coordinates={coordinates}
+              onForgotPassword={(userName) => setView({ kind: 'forgot', userName })}
+            />
+          )}
+        </div>
       </section>
     </main>
   );
