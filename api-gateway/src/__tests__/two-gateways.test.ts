@@ -1,12 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { hashPassword } from '../auth/password';
 import { type Database, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../seed/demo-accounts';
-import { freePort } from '../test-support/gateway-process';
+import { startGateway as startGatewayProcess } from '../test-support/gateway-process';
 
 /**
  * Issue 14, "Two gateways, one database": two real gateway processes on one PostgreSQL database (a schema
@@ -35,46 +36,9 @@ interface Gateway {
 }
 
 async function startGateway(name: string, url: string, jwtSecret: string): Promise<Gateway> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `portal-${name}-`));
-  const { NODE_UNIQUE_ID: _clusterWorker, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'server.ts')], {
-    cwd: path.join(__dirname, '..', '..'),
-    env: {
-      ...env,
-      NODE_OPTIONS: '',
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      JWT_SECRET: jwtSecret,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const gateway: Gateway = { name, url: `http://127.0.0.1:${port}`, child, dataDir, logs: [] };
-  let buffer = '';
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`gateway ${name} exited (${code})`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      let newline;
-      while ((newline = buffer.indexOf('\n')) >= 0) {
-        const text = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        try {
-          const line = JSON.parse(text) as Record<string, unknown>;
-          gateway.logs.push(line);
-          if (String(line.msg).startsWith('affiliate portal listening')) resolve();
-        } catch {
-          // not a log line
-        }
-      }
-    });
-  });
-  return gateway;
+  const gateway = await startGatewayProcess({ DATA_DIR: dataDir, DATABASE_URL: url, JWT_SECRET: jwtSecret });
+  return { name, url: gateway.url, child: gateway.child, dataDir, logs: gateway.lines };
 }
 
 interface Answer {
@@ -180,6 +144,41 @@ describeOnPostgres('two gateways on one PostgreSQL database', () => {
     expect((await call(a, 'GET', '/api/user/profile', { token: admin })).status).toBe(401);
     console.log(
       `session ended on the other gateway after ${logoutMs} ms (logout), ${deactivationMs} ms (deactivation)`,
+    );
+  });
+
+  test('a password change or a deactivation on one gateway holds for sign-in on the other within a second', async () => {
+    // B signs the account in twice, so it holds the account's credentials in memory.
+    const { rows } = await db.query<{ user_id: number }>(
+      `INSERT INTO users (full_name, email, password_hash, role_id, phone_code, mobile_number, country_id)
+       VALUES ('Cached Staff', 'cached-staff@example.test', $1, 2, '+234', '8177777777', 1) RETURNING user_id`,
+      [await hashPassword('Old@pass1234')],
+    );
+    const account = { email: 'cached-staff@example.test', password: 'Old@pass1234' };
+    await signIn(b, account);
+    await signIn(b, account);
+    const token = await signIn(a, account);
+    const changed = await call(a, 'POST', '/api/users/passwordUpdate', {
+      token,
+      body: {
+        currentPassword: 'Old@pass1234',
+        newPassword: 'Brand#new5678',
+        confirmPassword: 'Brand#new5678',
+      },
+    });
+    expect(changed.status).toBe(200);
+    const signInOnB = (password: string) =>
+      call(b, 'POST', '/api/login/auth', { body: { userName: account.email, password } });
+    const passwordMs = await within(1000, async () => (await signInOnB('Old@pass1234')).status === 401);
+    expect((await signInOnB('Brand#new5678')).status).toBe(200);
+    expect((await signInOnB('Brand#new5678')).status).toBe(200);
+
+    const admin = await signIn(a, DEMO_ACCOUNTS.admin);
+    const made = await call(a, 'POST', `/api/admin/user/delete/${rows[0].user_id}`, { token: admin });
+    expect(made.status).toBe(200);
+    const deactivationMs = await within(1000, async () => (await signInOnB('Brand#new5678')).status === 403);
+    console.log(
+      `sign-in on the other gateway saw the new password after ${passwordMs} ms, the deactivation after ${deactivationMs} ms`,
     );
   });
 

@@ -6,6 +6,8 @@ import { loadSession, verifySessionToken } from '../http/session';
 
 /** The channel migration 007 notifies on any change to users, affiliates, banks or a session's validity. */
 export const AUTH_CHANGED_CHANNEL = 'portal_auth_changed';
+/** The payload of a change to a forgot-password temporary password (migration 023): only sign-in reads those. */
+const TEMPORARY_PASSWORDS_CHANGED = 'temporary_passwords';
 
 const MAX_ENTRIES = 10_000;
 /** Belt and braces: even with no notice, nothing is served from memory for longer than this. */
@@ -17,8 +19,9 @@ interface Entry<T> {
 }
 
 /**
- * Sessions and profiles kept in memory between calls, dropped as a whole the moment the database announces a
- * change that could affect them (logout, password change, deactivation, KYC decision, profile edit).
+ * Sessions, profiles and sign-in's account reads kept in memory between calls, dropped as a whole the moment
+ * the database announces a change that could affect them (logout, password change, deactivation, KYC
+ * decision, profile edit; a temporary password drops the sign-in reads only).
  * A change made by this process is announced before the call that made it returns (PGlite: in process;
  * PostgreSQL: each pooled connection listens and hears its own commit first), so this process's next request
  * never sees the old state; a change made by another gateway on the same PostgreSQL is heard a moment later
@@ -32,6 +35,12 @@ export class AuthCache {
   private readonly tokens = new Map<string, { claims: Claims; expiresAtMs: number }>();
   private readonly sessions = new Map<string, Entry<SessionUser>>();
   private readonly profiles = new Map<number, Entry<ProfileResponse>>();
+  /**
+   * What sign-in read about the account a user name names (hashes, status, role), or that it names none,
+   * keyed by the user name exactly as typed: the database matches it case-insensitively, so two spellings
+   * are two entries, never one entry standing for another.
+   */
+  private readonly signInAccounts = new Map<string, Entry<{ account: unknown }>>();
   /** Bumped by every notice: a read that started before one must not store what it read. */
   private generation = 0;
   /** LISTEN has been set up (the promise resolved)... */
@@ -44,7 +53,7 @@ export class AuthCache {
     if (!listen) return;
     listen(
       AUTH_CHANGED_CHANNEL,
-      () => this.clear(),
+      (payload) => (payload === TEMPORARY_PASSWORDS_CHANGED ? this.clearSignInAccounts() : this.clear()),
       (listening) => {
         // Lost: stop caching first, then drop everything (a read in flight must not store either).
         // Back: drop what was stored before the loss, then cache again.
@@ -72,6 +81,36 @@ export class AuthCache {
     this.generation++;
     this.sessions.clear();
     this.profiles.clear();
+    this.signInAccounts.clear();
+  }
+
+  private clearSignInAccounts(): void {
+    this.generation++;
+    this.signInAccounts.clear();
+  }
+
+  /** The account sign-in last read for this user name (undefined inside: no such account), if still valid. */
+  knownSignInAccount<T>(userName: string): { account: T | undefined } | undefined {
+    const hit = this.enabled ? this.fresh(this.signInAccounts, userName) : undefined;
+    return hit as { account: T | undefined } | undefined;
+  }
+
+  /**
+   * Runs sign-in's read and keeps the account it found (or that it found none) for the next sign-in with
+   * the same user name, unless a change was announced while it read.
+   */
+  async readSignInAccount<S extends { account: unknown }>(
+    userName: string,
+    read: () => Promise<S>,
+  ): Promise<S> {
+    const generation = this.generation;
+    const state = await read();
+    if (this.enabled && generation === this.generation) {
+      if (this.signInAccounts.size >= MAX_ENTRIES)
+        this.signInAccounts.delete(this.signInAccounts.keys().next().value as string);
+      this.signInAccounts.set(userName, { value: { account: state.account }, storedAt: Date.now() });
+    }
+    return state;
   }
 
   async claims(token: string, verify: () => Promise<Claims | undefined>): Promise<Claims | undefined> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Extension, PGlite } from '@electric-sql/pglite';
+import { type Extension, parse as pgliteParse, PGlite, protocol } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
 import { pgListen } from './pg-notifications';
 
@@ -13,6 +13,16 @@ export interface QueryResult<Row> {
 /** What a repository needs: parameterised SQL ($1, $2, ...). Both drivers speak PostgreSQL. */
 export interface Sql {
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+  /**
+   * query() as a named prepared statement: parsed and planned once per connection (PGlite: once per
+   * process), then only bound and executed. For the few statements on a hot path (sign-in), where PGlite
+   * spends most of a small statement's time planning it again. `name` must always go with the same text.
+   */
+  prepared<Row = Record<string, unknown>>(
+    name: string,
+    text: string,
+    params: readonly unknown[],
+  ): Promise<QueryResult<Row>>;
   /** Runs a script of several statements without parameters (migrations, bulk seed). */
   exec(script: string): Promise<void>;
 }
@@ -74,9 +84,12 @@ async function openPglite(dataDir?: string): Promise<Database> {
     const result = await executor.query<Row>(text, params as unknown[] | undefined);
     return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
   };
+  const prepared = pglitePrepared(pglite);
   return {
     driver: 'pglite',
     query: (text, params) => run(pglite, text, params),
+    prepared: (name, text, params) =>
+      pglite._runExclusiveTransaction(() => prepared(name, text, params, { inTransaction: false })),
     exec: async (script) => {
       await pglite.exec(script);
     },
@@ -84,6 +97,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
       pglite.transaction((tx) =>
         fn({
           query: (text, params) => run(tx, text, params),
+          // Inside the transaction, which already holds PGlite's transaction lock.
+          prepared: (name, text, params) => prepared(name, text, params, { inTransaction: true }),
           exec: async (script) => {
             await tx.exec(script);
           },
@@ -92,6 +107,68 @@ async function openPglite(dataDir?: string): Promise<Database> {
     listen: (channel, handler) => pglite.listen(channel, handler),
     close: () => pglite.close(),
   };
+}
+
+/**
+ * PGlite's query() sends Parse, Describe, Bind, Describe, Execute and Sync for every call, so every statement
+ * is parsed and planned again (the unnamed statement). This keeps named statements on PGlite's one session:
+ * Parse and Describe once, then Bind, Describe, Execute and Sync in one message batch. Statements run under
+ * PGlite's own query lock, like query(); the caller holds the transaction lock (or is inside a transaction).
+ */
+function pglitePrepared(pglite: PGlite) {
+  const serialize = protocol.serialize;
+  const parameterTypes = new Map<string, { text: string; types: number[] }>();
+  const stream = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
+
+  return <Row>(
+    name: string,
+    text: string,
+    params: readonly unknown[],
+    options: { inTransaction: boolean },
+  ): Promise<QueryResult<Row>> =>
+    pglite._runExclusiveQuery(async () => {
+      let statement = parameterTypes.get(name);
+      if (!statement) {
+        const described = await stream(
+          concatBytes([
+            serialize.parse({ name, text }),
+            serialize.describe({ type: 'S', name }),
+            serialize.sync(),
+          ]),
+        );
+        statement = { text, types: pgliteParse.parseDescribeStatementResults(described) };
+        parameterTypes.set(name, statement);
+      } else if (statement.text !== text) {
+        throw new Error(`prepared statement ${name} was prepared with another text`);
+      }
+      const { types } = statement;
+      const values = params.map((value, index) => {
+        if (value === null || value === undefined) return null;
+        const serializer = pglite.serializers[types[index]];
+        return serializer ? (serializer(value) as string) : String(value);
+      });
+      const messages = await stream(
+        concatBytes([
+          serialize.bind({ statement: name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+      );
+      if (!options.inTransaction) await pglite.syncToFs();
+      const [result] = pgliteParse.parseResults(messages, pglite.parsers);
+      return { rows: result.rows as Row[], rowCount: result.affectedRows ?? result.rows.length };
+    });
+}
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }
 
 async function openPostgres(
@@ -122,6 +199,16 @@ async function openPostgres(
     const result = await client.query(text, params as unknown[] | undefined);
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
   };
+  // pg keeps a named statement per connection: parsed and planned on its first use there.
+  const runPrepared = async <Row>(
+    client: Pool | PoolClient,
+    name: string,
+    text: string,
+    params: readonly unknown[],
+  ) => {
+    const result = await client.query({ name, text, values: params as unknown[] });
+    return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
+  };
   const listen = pgListen(pool, databaseUrl);
   let unlisten: (() => Promise<void>)[] = [];
   return {
@@ -133,6 +220,7 @@ async function openPostgres(
       return stop;
     },
     query: (text, params) => run(pool, text, params),
+    prepared: (name, text, params) => runPrepared(pool, name, text, params),
     exec: async (script) => {
       await pool.query(script);
     },
@@ -146,6 +234,7 @@ async function openPostgres(
         await client.query('BEGIN');
         const value = await fn({
           query: (text, params) => run(client, text, params),
+          prepared: (name, text, params) => runPrepared(client, name, text, params),
           exec: async (script) => {
             await client.query(script);
           },

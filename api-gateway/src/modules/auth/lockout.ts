@@ -34,3 +34,38 @@ export function lockoutFrom(
   const latest = Math.max(...until);
   return { retryAfterSeconds: Math.max(1, Math.ceil((latest - now.getTime()) / 1000)) };
 }
+
+const MAX_REMEMBERED_LOCKS = 10_000;
+
+/**
+ * The locks this process has seen lately (user name and IP → until when), only to decide whether a sign-in
+ * may start its password check before the lockout read answers. Never decides a refusal itself: the
+ * database's lockout read always does. Without it, every attempt at a locked account whose credentials are in
+ * memory would still cost an argon2 verification (wasted, since the answer is 429), where the lock is
+ * meant to make attempts cheap.
+ */
+export class RecentLocks {
+  private readonly until = new Map<string, number>();
+
+  remember(userName: string, ip: string | null, lockout: Lockout, now: Date): void {
+    const until = now.getTime() + lockout.retryAfterSeconds * 1000;
+    for (const key of [`user:${userName.toLowerCase()}`, ip === null ? undefined : `ip:${ip}`]) {
+      if (!key) continue;
+      if (this.until.size >= MAX_REMEMBERED_LOCKS)
+        this.until.delete(this.until.keys().next().value as string);
+      this.until.set(key, until);
+    }
+  }
+
+  /** True when the user name or the IP was locked a moment ago and may still be. */
+  mayBeLocked(userName: string, ip: string | null, now: Date): boolean {
+    return [`user:${userName.toLowerCase()}`, ip === null ? undefined : `ip:${ip}`].some((key) => {
+      if (!key) return false;
+      const until = this.until.get(key);
+      if (until === undefined) return false;
+      if (until > now.getTime()) return true;
+      this.until.delete(key);
+      return false;
+    });
+  }
+}

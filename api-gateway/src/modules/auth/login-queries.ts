@@ -16,27 +16,9 @@ export interface SignInState {
   account: SignInAccount | undefined;
 }
 
-/** The account's and the IP's lockout (see lockout.ts) and the account with its live temporary password, in one statement. */
-export async function findSignInState(
-  sql: Sql,
-  request: { userName: string; ip: string | null; now: Date },
-): Promise<SignInState> {
-  const since = new Date(request.now.getTime() - LOCKOUT_WINDOW_MS);
-  const { rows } = await sql.query<{
-    account_limit_failure_at: Date | null;
-    ip_limit_failure_at: Date | null;
-    user_id: number | string | null;
-    role_id: number;
-    email: string;
-    full_name: string;
-    password_hash: string | null;
-    temporary_password_hash: string | null;
-    is_active: boolean;
-    force_password_update: boolean;
-    affiliate_status: AffiliateStatus | null;
-  }>(
-    // The Nth most recent failure of the account since its last success, and of the IP, within the window.
-    `SELECT
+// The Nth most recent failure of the account since its last success, and of the IP, within the window
+// ($1 user name, $2 window start, $3 IP, $4/$5 the limits less one).
+const LOCKOUT_COLUMNS = `
        (SELECT f.logged_at FROM login_history f
          WHERE lower(f.user_name) = lower($1) AND NOT f.success AND f.failure_reason = 'invalid_credentials'
            AND f.logged_at > $2
@@ -49,21 +31,61 @@ export async function findSignInState(
        (SELECT f.logged_at FROM login_history f
          WHERE f.ip = $3 AND NOT f.success AND f.failure_reason = 'invalid_credentials' AND f.logged_at > $2
          ORDER BY f.logged_at DESC
-         LIMIT 1 OFFSET $5) AS ip_limit_failure_at,
+         LIMIT 1 OFFSET $5) AS ip_limit_failure_at`;
+
+const SIGN_IN_STATE = `SELECT ${LOCKOUT_COLUMNS},
        u.user_id, u.role_id, u.email, u.full_name, u.password_hash, u.is_active, u.force_password_update,
-       t.password_hash AS temporary_password_hash, a.status AS affiliate_status
+       t.password_hash AS temporary_password_hash, t.expires_at AS temporary_password_expires_at,
+       a.status AS affiliate_status
        FROM (SELECT 1) AS one
        LEFT JOIN users u ON lower(u.email) = lower($1)
        LEFT JOIN affiliates a ON a.user_id = u.user_id
-       LEFT JOIN temporary_passwords t ON t.user_id = u.user_id AND t.expires_at > $6`,
-    [request.userName, since, request.ip, ACCOUNT_FAILURE_LIMIT - 1, IP_FAILURE_LIMIT - 1, request.now],
-  );
-  const row = rows[0];
-  const lockout = lockoutFrom(
+       LEFT JOIN temporary_passwords t ON t.user_id = u.user_id AND t.expires_at > $6`;
+
+const LOCKOUT_ONLY = `SELECT ${LOCKOUT_COLUMNS}`;
+
+interface LockoutRow {
+  account_limit_failure_at: Date | null;
+  ip_limit_failure_at: Date | null;
+}
+
+function lockoutParams(request: { userName: string; ip: string | null; now: Date }): unknown[] {
+  const since = new Date(request.now.getTime() - LOCKOUT_WINDOW_MS);
+  return [request.userName, since, request.ip, ACCOUNT_FAILURE_LIMIT - 1, IP_FAILURE_LIMIT - 1];
+}
+
+function lockoutOf(row: LockoutRow | undefined, request: { ip: string | null; now: Date }) {
+  return lockoutFrom(
     row?.account_limit_failure_at ?? null,
     request.ip === null ? null : (row?.ip_limit_failure_at ?? null),
     request.now,
   );
+}
+
+/**
+ * The account's and the IP's lockout (see lockout.ts) and the account with its live temporary password, in one
+ * prepared statement: the sign-in of an account this process does not know yet.
+ */
+export async function findSignInState(
+  sql: Sql,
+  request: { userName: string; ip: string | null; now: Date },
+): Promise<SignInState> {
+  const { rows } = await sql.prepared<
+    LockoutRow & {
+      user_id: number | string | null;
+      role_id: number;
+      email: string;
+      full_name: string;
+      password_hash: string | null;
+      temporary_password_hash: string | null;
+      temporary_password_expires_at: Date | null;
+      is_active: boolean;
+      force_password_update: boolean;
+      affiliate_status: AffiliateStatus | null;
+    }
+  >('sign_in_state', SIGN_IN_STATE, [...lockoutParams(request), request.now]);
+  const row = rows[0];
+  const lockout = lockoutOf(row, request);
   if (!row || row.user_id === null) return { lockout, account: undefined };
   return {
     lockout,
@@ -74,11 +96,23 @@ export async function findSignInState(
       fullName: row.full_name,
       passwordHash: row.password_hash,
       temporaryPasswordHash: row.temporary_password_hash,
+      temporaryPasswordExpiresAt: row.temporary_password_expires_at
+        ? new Date(row.temporary_password_expires_at)
+        : null,
       isActive: row.is_active,
       forcePasswordUpdate: row.force_password_update,
       affiliateStatus: row.affiliate_status,
     },
   };
+}
+
+/** The account's and the IP's lockout alone: the sign-in of an account whose credentials this process holds. */
+export async function findLockout(
+  sql: Sql,
+  request: { userName: string; ip: string | null; now: Date },
+): Promise<Lockout | undefined> {
+  const { rows } = await sql.prepared<LockoutRow>('sign_in_lockout', LOCKOUT_ONLY, lockoutParams(request));
+  return lockoutOf(rows[0], request);
 }
 
 export interface NewSession {
@@ -97,7 +131,8 @@ export async function recordSuccessfulSignIn(
   attempt: LoginAttempt,
   session: NewSession,
 ): Promise<void> {
-  await sql.query(
+  await sql.prepared(
+    'sign_in_record',
     `WITH history AS (
        INSERT INTO login_history (user_id, user_name, logged_at, ip, user_agent, latitude, longitude, success, failure_reason)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)

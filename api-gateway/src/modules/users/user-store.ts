@@ -16,8 +16,10 @@ export interface SignInAccount {
   email: string;
   fullName: string;
   passwordHash: string | null;
-  /** The pending temporary password of a forgot-password request, if one has not expired. */
+  /** The pending temporary password of a forgot-password request, if one had not expired when read. */
   temporaryPasswordHash: string | null;
+  /** When that temporary password stops working (a copy kept in memory must check it again). */
+  temporaryPasswordExpiresAt: Date | null;
   isActive: boolean;
   forcePasswordUpdate: boolean;
   affiliateStatus: AffiliateStatus | null;

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { type Database, openDatabase } from '../database';
+
+/** Sql.prepared on the driver the suite runs on (PGlite, or PostgreSQL when DATABASE_URL is set). */
+const databaseUrl = process.env.DATABASE_URL;
+
+let db: Database;
+beforeAll(async () => {
+  db = await openDatabase({
+    databaseUrl,
+    schema: databaseUrl ? `prepared_${randomBytes(4).toString('hex')}` : undefined,
+  });
+  await db.exec(
+    `CREATE TABLE items (id bigserial PRIMARY KEY, name text, at timestamptz, n integer, ok boolean)`,
+  );
+});
+afterAll(() => db.close());
+
+const INSERT = 'INSERT INTO items (name, at, n, ok) VALUES ($1, $2, $3, $4) RETURNING id';
+const SELECT = 'SELECT id, name, at, n, ok FROM items WHERE name = $1 ORDER BY id';
+
+test('a prepared statement answers like query(), call after call, with every kind of value', async () => {
+  const at = new Date('2026-11-23T10:00:00.000Z');
+  for (const [name, n, ok] of [
+    ['first', 1, true],
+    ['first', null, false],
+    ["it's \u202e right-to-left", -5, null],
+  ] as const) {
+    const inserted = await db.prepared<{ id: number | string }>('items_insert', INSERT, [name, at, n, ok]);
+    expect(inserted.rowCount).toBe(1);
+    expect(Number(inserted.rows[0].id)).toBeGreaterThan(0);
+  }
+  const prepared = await db.prepared('items_select', SELECT, ['first']);
+  const plain = await db.query(SELECT, ['first']);
+  expect(prepared.rows).toEqual(plain.rows);
+  expect(prepared.rows).toHaveLength(2);
+  expect(prepared.rows[0]).toMatchObject({ name: 'first', n: 1, ok: true, at });
+  expect(prepared.rows[1]).toMatchObject({ n: null, ok: false });
+  expect((await db.prepared('items_select', SELECT, ['nobody'])).rows).toEqual([]);
+});
+
+test('a failing prepared statement throws and leaves the connection usable', async () => {
+  await expect(db.prepared('items_bad_int', 'SELECT $1::integer AS n', ['not a number'])).rejects.toThrow();
+  expect((await db.prepared('items_bad_int', 'SELECT $1::integer AS n', ['7'])).rows).toEqual([{ n: 7 }]);
+  expect((await db.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+});
+
+test('inside a transaction a prepared statement is part of it: rolled back with it', async () => {
+  await expect(
+    db.transaction(async (tx) => {
+      await tx.prepared('items_insert', INSERT, ['rolled back', new Date(), 1, true]);
+      expect((await tx.prepared('items_select', SELECT, ['rolled back'])).rows).toHaveLength(1);
+      throw new Error('undo');
+    }),
+  ).rejects.toThrow('undo');
+  expect((await db.prepared('items_select', SELECT, ['rolled back'])).rows).toEqual([]);
+});
+
+test('statements outside a transaction wait for it instead of joining it', async () => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const transaction = db.transaction(async (tx) => {
+    await tx.prepared('items_insert', INSERT, ['in transaction', new Date(), 1, true]);
+    await held;
+    throw new Error('undo');
+  });
+  // Issued while the transaction is open: it must not become part of it (and be rolled back with it).
+  const outside = db.prepared('items_insert', INSERT, ['outside', new Date(), 2, true]);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  release();
+  await expect(transaction).rejects.toThrow('undo');
+  await outside;
+  expect((await db.query(SELECT, ['outside'])).rows).toHaveLength(1);
+  expect((await db.query(SELECT, ['in transaction'])).rows).toHaveLength(0);
+});

@@ -1,0 +1,142 @@
+import request from 'supertest';
+import { OurMessages } from '@portal/contracts';
+import { hashPassword } from '../../../auth/password';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../../seed/demo-accounts';
+import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createAffiliateUser, signIn, tokenFor } from '../test-fixtures';
+
+/**
+ * Sign-in keeps what it read about an account in memory (the session cache): every change that could
+ * change the answer must empty it, so each test first signs in (the account is then known) and then changes
+ * the account behind the cache's back, through the API or straight in the database.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoAccounts(t.ctx.db);
+});
+afterAll(() => t.close());
+
+/** Signs in until the account is surely in memory (the first sign-in reads it, the second uses it). */
+async function warm(email: string, password: string) {
+  for (let i = 0; i < 2; i++) expect((await signIn(t.app, email, password)).status).toBe(200);
+}
+
+test('after a password change the old password is refused and the new one works', async () => {
+  const account = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'Old@pass1234');
+  await warm(account.email, 'Old@pass1234');
+  const token = await tokenFor(t.app, account.email, 'Old@pass1234');
+  const changed = await request(t.app)
+    .post('/api/users/passwordUpdate')
+    .set('Authorization', `Bearer ${token}`)
+    .send({
+      currentPassword: 'Old@pass1234',
+      newPassword: 'Brand#new5678',
+      confirmPassword: 'Brand#new5678',
+    });
+  expect(changed.status).toBe(200);
+  const old = await signIn(t.app, account.email, 'Old@pass1234');
+  expect(old.status).toBe(401);
+  expect(old.body).toEqual({ message: OurMessages.invalidCredentials });
+  expect((await signIn(t.app, account.email, 'Brand#new5678')).status).toBe(200);
+});
+
+test('a password set in the database (another program, a restore) is seen at once', async () => {
+  const account = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'Before@12345');
+  await warm(account.email, 'Before@12345');
+  await t.ctx.db.query('UPDATE users SET password_hash = $1 WHERE user_id = $2', [
+    await hashPassword('After@123456'),
+    account.userId,
+  ]);
+  expect((await signIn(t.app, account.email, 'Before@12345')).status).toBe(401);
+  expect((await signIn(t.app, account.email, 'After@123456')).status).toBe(200);
+});
+
+test('a deactivated user and an affiliate made inactive are refused at once', async () => {
+  const staff = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'Staff@123456');
+  await warm(staff.email, 'Staff@123456');
+  await t.ctx.db.query('UPDATE users SET is_active = false WHERE user_id = $1', [staff.userId]);
+  const refused = await signIn(t.app, staff.email, 'Staff@123456');
+  expect(refused.status).toBe(403);
+  expect(refused.body).toEqual({ message: OurMessages.accountInactive });
+
+  const affiliate = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'Affil@123456');
+  await warm(affiliate.email, 'Affil@123456');
+  await t.ctx.db.query(`UPDATE affiliates SET status = 'Inactive' WHERE affiliate_id = $1`, [
+    affiliate.affiliateId,
+  ]);
+  const inactive = await signIn(t.app, affiliate.email, 'Affil@123456');
+  expect(inactive.status).toBe(403);
+  expect(inactive.body).toEqual({ message: OurMessages.accountInactive });
+});
+
+test('a forgot-password temporary password works at once, and no longer once it expires', async () => {
+  const { email, password } = DEMO_ACCOUNTS.backoffice;
+  await warm(email, password);
+  expect((await request(t.app).post('/api/login/reset').send({ userName: email })).status).toBe(200);
+  const { rows } = await t.ctx.db.query<{ body: string }>(
+    'SELECT body FROM outbox WHERE lower(recipient) = lower($1) ORDER BY message_id DESC LIMIT 1',
+    [email],
+  );
+  const temporary = /temporary password is: (\S+)/.exec(rows[0].body)![1];
+  const withTemporary = await signIn(t.app, email, temporary);
+  expect(withTemporary.status).toBe(200);
+  expect(withTemporary.body.forcePasswordUpdate).toBe(true);
+  // Known now, temporary password included: it must still expire on time (30 minutes).
+  expect((await signIn(t.app, email, temporary)).status).toBe(200);
+  t.advanceClock(31 * 60_000);
+  expect((await signIn(t.app, email, temporary)).status).toBe(401);
+  expect((await signIn(t.app, email, password)).status).toBe(200);
+});
+
+test('signing in with the real password drops a pending temporary one, in memory too', async () => {
+  const { email, password } = DEMO_ACCOUNTS.affiliate;
+  expect((await request(t.app).post('/api/login/reset').send({ userName: email })).status).toBe(200);
+  const { rows } = await t.ctx.db.query<{ body: string }>(
+    'SELECT body FROM outbox WHERE lower(recipient) = lower($1) ORDER BY message_id DESC LIMIT 1',
+    [email],
+  );
+  const temporary = /temporary password is: (\S+)/.exec(rows[0].body)![1];
+  await warm(email, password);
+  expect((await signIn(t.app, email, temporary)).status).toBe(401);
+});
+
+test('an address that named no account signs in as soon as the account exists', async () => {
+  const email = 'arrives-later@example.test';
+  for (let i = 0; i < 2; i++) {
+    const unknown = await signIn(t.app, email, 'Later@123456');
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({ message: OurMessages.invalidCredentials });
+  }
+  await t.ctx.db.query(
+    `INSERT INTO users (full_name, email, password_hash, role_id, phone_code, mobile_number, country_id)
+     VALUES ('Arrives Later', $1, $2, 2, '+234', '8199999999', 1)`,
+    [email, await hashPassword('Later@123456')],
+  );
+  expect((await signIn(t.app, email, 'Later@123456')).status).toBe(200);
+});
+
+test('a locked account whose credentials are known is refused without a session, and the lock is remembered', async () => {
+  const account = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'Locked@12345');
+  await warm(account.email, 'Locked@12345');
+  for (let i = 0; i < 10; i++) expect((await signIn(t.app, account.email, `wrong-${i}`)).status).toBe(401);
+  const sessionsBefore = await t.ctx.db.query<{ n: number | string }>(
+    'SELECT count(*) AS n FROM sessions WHERE user_id = $1',
+    [account.userId],
+  );
+  for (let i = 0; i < 2; i++) {
+    const locked = await signIn(t.app, account.email, 'Locked@12345');
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({ message: OurMessages.tooManyAttempts(15) });
+  }
+  const sessionsAfter = await t.ctx.db.query<{ n: number | string }>(
+    'SELECT count(*) AS n FROM sessions WHERE user_id = $1',
+    [account.userId],
+  );
+  expect(Number(sessionsAfter.rows[0].n)).toBe(Number(sessionsBefore.rows[0].n));
+  const history = await t.ctx.db.query<{ failure_reason: string }>(
+    `SELECT failure_reason FROM login_history WHERE user_name = $1 ORDER BY login_id DESC LIMIT 2`,
+    [account.email],
+  );
+  expect(history.rows.map((row) => row.failure_reason)).toEqual(['locked', 'locked']);
+});
