@@ -1,4 +1,5 @@
 import type { AppContext } from './context';
+import { startMemoryLog } from './lib/memory-log';
 import { startOutboxWorker } from './modules/messaging';
 import { startSelfieSweeper } from './modules/registration';
 import { sweepInterruptedExports } from './modules/reports';
@@ -14,7 +15,9 @@ export function startBackgroundWork(ctx: AppContext): () => Promise<void> {
   );
   const stopOutbox = startOutboxWorker(ctx);
   const stopSweeper = startSelfieSweeper(ctx);
+  const stopMemoryLog = startMemoryLog(ctx.logger, ctx.config.memoryLogSeconds);
   return async () => {
+    stopMemoryLog();
     stopSweeper();
     await stopOutbox();
   };

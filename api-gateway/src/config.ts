@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Gateway workers under the supervisor on PostgreSQL (default: one per core); PGlite always has one. */
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Log each worker's process.memoryUsage() this often (a `memory` line at info); unset: never. */
+  MEMORY_LOG_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
 });
 
 export interface AppConfig {
@@ -56,6 +58,7 @@ export interface AppConfig {
   helpDeskEmail: string;
   trustProxy?: string;
   workers?: number;
+  memoryLogSeconds?: number;
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     helpDeskEmail: e.HELP_DESK_EMAIL,
     trustProxy: e.TRUST_PROXY,
     workers: e.WORKERS,
+    memoryLogSeconds: e.MEMORY_LOG_SECONDS,
   };
 }
 

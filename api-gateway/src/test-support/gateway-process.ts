@@ -49,10 +49,28 @@ function baseEnvironment(): NodeJS.ProcessEnv {
   return { ...rest, NODE_OPTIONS: '' };
 }
 
-/** Starts a gateway and resolves once it listens. `env` adds DATA_DIR, DATABASE_URL, FAULT_PAUSE_AT, ... */
-export async function startGateway(env: Record<string, string>, port?: number): Promise<GatewayProcess> {
+export interface StartOptions {
+  /** The port to listen on (a restart on the same port); a free one by default. */
+  port?: number;
+  /** `supervisor`: src/supervisor.ts, which forks the workers; `server` (default): one gateway process. */
+  entry?: 'server' | 'supervisor';
+}
+
+const listening = (line: Record<string, unknown>) =>
+  typeof line.msg === 'string' &&
+  (line.msg.startsWith('affiliate portal listening') || line.msg === 'gateway worker listening');
+
+/**
+ * Starts a gateway (or the supervisor and its workers) and resolves once it listens. `env` adds DATA_DIR,
+ * DATABASE_URL, FAULT_PAUSE_AT, JWT_SECRET, ...: every process test starts its gateways here, with the same
+ * environment.
+ */
+export async function startGateway(
+  env: Record<string, string>,
+  { port, entry = 'server' }: StartOptions = {},
+): Promise<GatewayProcess> {
   const listenPort = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'server.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', `${entry}.ts`)], {
     cwd: path.join(__dirname, '..', '..'),
     env: {
       ...baseEnvironment(),
@@ -117,7 +135,7 @@ export async function startGateway(env: Record<string, string>, port?: number): 
       });
     });
   };
-  await waitFor((line) => typeof line.msg === 'string' && line.msg.startsWith('affiliate portal listening'));
+  await waitFor(listening);
   return {
     port: listenPort,
     url: `http://127.0.0.1:${listenPort}`,
