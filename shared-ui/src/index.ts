@@ -94,6 +94,13 @@ export { useEndpoint } from './data/use-endpoint';
 export { SEARCH_DEBOUNCE_MS, usePagedList } from './data/use-paged-list';
 export type { ListFilters, PageOfRows, PageQuery, PagedList, PagedListOptions } from './data/use-paged-list';
 export { LoadFailed } from './data/load-failed';
+// A dashboard's states (loading, error with Retry, ready) and its titled panels: no PrimeReact, so eager.
+export { DashboardContent, DashboardPanel, DashboardPanels } from './dashboard/dashboard-panels';
+export type {
+  DashboardContentProps,
+  DashboardPanelProps,
+  DashboardPanelsProps,
+} from './dashboard/dashboard-panels';
 export { useConfirmedAction } from './data/use-confirmed-action';
 export type { ConfirmedAction } from './data/use-confirmed-action';
 export { useDateRange } from './filters/use-date-range';

@@ -2,7 +2,9 @@ import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import {
   BarChart,
-  LoadFailed,
+  DashboardContent,
+  DashboardPanel,
+  DashboardPanels,
   LoadingSpinner,
   StatCard,
   StatCards,
@@ -19,90 +21,83 @@ const count = new Intl.NumberFormat('en-NG');
 /** admin-dashboard (spec §2): Total Affiliates, Total Orders, System Statistics, and a 12-month chart. */
 export default function AdminDashboardPage() {
   const loaded = useLoad((signal) => fetchAdminDashboard(signal), []);
-  const dashboard = loaded.state === 'ready' ? loaded.data : undefined;
 
   return (
     <section className={styles.page} aria-labelledby="admin-dashboard-title">
       <h1 id="admin-dashboard-title">Admin Dashboard</h1>
-      {!dashboard ? (
-        loaded.state === 'error' ? (
-          <LoadFailed message="The dashboard could not be loaded." onRetry={loaded.reload} />
-        ) : (
-          <LoadingSpinner label="Loading dashboard" />
-        )
-      ) : (
-        <>
-          <StatCards label="Totals">
-            <StatCard
-              label="Total Affiliates"
-              value={count.format(dashboard.affiliates.totalAffiliates)}
-              icon="pi pi-users"
-            >
-              <span
-                className={
-                  dashboard.affiliates.monthlyGrowthPercent < 0 ? styles.growthDown : styles.growthUp
-                }
+      <DashboardContent loaded={loaded}>
+        {(dashboard) => (
+          <>
+            <StatCards label="Totals">
+              <StatCard
+                label="Total Affiliates"
+                value={count.format(dashboard.affiliates.totalAffiliates)}
+                icon="pi pi-users"
               >
-                {growthText(dashboard.affiliates.monthlyGrowthPercent)}
-              </span>
-            </StatCard>
-            <StatCard
-              label="Total Orders"
-              value={count.format(dashboard.orders.totalOrders)}
-              icon="pi pi-shopping-cart"
-              tone="green"
-            />
-          </StatCards>
+                <span
+                  className={
+                    dashboard.affiliates.monthlyGrowthPercent < 0 ? styles.growthDown : styles.growthUp
+                  }
+                >
+                  {growthText(dashboard.affiliates.monthlyGrowthPercent)}
+                </span>
+              </StatCard>
+              <StatCard
+                label="Total Orders"
+                value={count.format(dashboard.orders.totalOrders)}
+                icon="pi pi-shopping-cart"
+                tone="green"
+              />
+            </StatCards>
 
-          <div className={styles.panels}>
-            <section className={styles.panel} aria-labelledby="system-statistics-title">
-              <h2 id="system-statistics-title">System Statistics</h2>
-              <dl className={styles.statistics}>
-                <div>
-                  <dt>
-                    <Link to={`${AFFILIATES_PATH}?status=active`}>Active Affiliates</Link>
-                  </dt>
-                  <dd>{count.format(dashboard.systemStatistics.activeAffiliates)}</dd>
-                </div>
-                <div>
-                  <dt>
-                    <Link to={`${AFFILIATES_PATH}?status=pending`}>Pending Applications</Link>
-                  </dt>
-                  <dd>{count.format(dashboard.systemStatistics.pendingApplications)}</dd>
-                </div>
-                <div>
-                  <dt>Total Retailers</dt>
-                  <dd>{count.format(dashboard.systemStatistics.totalRetailers)}</dd>
-                </div>
-              </dl>
-            </section>
+            <DashboardPanels wide="second">
+              <DashboardPanel id="system-statistics-title" title="System Statistics">
+                <dl className={styles.statistics}>
+                  <div>
+                    <dt>
+                      <Link to={`${AFFILIATES_PATH}?status=active`}>Active Affiliates</Link>
+                    </dt>
+                    <dd>{count.format(dashboard.systemStatistics.activeAffiliates)}</dd>
+                  </div>
+                  <div>
+                    <dt>
+                      <Link to={`${AFFILIATES_PATH}?status=pending`}>Pending Applications</Link>
+                    </dt>
+                    <dd>{count.format(dashboard.systemStatistics.pendingApplications)}</dd>
+                  </div>
+                  <div>
+                    <dt>Total Retailers</dt>
+                    <dd>{count.format(dashboard.systemStatistics.totalRetailers)}</dd>
+                  </div>
+                </dl>
+              </DashboardPanel>
 
-            <section className={styles.panel} aria-labelledby="monthly-activity-title">
-              <h2 id="monthly-activity-title">Registrations and Orders, Last 12 Months</h2>
-              {/* Two charts, each on its own scale: orders are hundreds of times more than registrations. */}
-              <Suspense fallback={<LoadingSpinner label="Loading chart" />}>
-                <div className={styles.charts}>
-                  <BarChart
-                    title="Registrations per month"
-                    data={dashboard.monthlyActivity.map((m) => ({
-                      label: formatMonth(m.month),
-                      value: m.registrations,
-                    }))}
-                  />
-                  <BarChart
-                    title="Orders per month"
-                    tone="green"
-                    data={dashboard.monthlyActivity.map((m) => ({
-                      label: formatMonth(m.month),
-                      value: m.orders,
-                    }))}
-                  />
-                </div>
-              </Suspense>
-            </section>
-          </div>
-        </>
-      )}
+              <DashboardPanel id="monthly-activity-title" title="Registrations and Orders, Last 12 Months">
+                {/* Two charts, each on its own scale: orders are hundreds of times more than registrations. */}
+                <Suspense fallback={<LoadingSpinner label="Loading chart" />}>
+                  <div className={styles.charts}>
+                    <BarChart
+                      title="Registrations per month"
+                      data={dashboard.monthlyActivity.map((m) => ({
+                        label: formatMonth(m.month),
+                        value: m.registrations,
+                      }))}
+                    />
+                    <BarChart
+                      title="Orders per month"
+                      tone="green"
+                      data={dashboard.monthlyActivity.map((m) => ({
+                        label: formatMonth(m.month),
+                        value: m.orders,
+                      }))}
+                    />
+                  </div>
+                </Suspense>
+              </DashboardPanel>
+            </DashboardPanels>
+          </>
+        )}
+      </DashboardContent>
     </section>
   );
 }

@@ -3,7 +3,9 @@ import 'quill/dist/quill.core.css';
 import type { AffiliateDashboard } from '@portal/contracts';
 import {
   BarChart,
-  LoadFailed,
+  DashboardContent,
+  DashboardPanel,
+  DashboardPanels,
   LoadingSpinner,
   StatCard,
   StatCards,
@@ -69,20 +71,13 @@ export default function AffiliateDashboardPage() {
     document.title = 'Affiliate Dashboard | Affiliate Portal';
   }, []);
   const loaded = useLoad((signal) => fetchAffiliateDashboard(signal), []);
-  const dashboard = loaded.state === 'ready' ? loaded.data : undefined;
 
   return (
     <section className={styles.page} aria-labelledby="affiliate-dashboard-title">
       <h1 id="affiliate-dashboard-title">Affiliate Dashboard</h1>
-      {!dashboard ? (
-        loaded.state === 'error' ? (
-          <LoadFailed message="The dashboard could not be loaded." onRetry={loaded.reload} />
-        ) : (
-          <LoadingSpinner label="Loading dashboard" />
-        )
-      ) : (
-        <Dashboard dashboard={dashboard} />
-      )}
+      <DashboardContent loaded={loaded}>
+        {(dashboard) => <Dashboard dashboard={dashboard} />}
+      </DashboardContent>
     </section>
   );
 }
@@ -152,9 +147,8 @@ function Dashboard({ dashboard }: { dashboard: AffiliateDashboard }) {
         </StatCard>
       </StatCards>
 
-      <div className={styles.panels}>
-        <section className={styles.panel} aria-labelledby="commission-months-title">
-          <h2 id="commission-months-title">Commission, Last 12 Months</h2>
+      <DashboardPanels wide="first">
+        <DashboardPanel id="commission-months-title" title="Commission, Last 12 Months">
           {empty ? (
             <p className={styles.muted}>
               No orders yet. Your commission will show here once your retailers&apos; orders arrive.
@@ -184,13 +178,12 @@ function Dashboard({ dashboard }: { dashboard: AffiliateDashboard }) {
               </div>
             </Suspense>
           )}
-        </section>
-        <section className={styles.panel} aria-labelledby="statement-title">
-          <h2 id="statement-title">Monthly Commission Statement</h2>
+        </DashboardPanel>
+        <DashboardPanel id="statement-title" title="Monthly Commission Statement">
           <p className={styles.muted}>Your orders of the month with the commission each earned, as Excel.</p>
           <CommissionStatement months={dashboard.commissionByMonth.map((m) => m.month)} />
-        </section>
-      </div>
+        </DashboardPanel>
+      </DashboardPanels>
     </>
   );
 }

@@ -1,6 +1,13 @@
 import { Texts } from '@portal/contracts';
 import type { BackofficeDashboard } from '@portal/contracts';
-import { LoadFailed, LoadingSpinner, StatCard, StatCards, useLoad } from '@portal/shared-ui';
+import {
+  DashboardContent,
+  DashboardPanel,
+  DashboardPanels,
+  StatCard,
+  StatCards,
+  useLoad,
+} from '@portal/shared-ui';
 import type { StatTone } from '@portal/shared-ui';
 import { activityTone } from './activity-tone';
 import { fetchBackofficeDashboard } from './dashboard-api';
@@ -45,77 +52,70 @@ const count = new Intl.NumberFormat('en-NG');
 
 export default function BackofficeDashboardPage() {
   const loaded = useLoad((signal) => fetchBackofficeDashboard(signal), []);
-  const dashboard = loaded.state === 'ready' ? loaded.data : undefined;
 
   return (
     <section className={styles.page} aria-labelledby="backoffice-dashboard-title">
       <h1 id="backoffice-dashboard-title">Backoffice Dashboard</h1>
-      {!dashboard ? (
-        loaded.state === 'error' ? (
-          <LoadFailed message="The dashboard could not be loaded." onRetry={loaded.reload} />
-        ) : (
-          <LoadingSpinner label="Loading dashboard" />
-        )
-      ) : (
-        <>
-          <StatCards label="Applications">
-            {APPLICATION_CARDS.map((card) => (
-              <StatCard
-                key={card.status}
-                label={card.label}
-                value={count.format(card.value(dashboard))}
-                icon={card.icon}
-                tone={card.tone}
-                to={`${USERS_PATH}?status=${card.status}`}
-              />
-            ))}
-          </StatCards>
+      <DashboardContent loaded={loaded}>
+        {(dashboard) => (
+          <>
+            <StatCards label="Applications">
+              {APPLICATION_CARDS.map((card) => (
+                <StatCard
+                  key={card.status}
+                  label={card.label}
+                  value={count.format(card.value(dashboard))}
+                  icon={card.icon}
+                  tone={card.tone}
+                  to={`${USERS_PATH}?status=${card.status}`}
+                />
+              ))}
+            </StatCards>
 
-          <div className={styles.panels}>
-            <section className={styles.panel} aria-labelledby="system-overview-title">
-              <h2 id="system-overview-title">System Overview</h2>
-              <dl className={styles.overview}>
-                <div>
-                  <dt>Total KYC Completed</dt>
-                  <dd>{count.format(dashboard.systemOverview.totalUsers)}</dd>
-                </div>
-                <div>
-                  <dt>Active Sessions</dt>
-                  <dd>{count.format(dashboard.systemOverview.activeSessions)}</dd>
-                </div>
-                <div>
-                  <dt>System Status</dt>
-                  <dd className={styles.online}>
-                    <span className={styles.onlineDot} aria-hidden="true" />
-                    {Texts.systemStatusOnline}
-                  </dd>
-                </div>
-              </dl>
-            </section>
+            <DashboardPanels wide="second">
+              <DashboardPanel id="system-overview-title" title="System Overview">
+                <dl className={styles.overview}>
+                  <div>
+                    <dt>Total KYC Completed</dt>
+                    <dd>{count.format(dashboard.systemOverview.totalUsers)}</dd>
+                  </div>
+                  <div>
+                    <dt>Active Sessions</dt>
+                    <dd>{count.format(dashboard.systemOverview.activeSessions)}</dd>
+                  </div>
+                  <div>
+                    <dt>System Status</dt>
+                    <dd className={styles.online}>
+                      <span className={styles.onlineDot} aria-hidden="true" />
+                      {Texts.systemStatusOnline}
+                    </dd>
+                  </div>
+                </dl>
+              </DashboardPanel>
 
-            <section className={styles.panel} aria-labelledby="recent-activity-title">
-              <h2 id="recent-activity-title">Recent Activity</h2>
-              {dashboard.activities.length === 0 ? (
-                <p className={styles.muted}>No recent activity.</p>
-              ) : (
-                <ul className={styles.activities}>
-                  {dashboard.activities.map((activity, index) => (
-                    <li key={`${index}-${activity.title}`} className={styles.activity}>
-                      <div>
-                        <div className={styles.activityTitle}>{activity.title}</div>
-                        <div className={styles.muted}>{activity.description}</div>
-                      </div>
-                      <span className={`${styles.activityOn} ${styles[activityTone(activity.activityOn)]}`}>
-                        {activity.activityOn}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          </div>
-        </>
-      )}
+              <DashboardPanel id="recent-activity-title" title="Recent Activity">
+                {dashboard.activities.length === 0 ? (
+                  <p className={styles.muted}>No recent activity.</p>
+                ) : (
+                  <ul className={styles.activities}>
+                    {dashboard.activities.map((activity, index) => (
+                      <li key={`${index}-${activity.title}`} className={styles.activity}>
+                        <div>
+                          <div className={styles.activityTitle}>{activity.title}</div>
+                          <div className={styles.muted}>{activity.description}</div>
+                        </div>
+                        <span className={`${styles.activityOn} ${styles[activityTone(activity.activityOn)]}`}>
+                          {activity.activityOn}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </DashboardPanel>
+            </DashboardPanels>
+          </>
+        )}
+      </DashboardContent>
     </section>
   );
 }
