@@ -85,7 +85,9 @@ test('an admin uploads commission rates from the template, then a file with a ba
   ]);
   await pick(page, 'bad-rates.xlsx', bad, XLSX_TYPE);
   await upload.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'The file was not uploaded' })).toContainText(
+  // The refusal is also an error toast (spec §8); the panel's own alert is the one that names the row.
+  const uploadPanel = page.getByRole('region', { name: 'Upload commission rates' });
+  await expect(uploadPanel.getByRole('alert').filter({ hasText: 'The file was not uploaded' })).toContainText(
     'Row 3, Commission Rate (%)',
   );
   const refused = page.getByRole('table', { name: 'Rows to correct' });
@@ -95,7 +97,7 @@ test('an admin uploads commission rates from the template, then a file with a ba
 
   // Another extension: the spec's message and no file chosen.
   await pick(page, 'rates.csv', Buffer.from(`${HEADER.join(',')}\n`), 'text/csv');
-  await expect(page.getByRole('alert').filter({ hasText: INVALID_TYPE })).toBeVisible();
+  await expect(uploadPanel.getByRole('alert').filter({ hasText: INVALID_TYPE })).toBeVisible();
   await expect(upload).toBeDisabled();
   expect(
     await page

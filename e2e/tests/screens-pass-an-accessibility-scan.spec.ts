@@ -7,6 +7,14 @@ import { rejectedThroughApi, signInForReKyc } from '../support/rejected-affiliat
 /** axe-core's WCAG 2.1 A and AA rules; a finding is reported with its rule, nodes and help text. */
 async function accessibilityFindings(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
+  // A toast coming in is half transparent: axe would measure its text's contrast mid-entrance. Wait for the
+  // short animations (entrances, fades); a toast's 10 s progress bar and spinners run longer and change no colour.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const endTime = Number(animation.effect?.getComputedTiming().endTime ?? Infinity);
+      return animation.playState !== 'running' || endTime > 2000;
+    }),
+  );
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
