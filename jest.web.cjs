@@ -10,6 +10,7 @@ module.exports = {
   testEnvironment: path.join(__dirname, 'scripts', 'jest-jsdom-environment.cjs'),
   transform: require('./jest.swc.cjs'),
   roots: ['<rootDir>/src'],
+  setupFilesAfterEnv: [path.join(__dirname, 'scripts', 'jest-web-setup.cjs')],
   moduleNameMapper: {
     '^@portal/contracts$': path.join(__dirname, 'contracts', 'src', 'index.ts'),
     '^@portal/contracts/web$': path.join(__dirname, 'contracts', 'src', 'web.ts'),

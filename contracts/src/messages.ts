@@ -1,5 +1,6 @@
 /** Every user-facing string the spec fixes, quoted exactly (spec §1, §2, §5, §8). */
 export const Texts = {
+  loginHeading: 'Sign In',
   loginTagline: 'Access your affiliate management account',
   registerLink: 'Register as an Affiliate',
   registrationHeading: 'Affiliate Registration',

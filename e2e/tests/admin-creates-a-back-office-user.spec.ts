@@ -19,7 +19,7 @@ function uniqueEmail(): string {
   return `bo-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
 }
 
-test('an admin creates a back-office user, who signs in with the emailed password, must change it, and is ended at once when made inactive', async ({
+test('an admin creates a back-office user, who signs in with the emailed password, must change it, is ended at once when made inactive, and signs in again once made active', async ({
   browser,
   page,
   request,
@@ -96,6 +96,17 @@ test('an admin creates a back-office user, who signs in with the emailed passwor
     data: { userName: email, password: 'Funke-Backoffice-2026' },
   });
   expect(again.status()).toBeGreaterThanOrEqual(400);
+
+  // Made active again (the row's Activate, after a confirmation), the user signs in with the same password.
+  await row.getByRole('button', { name: `Activate ${fullName}` }).click();
+  await expect(dialog).toContainText('make this user active again');
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(toast(page, 'User activated successfully.')).toBeVisible();
+  await expect(row.getByRole('button', { name: `Delete ${fullName}` })).toBeVisible();
+  const back = await request.post('/api/login/auth', {
+    data: { userName: email, password: 'Funke-Backoffice-2026' },
+  });
+  expect(back.status()).toBe(200);
   await theirs.close();
 });
 

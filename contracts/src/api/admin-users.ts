@@ -26,6 +26,9 @@ export const AdminUserMessages = {
   notAffiliate: 'This user is not an affiliate; update it with userID.',
   affiliateFromList: 'Affiliates are made inactive from the affiliate list.',
   alreadyInactive: 'This user is already inactive.',
+  alreadyActive: 'This user is already active.',
+  activated: 'User activated successfully.',
+  affiliateActivateFromList: 'Affiliates are made active from the affiliate list.',
   cannotChangeOwnRole: 'You cannot change your own role.',
   cannotDeactivateSelf: 'You cannot make your own account inactive.',
   lastActiveAdmin:
@@ -279,3 +282,5 @@ export type AdminUserListQuery = z.input<typeof AdminUserListQuery>;
 
 export const DeleteAdminUserResponse = z.object({ message: z.string(), userID: z.number().int() });
 export type DeleteAdminUserResponse = z.infer<typeof DeleteAdminUserResponse>;
+export const ActivateAdminUserResponse = z.object({ message: z.string(), userID: z.number().int() });
+export type ActivateAdminUserResponse = z.infer<typeof ActivateAdminUserResponse>;

@@ -1,5 +1,6 @@
 import type { Right } from '../rights';
 import {
+  ActivateAdminUserResponse,
   AdminUser,
   AdminUserListQuery,
   AdminUserListResponse,
@@ -68,6 +69,19 @@ export const AdminUserEndpoints = {
         description: 'Already inactive, the caller itself, the last active admin, or an affiliate',
         schema: ErrorResponse,
       },
+    },
+  }),
+  activate: defineEndpoint({
+    method: 'post',
+    path: '/admin/user/activate/:id',
+    tag: TAG,
+    summary:
+      "Beyond the spec: makes an inactive back-office or admin user active again (it signs in with its password as before). 'User activated successfully.'",
+    auth: { anyRight: USER_ADMIN_RIGHTS },
+    answer: { description: "'User activated successfully.'", schema: ActivateAdminUserResponse },
+    otherAnswers: {
+      404: notFound,
+      409: { description: 'Already active, or an affiliate', schema: ErrorResponse },
     },
   }),
 };

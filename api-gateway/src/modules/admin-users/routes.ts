@@ -1,7 +1,7 @@
 import { AdminUserEndpoints } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
-import { deactivateAdminUser, saveAdminUser } from './user-changes';
+import { activateAdminUser, deactivateAdminUser, saveAdminUser } from './user-changes';
 import { adminUserDetails, listAdminUsers, userIdParam } from './user-views';
 
 const PAGING_PARAMS = ['page', 'pageSize', 'search', 'status'] as const;
@@ -17,5 +17,9 @@ export function registerAdminUserRoutes(api: ApiRouter, ctx: AppContext): void {
 
   api.route(AdminUserEndpoints.makeInactive, ({ params, session }) =>
     deactivateAdminUser(ctx, session, userIdParam(params.id)),
+  );
+
+  api.route(AdminUserEndpoints.activate, ({ params, session }) =>
+    activateAdminUser(ctx, session, userIdParam(params.id)),
   );
 }

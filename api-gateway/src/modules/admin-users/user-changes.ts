@@ -1,4 +1,5 @@
 import type {
+  ActivateAdminUserResponse,
   DeleteAdminUserResponse,
   SaveAdminUserResponse,
   UserFormContext,
@@ -235,5 +236,31 @@ export async function deactivateAdminUser(
       at: now,
     });
     return { message: Messages.deleted, userID: userId };
+  });
+}
+
+/** POST admin/user/activate/{id} (beyond the spec): an inactive back-office or admin user is made active again. */
+export async function activateAdminUser(
+  ctx: AppContext,
+  actor: SessionUser,
+  userId: number,
+): Promise<ActivateAdminUserResponse> {
+  return ctx.db.transaction(async (tx: Sql) => {
+    const user = await findUser(tx, userId, true);
+    if (!user) throw notFound(AdminUserMessages.notFound);
+    if (user.roleID === RoleId.Affiliate) throw conflict(AdminUserMessages.affiliateActivateFromList);
+    if (user.isActive) throw conflict(AdminUserMessages.alreadyActive);
+    const now = ctx.now();
+    await setActive(tx, userId, true, now);
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'user.activate',
+      entityType: 'user',
+      entityId: userId,
+      fromStatus: 'Inactive',
+      toStatus: 'Active',
+      at: now,
+    });
+    return { message: AdminUserMessages.activated, userID: userId };
   });
 }

@@ -140,19 +140,27 @@ const TITLES: Record<string, string> = {
   'user.create': 'User created',
   'user.update': 'User updated',
   'user.inactivate': 'User made inactive',
+  'user.activate': 'User made active',
+  'notification.create': 'Notice added',
+  'notification.update': 'Notice updated',
+  'notification.delete': 'Notice deleted',
 };
 
 /** A title and a one-line description of an audit row, in the product's words, for people to read. */
 export function describeAudit(row: AuditRow): { title: string; description: string } {
   const title = TITLES[row.action] ?? humanise(row.action);
+  // A notice's row keeps its title as the remark: the notice is named by it.
+  const namedByRemark = row.entityType === 'notification' && row.remark;
   const subject = row.affiliateCode
     ? `${row.affiliateCode} ${row.affiliateName ?? ''}`.trim()
     : row.userName
       ? `${row.userName} (${row.userEmail ?? ''})`
-      : `${row.entityType} ${row.entityId}`;
+      : namedByRemark
+        ? `'${row.remark}'`
+        : `${row.entityType} ${row.entityId}`;
   const change = row.fromStatus && row.toStatus ? ` (${row.fromStatus} → ${row.toStatus})` : '';
   const actor = row.actorName ? ` by ${row.actorName}` : '';
-  const remark = row.remark ? `: ${row.remark}` : '';
+  const remark = row.remark && !namedByRemark ? `: ${row.remark}` : '';
   return { title, description: `${subject}${change}${actor}${remark}` };
 }
 

@@ -2,6 +2,7 @@ import { Messages, NotificationMessages } from '@portal/contracts';
 import type { MessageResponse, SaveNotification, SaveNotificationResponse } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
+import { recordAudit } from '../audit';
 import type { SessionUser } from '../../http/session';
 import { notificationPlainText } from '@portal/contracts';
 import { sanitizeNotificationHtml } from './notification-html';
@@ -40,16 +41,47 @@ export async function saveNotification(
     at: ctx.now(),
   };
   const id = body.notificationID || undefined;
+  // Each change and its audit row commit together: what every affiliate reads on the dashboard has a record of
+  // who wrote it and when.
   return ctx.db.transaction(async (tx) => {
+    const audit = (action: string, notificationId: number) =>
+      recordAudit(tx, {
+        actorUserId: session.userId,
+        action,
+        entityType: 'notification',
+        entityId: notificationId,
+        remark: body.title,
+        details: { countryIds: [...new Set(body.countryID)] },
+        at: write.at,
+      });
     if (id === undefined) {
-      return { message: NotificationMessages.added, notificationID: await insertNotification(tx, write) };
+      const notificationID = await insertNotification(tx, write);
+      await audit('notification.create', notificationID);
+      return { message: NotificationMessages.added, notificationID };
     }
     if (!(await updateNotification(tx, id, write))) throw notFound(NotificationMessages.notFound);
+    await audit('notification.update', id);
     return { message: NotificationMessages.updated, notificationID: id };
   });
 }
 
-export async function removeNotification(ctx: AppContext, id: number): Promise<MessageResponse> {
-  if (!(await deleteNotification(ctx.db, id, ctx.now()))) throw notFound(NotificationMessages.notFound);
-  return { message: Messages.notificationDeleted };
+export async function removeNotification(
+  ctx: AppContext,
+  session: SessionUser,
+  id: number,
+): Promise<MessageResponse> {
+  const at = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const title = await deleteNotification(tx, id, at);
+    if (title === null) throw notFound(NotificationMessages.notFound);
+    await recordAudit(tx, {
+      actorUserId: session.userId,
+      action: 'notification.delete',
+      entityType: 'notification',
+      entityId: id,
+      remark: title,
+      at,
+    });
+    return { message: Messages.notificationDeleted };
+  });
 }

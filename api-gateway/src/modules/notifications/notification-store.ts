@@ -95,13 +95,13 @@ async function setCountries(sql: Sql, id: number, countryIds: readonly number[])
   );
 }
 
-/** Soft delete: the row stays for the record; false when there is none to delete. */
-export async function deleteNotification(sql: Sql, id: number, at: Date): Promise<boolean> {
-  const { rowCount } = await sql.query(
-    'UPDATE notifications SET deleted_at = $2 WHERE notification_id = $1 AND deleted_at IS NULL',
+/** Soft delete: the row stays for the record. The deleted notice's title, or null when there is none to delete. */
+export async function deleteNotification(sql: Sql, id: number, at: Date): Promise<string | null> {
+  const { rows } = await sql.query<{ title: string }>(
+    'UPDATE notifications SET deleted_at = $2 WHERE notification_id = $1 AND deleted_at IS NULL RETURNING title',
     [id, at],
   );
-  return rowCount > 0;
+  return rows[0]?.title ?? null;
 }
 
 /**

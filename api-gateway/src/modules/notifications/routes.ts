@@ -7,7 +7,7 @@ import { listNotifications } from './notification-store';
 export function registerNotificationRoutes(api: ApiRouter, ctx: AppContext): void {
   api.route(NotificationEndpoints.list, () => listNotifications(ctx.db));
   api.route(NotificationEndpoints.save, ({ body, session }) => saveNotification(ctx, session, body));
-  api.route(NotificationEndpoints.remove, ({ params }) =>
-    removeNotification(ctx, notificationIdParam(params.id)),
+  api.route(NotificationEndpoints.remove, ({ params, session }) =>
+    removeNotification(ctx, session, notificationIdParam(params.id)),
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { ADMIN_USER_PAGE_SIZE, Messages } from '@portal/contracts';
+import { ADMIN_USER_PAGE_SIZE, AdminUserMessages, Messages } from '@portal/contracts';
 import type { AdminUser, AdminUserStatusFilter } from '@portal/contracts';
 import {
   ConfirmDialog,
@@ -17,7 +17,7 @@ import {
   usePagedList,
 } from '@portal/shared-ui';
 import type { DataColumn } from '@portal/shared-ui';
-import { deactivateUser, fetchUserPage } from '../user-form/user-api';
+import { activateUser, deactivateUser, fetchUserPage } from '../user-form/user-api';
 import { useUserFormOptions } from '../user-form/use-user-form-options';
 import { EditUserDialog } from './edit-user-dialog';
 import styles from './admin-users-page.module.css';
@@ -37,6 +37,8 @@ const statusFromQuery = (value: string): AdminUserStatusFilter =>
 /** The delete's question: the user is made inactive, not removed. */
 export const DELETE_USER_CONFIRM =
   'Are you sure you want to delete this user? The user will be made inactive.';
+/** Beyond the spec: an inactive user made active again (it signs in with its password as before). */
+export const ACTIVATE_USER_CONFIRM = 'Are you sure you want to make this user active again?';
 
 /** admin/users (spec §2 Admin users list): back-office and admin users, searched and filtered by the server. */
 export default function AdminUsersPage() {
@@ -66,6 +68,12 @@ export default function AdminUsersPage() {
     reload,
   );
   const { ask: askToDelete } = deletion;
+  const activation = useConfirmedAction(
+    (user: AdminUser) => activateUser(user.userID),
+    AdminUserMessages.activated,
+    reload,
+  );
+  const { ask: askToActivate } = activation;
 
   const firstRow = (list.page - 1) * ADMIN_USER_PAGE_SIZE + 1;
   const columns = useMemo<DataColumn<AdminUser>[]>(
@@ -103,22 +111,22 @@ export default function AdminUsersPage() {
                 setEditing(u.userID);
               }}
             />
+            {/* Active rows offer Delete (make inactive); inactive ones Activate. */}
             <Button
               type="button"
-              icon="pi pi-trash"
+              icon={u.isActive ? 'pi pi-trash' : 'pi pi-check-circle'}
               rounded
               text
-              severity="danger"
-              aria-label={`Delete ${u.fullName}`}
-              title={u.isActive ? 'Delete (make inactive)' : 'Already inactive'}
-              disabled={!u.isActive}
-              onClick={() => askToDelete(u)}
+              severity={u.isActive ? 'danger' : 'success'}
+              aria-label={`${u.isActive ? 'Delete' : 'Activate'} ${u.fullName}`}
+              title={u.isActive ? 'Delete (make inactive)' : 'Activate'}
+              onClick={() => (u.isActive ? askToDelete(u) : askToActivate(u))}
             />
           </div>
         ),
       },
     ],
-    [firstRow, askToDelete],
+    [firstRow, askToDelete, askToActivate],
   );
 
   return (
@@ -186,6 +194,13 @@ export default function AdminUsersPage() {
         busy={deletion.busy}
         onConfirm={() => void deletion.confirm()}
         onCancel={deletion.cancel}
+      />
+      <ConfirmDialog
+        visible={activation.asking !== null}
+        message={ACTIVATE_USER_CONFIRM}
+        busy={activation.busy}
+        onConfirm={() => void activation.confirm()}
+        onCancel={activation.cancel}
       />
     </section>
   );

@@ -1,4 +1,5 @@
 import type {
+  ActivateAdminUserResponse,
   AdminUser,
   AdminUserPage,
   AdminUserStatusFilter,
@@ -39,6 +40,10 @@ export function saveUser(body: SaveAdminUserRequest): Promise<SaveAdminUserRespo
 /** The list's Delete: the user is made inactive. */
 export function deactivateUser(userID: number): Promise<DeleteAdminUserResponse> {
   return callEndpoint(AdminUserEndpoints.makeInactive, { params: { id: String(userID) } });
+}
+
+export function activateUser(userID: number): Promise<ActivateAdminUserResponse> {
+  return callEndpoint(AdminUserEndpoints.activate, { params: { id: String(userID) } });
 }
 
 export interface UserFormOptions {

@@ -42,6 +42,8 @@ const save = (body: unknown, token = admin) =>
     .send(body as object);
 const remove = (id: number | string, token = admin) =>
   request(t.app).post(`/api/admin/user/delete/${id}`).set('Authorization', token);
+const activate = (id: number | string, token = admin) =>
+  request(t.app).post(`/api/admin/user/activate/${id}`).set('Authorization', token);
 const get = (path: string, token = admin) => request(t.app).get(`/api${path}`).set('Authorization', token);
 
 async function outboxFor(email: string) {
@@ -383,12 +385,51 @@ describe('POST admin/user/delete/{id}', () => {
   });
 });
 
+describe('POST admin/user/activate/{id}', () => {
+  test('makes an inactive user active again: it signs in anew, an audit row, then 409 when already active', async () => {
+    const userID = await createStaffUser(t.ctx.db, 2, 'Back Again');
+    const oldSession = await bearer(t.ctx, userID);
+    expect((await remove(userID)).status).toBe(200);
+
+    const res = await activate(userID);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'User activated successfully.', userID });
+    expect(AdminUser.parse((await get(`/admin/user/${userID}`)).body).isActive).toBe(true);
+    // The sessions ended by the deactivation stay ended; a new one works.
+    expect((await get('/user/dashboard', oldSession)).status).toBe(401);
+    expect((await get('/user/dashboard', await bearer(t.ctx, userID))).status).toBe(200);
+    expect((await auditFor('user', userID)).map((row) => row.action)).toEqual([
+      'user.inactivate',
+      'user.activate',
+    ]);
+    const dashboard = BackofficeDashboard.parse((await get('/user/dashboard', backoffice)).body);
+    expect(dashboard.activities[0]).toMatchObject({ title: 'User made active' });
+
+    const again = await activate(userID);
+    expect([again.status, again.body.message]).toEqual([409, 'This user is already active.']);
+    expect((await auditFor('user', userID)).length).toBe(2);
+  });
+
+  test('an affiliate is made active from the affiliate list; 404 and 400 for bad ids; nothing written', async () => {
+    const someone = await createAffiliate(t.ctx.db, { status: 'Inactive' });
+    const res = await activate(someone.userId);
+    expect([res.status, res.body.message]).toEqual([409, 'Affiliates are made active from the affiliate list.']);
+    expect((await auditFor('user', someone.userId)).length).toBe(0);
+    expect((await activate(987654321)).status).toBe(404);
+    for (const bad of ['abc', '0', '-1', '1e3', '99999999999999999999']) {
+      const answer = await activate(bad);
+      expect([answer.status, typeof answer.body.message]).toEqual([400, 'string']);
+    }
+  });
+});
+
 describe('who may call', () => {
   test.each([
     ['GET', '/admin/user'],
     ['GET', '/admin/user/1'],
     ['POST', '/admin/user'],
     ['POST', '/admin/user/delete/1'],
+    ['POST', '/admin/user/activate/1'],
   ])('%s %s: 401 signed out, 403 for back office and affiliates', async (method, path) => {
     const call = (token?: string) => {
       const req =

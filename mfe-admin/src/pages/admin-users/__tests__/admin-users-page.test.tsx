@@ -3,7 +3,7 @@ import { notify } from '@portal/shared-ui';
 import type { AdminUser, AdminUserPage } from '@portal/contracts';
 import * as api from '../../user-form/user-api';
 import { OPTIONS, choose, locationText, renderAt, user } from '../../test-support/admin-fixtures';
-import AdminUsersPage, { DELETE_USER_CONFIRM } from '../admin-users-page';
+import AdminUsersPage, { ACTIVATE_USER_CONFIRM, DELETE_USER_CONFIRM } from '../admin-users-page';
 
 jest.mock('../../user-form/user-api');
 
@@ -109,9 +109,8 @@ describe('Admin users list', () => {
   it("deletes after a confirmation: the user is made inactive, 'Deleted successfully.', the list reloads", async () => {
     mocked.deactivateUser.mockResolvedValue({ message: 'Deleted successfully.', userID: 1 });
     await renderList();
-    expect(
-      (screen.getByRole('button', { name: 'Delete Bola Backoffice' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+    // An inactive user offers Activate instead of Delete.
+    expect(screen.queryByRole('button', { name: 'Delete Bola Backoffice' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Delete Ada Admin' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(DELETE_USER_CONFIRM)).toBeTruthy();
@@ -121,6 +120,23 @@ describe('Admin users list', () => {
     });
     expect(mocked.deactivateUser).toHaveBeenCalledWith(1);
     expect(notify.success).toHaveBeenCalledWith('Deleted successfully.');
+    await waitFor(() => expect(mocked.fetchUserPage.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  it("activates an inactive user after a confirmation: the server's message, the list reloads", async () => {
+    mocked.activateUser.mockResolvedValue({ message: 'User activated successfully.', userID: 2 });
+    await renderList();
+    expect(screen.queryByRole('button', { name: 'Activate Ada Admin' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Activate Bola Backoffice' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(ACTIVATE_USER_CONFIRM)).toBeTruthy();
+    const calls = mocked.fetchUserPage.mock.calls.length;
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    });
+    expect(mocked.activateUser).toHaveBeenCalledWith(2);
+    expect(mocked.deactivateUser).not.toHaveBeenCalled();
+    expect(notify.success).toHaveBeenCalledWith('User activated successfully.');
     await waitFor(() => expect(mocked.fetchUserPage.mock.calls.length).toBeGreaterThan(calls));
   });
 

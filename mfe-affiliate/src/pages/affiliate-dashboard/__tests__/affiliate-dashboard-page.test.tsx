@@ -115,14 +115,33 @@ test('a spinner while loading; Retry when it cannot be loaded', async () => {
   expect(await screen.findByText('Welcome, Amaka Eze')).toBeTruthy();
 });
 
-test('the statement of the chosen month downloads through its single-use link', async () => {
+test('the statement of any chosen month downloads through its single-use link', async () => {
   jest.mocked(requestCommissionStatement).mockResolvedValue('/api/report/download?token=abc');
   renderPage();
-  const picker = await screen.findByLabelText('Statement month');
-  expect((picker as HTMLSelectElement).value).toBe('2025-12');
-  expect(within(picker).getAllByRole('option')[0].textContent).toBe('December 2025');
-  fireEvent.change(picker, { target: { value: '2025-11' } });
+  const picker = (await screen.findByLabelText('Statement month')) as HTMLInputElement;
+  expect([picker.type, picker.value, picker.min, picker.max]).toEqual(['month', '2025-12', '2000-01', '2025-12']);
+  // Older than the chart's twelve months.
+  fireEvent.change(picker, { target: { value: '2023-04' } });
   fireEvent.click(screen.getByRole('button', { name: 'Download Statement' }));
   await waitFor(() => expect(downloadReport).toHaveBeenCalledWith('/api/report/download?token=abc'));
-  expect(requestCommissionStatement).toHaveBeenCalledWith('2025-11');
+  expect(requestCommissionStatement).toHaveBeenCalledWith('2023-04');
+});
+
+test.each([
+  ['', 'Please choose a month (yyyy-MM) from 2000-01 to 2099-12.'],
+  ['April 2023', 'Please choose a month (yyyy-MM) from 2000-01 to 2099-12.'],
+  ['2026-01', 'Choose December 2025 or an earlier month.'],
+])('a month typed as %p (a browser without a month picker) is named, not sent', async (typed, message) => {
+  jest.mocked(requestCommissionStatement).mockClear();
+  renderPage();
+  const picker = (await screen.findByLabelText('Statement month')) as HTMLInputElement;
+  // jsdom, like such a browser, keeps what was typed only where it is a valid month; set it as text was typed.
+  picker.type = 'text';
+  fireEvent.change(picker, { target: { value: typed } });
+  fireEvent.click(screen.getByRole('button', { name: 'Download Statement' }));
+  expect((await screen.findByRole('alert')).textContent).toBe(message);
+  expect(picker.getAttribute('aria-invalid')).toBe('true');
+  expect(requestCommissionStatement).not.toHaveBeenCalled();
+  fireEvent.change(picker, { target: { value: '2025-10' } });
+  expect(screen.queryByRole('alert')).toBeNull();
 });
