@@ -11,6 +11,9 @@ module.exports = {
   transform: require('./jest.swc.cjs'),
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: [path.join(__dirname, 'scripts', 'jest-web-setup.cjs')],
+  // A test of several screens' steps, each waiting up to 5 s (jest-web-setup.cjs), passes on a busy machine;
+  // one that hangs still fails. The gateway's tests have the same limit.
+  testTimeout: 30_000,
   moduleNameMapper: {
     '^@portal/contracts$': path.join(__dirname, 'contracts', 'src', 'index.ts'),
     '^@portal/contracts/web$': path.join(__dirname, 'contracts', 'src', 'web.ts'),
