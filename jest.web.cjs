@@ -17,6 +17,7 @@ module.exports = {
   moduleNameMapper: {
     '^@portal/contracts$': path.join(__dirname, 'contracts', 'src', 'index.ts'),
     '^@portal/contracts/web$': path.join(__dirname, 'contracts', 'src', 'web.ts'),
+    '^@portal/contracts/registration$': path.join(__dirname, 'contracts', 'src', 'registration.ts'),
     '^@portal/shared-ui$': path.join(__dirname, 'shared-ui', 'src', 'index.ts'),
     '\\.css$': path.join(__dirname, 'scripts', 'jest-style-stub.cjs'),
   },

@@ -2,11 +2,12 @@
 // production build served by the built gateway (the same one e2e uses), in Debian's Chromium.
 // Targets (issue 14): /login and /register score >= 0.9 in performance and 1.0 in accessibility, CLS <= 0.1.
 // Run: npm run build, then `npx --yes pnpm@10 --filter bench exec tsx lighthouse.ts [rounds=3] [--why]
-// [--strict] [--path=/login] [--save=/tmp/lh] [--ab]` (--save writes each round's report as JSON). Each round launches a fresh Chromium (cold cache) per page; the spread of the
+// [--strict] [--path=/login] [--save=/tmp/lh] [--ab|--ab=DIR]` (--save writes each round's report as JSON). Each round launches a fresh Chromium (cold cache) per page; the spread of the
 // rounds is printed because the machine is shared, with the load average beside each round. --why lists the
 // audits that cost points in the last round. --ab also measures, alternating round by round in the same run,
 // the same build with the pages' first paint removed (a copy of dist-web without `remotes/*/first-paint/`):
-// the page as it was before the first paint, under the same load.
+// the page as it was before the first paint, under the same load. --ab=DIR measures another build of the web apps
+// instead (a copy of main's dist-web: A/B of a change), alternating the same way.
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +43,8 @@ interface Round {
   lcpElement: string;
   /** Audits that cost points: id, title and what Lighthouse reports they save or weigh. */
   blamed: string[];
+  /** Lighthouse's long tasks (simulated ms), longest first: where the Total Blocking Time comes from. */
+  longTasks: string[];
 }
 
 type Audit = {
@@ -60,6 +63,20 @@ function lcpElementOf(audits: Record<string, Audit>): string {
     | undefined;
   const node = details?.items?.[0]?.items?.[0]?.node;
   return node ? `${node.nodeLabel ?? ''} ${node.snippet ?? ''}`.trim().slice(0, 120) : '(none)';
+}
+
+function longTasksOf(audits: Record<string, Audit>): string[] {
+  const items = (audits['long-tasks']?.details?.items ?? []) as {
+    url?: string;
+    duration?: number;
+    startTime?: number;
+  }[];
+  return [...items]
+    .sort((a, b) => (b.duration ?? 0) - (a.duration ?? 0))
+    .map(
+      (task) =>
+        `${(task.duration ?? 0).toFixed(0)} ms at ${(task.startTime ?? 0).toFixed(0)} ms: ${String(task.url ?? '').replace(/^https?:\/\/[^/]+/, '')}`,
+    );
 }
 
 function blamedAudits(audits: Record<string, Audit>, refs: { id: string }[]): string[] {
@@ -108,6 +125,7 @@ async function audit(url: string, label: string): Promise<Round> {
         ...blamedAudits(audits, lhr.categories.performance?.auditRefs ?? []),
         ...blamedAudits(audits, lhr.categories.accessibility?.auditRefs ?? []),
       ],
+      longTasks: longTasksOf(audits),
     };
   } finally {
     await chrome.kill();
@@ -195,8 +213,11 @@ function printSummary(label: string, pagePath: string, results: Round[]): boolea
   );
   console.log(`  LCP element: ${results[results.length - 1].lcpElement}`);
   console.log(`  ${met ? 'target met in every round' : 'TARGET MISSED in at least one round'}`);
-  if (process.argv.includes('--why'))
+  if (process.argv.includes('--why')) {
     for (const blamed of results[results.length - 1].blamed) console.log(`    - ${blamed}`);
+    console.log('  long tasks of the last round (simulated):');
+    for (const task of results[results.length - 1].longTasks) console.log(`    - ${task}`);
+  }
   return met;
 }
 
@@ -215,12 +236,19 @@ async function main(): Promise<void> {
     { label: 'build', gateway: await startGateway({ LOG_LEVEL: 'error' }) },
   ];
   const withoutFirstPaint = process.argv.includes('--ab') ? webRootWithoutFirstPaint() : undefined;
+  // `--ab=DIR`: the other variant is another build of the web apps (a copy of main's dist-web, say).
+  const otherBuild = process.argv.find((arg) => arg.startsWith('--ab='))?.slice('--ab='.length);
   let ok = true;
   try {
     if (withoutFirstPaint)
       variants.push({
         label: 'without-first-paint',
         gateway: await startGateway({ LOG_LEVEL: 'error', WEB_ROOT: withoutFirstPaint.dir }),
+      });
+    if (otherBuild)
+      variants.push({
+        label: path.basename(path.resolve(otherBuild)),
+        gateway: await startGateway({ LOG_LEVEL: 'error', WEB_ROOT: path.resolve(otherBuild) }),
       });
     console.log(
       `Lighthouse mobile preset (simulated slow 4G, 4x CPU slowdown), ${rounds} rounds, ${CHROMIUM_PATH}, ` +

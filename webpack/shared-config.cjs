@@ -47,6 +47,10 @@ function sharedModules(appDir) {
     '@portal/contracts': singleton('@portal/contracts'),
     // The zod-free part of the contract, all the sign-in page needs (contracts/src/web.ts).
     '@portal/contracts/web': singleton('@portal/contracts/web', { packageName: '@portal/contracts' }),
+    // The registration page's part of the contract, without the other screens' schemas (contracts/src/registration.ts).
+    '@portal/contracts/registration': singleton('@portal/contracts/registration', {
+      packageName: '@portal/contracts',
+    }),
     'primereact/': singleton('primereact/', { packageName: 'primereact' }),
   };
 }

@@ -1,10 +1,13 @@
 import { businessDay, businessTimeOfDay } from '@portal/contracts/web';
 
-const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
+// The Intl formatters are made on first use, not when the shell starts: making one loads locale (and time
+// zone) data, and the sign-in and registration pages format no money or month (issue 14, start-up time).
+let naira: Intl.NumberFormat | undefined;
 
 /** Money in naira (spec §1), e.g. ₦12,500.00. Amounts arrive as numbers or numeric strings (numeric(14,2)). */
 export function formatNaira(amount: number | string | null | undefined): string {
   const value = typeof amount === 'string' ? Number(amount) : amount;
+  naira ??= new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
   return naira.format(value == null || Number.isNaN(value) ? 0 : value);
 }
 
@@ -48,15 +51,18 @@ export function pickerDate(day: string): Date {
   return new Date(year, month - 1, date);
 }
 
-const MONTH = {
-  short: new Intl.DateTimeFormat('en-NG', { month: 'short', year: '2-digit', timeZone: 'UTC' }),
-  long: new Intl.DateTimeFormat('en-NG', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-};
+const MONTH_OPTIONS = {
+  short: { month: 'short', year: '2-digit', timeZone: 'UTC' },
+  long: { month: 'long', year: 'numeric', timeZone: 'UTC' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+const MONTH: Partial<Record<keyof typeof MONTH_OPTIONS, Intl.DateTimeFormat>> = {};
 
 /**
  * A month as yyyy-MM ('2025-06'): 'Jun 25' (short, the charts' bars) or 'June 2025' (long, a month picker).
  */
 export function formatMonth(month: string, length: 'short' | 'long' = 'short'): string {
   const date = new Date(`${month}-01T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? month : MONTH[length].format(date);
+  if (Number.isNaN(date.getTime())) return month;
+  const format = (MONTH[length] ??= new Intl.DateTimeFormat('en-NG', MONTH_OPTIONS[length]));
+  return format.format(date);
 }

@@ -2,7 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { EMAIL_MAX_LENGTH, Messages } from '@portal/contracts';
+import { EMAIL_MAX_LENGTH, Messages } from '@portal/contracts/registration';
 import { OtpCodeField } from './otp-code-field';
 import type { RegistrationFormValues } from './registration-form';
 import type { ContactVerification } from './use-contact-verification';

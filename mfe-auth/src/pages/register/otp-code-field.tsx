@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { InputText } from 'primereact/inputtext';
-import { OTP_LENGTH } from '@portal/contracts';
+import { OTP_LENGTH } from '@portal/contracts/registration';
 import type { RegistrationFormValues } from './registration-form';
 import type { OtpFlow } from './use-otp-flow';
 import styles from './register-page.module.css';

@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
-import { FULL_NAME_MAX_LENGTH, Texts } from '@portal/contracts';
+import { FULL_NAME_MAX_LENGTH, Texts } from '@portal/contracts/registration';
 import type {
   RegisterOptionsResponse,
   RegistrationFormContext,
   SubmitRegistrationRequest,
-} from '@portal/contracts';
+} from '@portal/contracts/registration';
 import { LOGIN_PATH, notify } from '@portal/shared-ui';
 import { CaptchaBox } from './captcha-box';
 import { EmailStep } from './email-step';
@@ -25,6 +25,20 @@ import styles from './register-page.module.css';
 
 /** Spec §4 / §9: after a form reset the page reloads after 5 seconds. */
 export const RELOAD_AFTER_RESET_MS = 5000;
+
+/**
+ * False for the page's first commit, true in a transition right after it. Everything below step one (step two,
+ * the buttons, the footer) comes in that second commit: the first puts on screen what the phone shows first,
+ * and neither inserts the whole form in one task (on Lighthouse's phone one commit of ~250 ms, issue 14).
+ * Nothing moves: what the second commit adds is below all that the first one drew.
+ */
+function useAfterFirstCommit(): boolean {
+  const [committed, setCommitted] = useState(false);
+  useEffect(() => {
+    startTransition(() => setCommitted(true));
+  }, []);
+  return committed;
+}
 
 export interface RegisterPageProps {
   api?: RegistrationApi;
@@ -59,14 +73,21 @@ export function RegisterPage({
     verifiedEmail: verification.verifiedEmail ?? verification.lastVerifiedEmail,
   };
   const stepTwoLocked = !verification.bothVerified;
+  const restShown = useAfterFirstCommit();
 
   const loadOptions = useCallback(async () => {
     setOptionsFailed(false);
+    // The answer re-renders the whole form (its lists fill in). Outside a transition React renders that in
+    // one task, without yielding: on Lighthouse's phone a long task of ~250 ms (issue 14). In a transition it
+    // renders in slices of a few milliseconds; what the user sees is the same.
+    let answer: RegisterOptionsResponse;
     try {
-      setOptions(await api.options());
+      answer = await api.options();
     } catch {
-      setOptionsFailed(true);
+      startTransition(() => setOptionsFailed(true));
+      return;
     }
+    startTransition(() => setOptions(answer));
   }, [api]);
 
   useEffect(() => {
@@ -169,92 +190,96 @@ export function RegisterPage({
           </div>
         </fieldset>
 
-        <fieldset
-          className={`${styles.step} ${stepTwoLocked ? styles.dimmed : ''}`}
-          disabled={stepTwoLocked}
-          aria-describedby={stepTwoLocked ? 'step-two-locked' : undefined}
-        >
-          <legend>
-            <span className={styles.stepNumber} aria-hidden="true">
-              2
-            </span>
-            Identity, bank and selfie
-          </legend>
-          {stepTwoLocked && (
-            <p id="step-two-locked" className={styles.lockedNote}>
-              Verify your email and mobile number to continue.
-            </p>
-          )}
-          <div className={styles.grid}>
-            <IdentityBankFields banks={options?.banks ?? []} disabled={stepTwoLocked} />
-            <Controller
-              control={control}
-              name="selfieImagePath"
-              render={({ field }) => (
+        {restShown && (
+          <>
+            <fieldset
+              className={`${styles.step} ${stepTwoLocked ? styles.dimmed : ''}`}
+              disabled={stepTwoLocked}
+              aria-describedby={stepTwoLocked ? 'step-two-locked' : undefined}
+            >
+              <legend>
+                <span className={styles.stepNumber} aria-hidden="true">
+                  2
+                </span>
+                Identity, bank and selfie
+              </legend>
+              {stepTwoLocked && (
+                <p id="step-two-locked" className={styles.lockedNote}>
+                  Verify your email and mobile number to continue.
+                </p>
+              )}
+              <div className={styles.grid}>
+                <IdentityBankFields banks={options?.banks ?? []} disabled={stepTwoLocked} />
+                <Controller
+                  control={control}
+                  name="selfieImagePath"
+                  render={({ field }) => (
+                    <div className={styles.full}>
+                      <SelfieCapture
+                        value={field.value}
+                        disabled={stepTwoLocked}
+                        upload={async (file) => {
+                          const answer = await api.uploadSelfie(file);
+                          return answer.selfieImagePath;
+                        }}
+                        onUploaded={(path) => {
+                          setValue('selfieImagePath', path, { shouldValidate: form.formState.isSubmitted });
+                          clearErrors('selfieImagePath');
+                        }}
+                        error={errors.selfieImagePath?.message}
+                      />
+                    </div>
+                  )}
+                />
                 <div className={styles.full}>
-                  <SelfieCapture
-                    value={field.value}
-                    disabled={stepTwoLocked}
-                    upload={async (file) => {
-                      const answer = await api.uploadSelfie(file);
-                      return answer.selfieImagePath;
-                    }}
-                    onUploaded={(path) => {
-                      setValue('selfieImagePath', path, { shouldValidate: form.formState.isSubmitted });
-                      clearErrors('selfieImagePath');
-                    }}
-                    error={errors.selfieImagePath?.message}
-                  />
+                  <CaptchaBox api={api} disabled={stepTwoLocked} generation={captchaGeneration} />
                 </div>
-              )}
-            />
-            <div className={styles.full}>
-              <CaptchaBox api={api} disabled={stepTwoLocked} generation={captchaGeneration} />
-            </div>
-            <div className={`${styles.field} ${styles.full}`}>
-              <Controller
-                control={control}
-                name="tandc"
-                render={({ field }) => (
-                  <div className={styles.terms}>
-                    <Checkbox
-                      inputId="tandc"
-                      ref={field.ref}
-                      checked={field.value}
-                      disabled={stepTwoLocked}
-                      invalid={Boolean(errors.tandc)}
-                      aria-invalid={Boolean(errors.tandc)}
-                      aria-describedby={errors.tandc ? 'tandc-error' : undefined}
-                      onChange={(event) => field.onChange(Boolean(event.checked))}
-                    />
-                    <label htmlFor="tandc">I accept the terms and conditions</label>
-                  </div>
-                )}
-              />
-              {errors.tandc?.message && (
-                <small id="tandc-error" className={styles.error} role="alert">
-                  {errors.tandc.message}
-                </small>
-              )}
-            </div>
-          </div>
-        </fieldset>
+                <div className={`${styles.field} ${styles.full}`}>
+                  <Controller
+                    control={control}
+                    name="tandc"
+                    render={({ field }) => (
+                      <div className={styles.terms}>
+                        <Checkbox
+                          inputId="tandc"
+                          ref={field.ref}
+                          checked={field.value}
+                          disabled={stepTwoLocked}
+                          invalid={Boolean(errors.tandc)}
+                          aria-invalid={Boolean(errors.tandc)}
+                          aria-describedby={errors.tandc ? 'tandc-error' : undefined}
+                          onChange={(event) => field.onChange(Boolean(event.checked))}
+                        />
+                        <label htmlFor="tandc">I accept the terms and conditions</label>
+                      </div>
+                    )}
+                  />
+                  {errors.tandc?.message && (
+                    <small id="tandc-error" className={styles.error} role="alert">
+                      {errors.tandc.message}
+                    </small>
+                  )}
+                </div>
+              </div>
+            </fieldset>
 
-        {reloadPending && (
-          <p className={styles.notice} role="status">
-            The form has been reset. The page will reload in {RELOAD_AFTER_RESET_MS / 1000} seconds.
-          </p>
+            {reloadPending && (
+              <p className={styles.notice} role="status">
+                The form has been reset. The page will reload in {RELOAD_AFTER_RESET_MS / 1000} seconds.
+              </p>
+            )}
+            <div className={styles.actions}>
+              <Button type="button" label="Reset" severity="secondary" outlined onClick={resetForm} />
+              <Button
+                type="submit"
+                label="Register Now"
+                icon="pi pi-user-plus"
+                loading={submitting}
+                disabled={stepTwoLocked || submitting}
+              />
+            </div>
+          </>
         )}
-        <div className={styles.actions}>
-          <Button type="button" label="Reset" severity="secondary" outlined onClick={resetForm} />
-          <Button
-            type="submit"
-            label="Register Now"
-            icon="pi pi-user-plus"
-            loading={submitting}
-            disabled={stepTwoLocked || submitting}
-          />
-        </div>
       </form>
     </FormProvider>
   );
@@ -268,9 +293,11 @@ export function RegisterPage({
         </header>
         {optionsNotice}
         {body}
-        <p className={styles.footer}>
-          Already registered? <Link to={LOGIN_PATH}>Sign in</Link>
-        </p>
+        {restShown && (
+          <p className={styles.footer}>
+            Already registered? <Link to={LOGIN_PATH}>Sign in</Link>
+          </p>
+        )}
       </section>
     </main>
   );

@@ -1,4 +1,4 @@
-import { MasterEndpoints, RegistrationEndpoints, SELFIE_FIELD } from '@portal/contracts';
+import { MasterEndpoints, RegistrationEndpoints, SELFIE_FIELD } from '@portal/contracts/registration';
 import type {
   SendEmailOtpRequest,
   SendMobileOtpRequest,
@@ -6,7 +6,7 @@ import type {
   VerifyCaptchaRequest,
   VerifyEmailOtpRequest,
   VerifyMobileOtpRequest,
-} from '@portal/contracts';
+} from '@portal/contracts/registration';
 import { callEndpoint } from '@portal/shared-ui';
 
 /**

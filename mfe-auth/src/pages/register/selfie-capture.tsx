@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
-import { Texts } from '@portal/contracts';
+import { Texts } from '@portal/contracts/registration';
 import styles from './register-page.module.css';
 
 type Phase = 'idle' | 'opening' | 'live' | 'uploading';

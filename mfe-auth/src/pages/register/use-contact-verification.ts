@@ -6,8 +6,8 @@ import {
   normaliseMobileNumber,
   otpError,
   registrationStepOneSchema,
-} from '@portal/contracts';
-import type { CountryOption } from '@portal/contracts';
+} from '@portal/contracts/registration';
+import type { CountryOption } from '@portal/contracts/registration';
 import { notify } from '@portal/shared-ui';
 import type { RegistrationApi } from './registration-api';
 import { EMAIL_STEP_FIELDS, MOBILE_STEP_FIELDS, firstMessages } from './registration-form';
