@@ -7,7 +7,10 @@
  * Issue 14's targets: 10 sign-ins at once / 10 bare verifies at once <= 1.3, one sign-in alone / one verify
  * <= 1.15. The gateway keeps an account's credentials in memory after its first sign-in, so one sign-in
  * alone is measured twice: warm (the same account again, as the rest of the bench) and cold (an account
- * the process has never signed in: its first sign-in, read from the database before the hash).
+ * the process has never signed in: its first sign-in, its account read from the database before the hash).
+ * Both are printed again with the gateway in a process of its own (gateway-child.ts), where the client and
+ * the gateway's work after its answer do not share the gateway's event loop, with that gateway's main-thread
+ * CPU per sign-in: what a sign-in costs besides argon2.
  *
  * Also printed, to show where the time goes: one sign-in alone, 10 bare verifications at once (no HTTP,
  * no database), and as many sign-ins at once as the machine has cores (where the hardware is not the limit). argon2 runs on libuv's thread pool (UV_THREADPOOL_SIZE, default 4) over the machine's cores,

@@ -141,8 +141,9 @@ test('a locked account whose credentials are known is refused without a session,
   expect(history.rows.map((row) => row.failure_reason)).toEqual(['locked', 'locked']);
 });
 
-test('a locked account the process does not know is refused without a session; once the lock is seen, one read and no check', async () => {
+test('a locked account the process does not know is refused without a session; once the lock is seen, one read and no check, for that account only', async () => {
   const account = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'Unseen@12345');
+  const colleague = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'Colleague@123');
   // An IP of its own: a lock seen from an IP makes every attempt from it take the read-first order.
   const ip = '203.0.113.77';
   for (let i = 0; i < 10; i++) expect((await signIn(t.app, account.email, `wrong-${i}`, ip)).status).toBe(401);
@@ -165,6 +166,11 @@ test('a locked account the process does not know is refused without a session; o
     expect(again.status).toBe(429);
     // The lock was seen: lockout and account in one read, then only the row (no password check waits).
     expect(statements).toEqual(['sign_in_state', 'login_attempt_insert']);
+    // The lock is the account's own, not the IP's: a colleague behind the same address keeps the usual order
+    // (the lockout read while the password is checked).
+    statements.length = 0;
+    expect((await signIn(t.app, colleague.email, 'Colleague@123', ip)).status).toBe(200);
+    expect(statements).toEqual(['sign_in_account', 'sign_in_lockout', 'sign_in_record']);
   } finally {
     prepared.mockRestore();
   }
