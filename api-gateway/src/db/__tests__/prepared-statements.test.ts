@@ -39,6 +39,30 @@ test('a prepared statement answers like query(), call after call, with every kin
   expect((await db.prepared('items_select', SELECT, ['nobody'])).rows).toEqual([]);
 });
 
+test('columns of every type are parsed like query() does, on the first call and on later ones', async () => {
+  // PGlite: a prepared statement keeps the parsers of its own columns after its first call.
+  const TYPES = `SELECT $1::int8 AS big, $2::numeric AS money, ARRAY[$3::text, 'b'] AS list, ARRAY[1, 2]::int4[] AS ints,
+            jsonb_build_object('k', $3::text) AS doc, $4::date AS day, $5::timestamptz AS at, $6::boolean AS yes,
+            $7::float8 AS ratio, NULL::text AS nothing`;
+  for (const value of ['a', 'b']) {
+    const params = [42, '12.50', value, '2026-11-23', new Date('2026-11-23T10:00:00.000Z'), true, 0.25];
+    const prepared = await db.prepared('items_types', TYPES, params);
+    const plain = await db.query(TYPES, params);
+    expect(prepared.rows).toEqual(plain.rows);
+    expect(prepared.rows[0]).toMatchObject({
+      big: 42,
+      money: '12.50',
+      list: [value, 'b'],
+      ints: [1, 2],
+      doc: { k: value },
+      at: new Date('2026-11-23T10:00:00.000Z'),
+      yes: true,
+      ratio: 0.25,
+      nothing: null,
+    });
+  }
+});
+
 test('a failing prepared statement throws and leaves the connection usable', async () => {
   await expect(db.prepared('items_bad_int', 'SELECT $1::integer AS n', ['not a number'])).rejects.toThrow();
   expect((await db.prepared('items_bad_int', 'SELECT $1::integer AS n', ['7'])).rows).toEqual([{ n: 7 }]);

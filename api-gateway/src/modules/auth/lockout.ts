@@ -13,6 +13,9 @@ export const LOCKOUT_WINDOW_MS = LOCKOUT_WINDOW_MINUTES * 60_000;
 export interface Lockout {
   /** Seconds until one more attempt is allowed. */
   retryAfterSeconds: number;
+  /** Which limits are reached: the account's, the IP's (or both). */
+  account: boolean;
+  ip: boolean;
 }
 
 /**
@@ -32,7 +35,11 @@ export function lockoutFrom(
     .map((at) => new Date(at).getTime() + LOCKOUT_WINDOW_MS);
   if (until.length === 0) return undefined;
   const latest = Math.max(...until);
-  return { retryAfterSeconds: Math.max(1, Math.ceil((latest - now.getTime()) / 1000)) };
+  return {
+    retryAfterSeconds: Math.max(1, Math.ceil((latest - now.getTime()) / 1000)),
+    account: accountLimitFailureAt !== null,
+    ip: ipLimitFailureAt !== null,
+  };
 }
 
 const MAX_REMEMBERED_LOCKS = 10_000;
@@ -47,9 +54,16 @@ const MAX_REMEMBERED_LOCKS = 10_000;
 export class RecentLocks {
   private readonly until = new Map<string, number>();
 
+  /**
+   * Remembers the user name when the account's limit is reached, the IP when the IP's is: an account locked
+   * by its own failures leaves the other users of its IP (an office behind one address) on the usual order.
+   */
   remember(userName: string, ip: string | null, lockout: Lockout, now: Date): void {
     const until = now.getTime() + lockout.retryAfterSeconds * 1000;
-    for (const key of [`user:${userName.toLowerCase()}`, ip === null ? undefined : `ip:${ip}`]) {
+    for (const key of [
+      lockout.account ? `user:${userName.toLowerCase()}` : undefined,
+      lockout.ip && ip !== null ? `ip:${ip}` : undefined,
+    ]) {
       if (!key) continue;
       if (this.until.size >= MAX_REMEMBERED_LOCKS)
         this.until.delete(this.until.keys().next().value as string);

@@ -33,14 +33,23 @@ const LOCKOUT_COLUMNS = `
          ORDER BY f.logged_at DESC
          LIMIT 1 OFFSET $5) AS ip_limit_failure_at`;
 
-const SIGN_IN_STATE = `SELECT ${LOCKOUT_COLUMNS},
+const ACCOUNT_COLUMNS = `
        u.user_id, u.role_id, u.email, u.full_name, u.password_hash, u.is_active, u.force_password_update,
        t.password_hash AS temporary_password_hash, t.expires_at AS temporary_password_expires_at,
-       a.status AS affiliate_status
+       a.status AS affiliate_status`;
+
+const SIGN_IN_STATE = `SELECT ${LOCKOUT_COLUMNS}, ${ACCOUNT_COLUMNS}
        FROM (SELECT 1) AS one
        LEFT JOIN users u ON lower(u.email) = lower($1)
        LEFT JOIN affiliates a ON a.user_id = u.user_id
        LEFT JOIN temporary_passwords t ON t.user_id = u.user_id AND t.expires_at > $6`;
+
+// $1 user name, $2 now (a temporary password that has expired is not read).
+const ACCOUNT_ONLY = `SELECT ${ACCOUNT_COLUMNS}
+       FROM users u
+       LEFT JOIN affiliates a ON a.user_id = u.user_id
+       LEFT JOIN temporary_passwords t ON t.user_id = u.user_id AND t.expires_at > $2
+      WHERE lower(u.email) = lower($1)`;
 
 const LOCKOUT_ONLY = `SELECT ${LOCKOUT_COLUMNS}`;
 
@@ -62,48 +71,66 @@ function lockoutOf(row: LockoutRow | undefined, request: { ip: string | null; no
   );
 }
 
+interface AccountRow {
+  user_id: number | string | null;
+  role_id: number;
+  email: string;
+  full_name: string;
+  password_hash: string | null;
+  temporary_password_hash: string | null;
+  temporary_password_expires_at: Date | null;
+  is_active: boolean;
+  force_password_update: boolean;
+  affiliate_status: AffiliateStatus | null;
+}
+
+function accountOf(row: AccountRow | undefined): SignInAccount | undefined {
+  if (!row || row.user_id === null) return undefined;
+  return {
+    userId: Number(row.user_id),
+    roleId: row.role_id,
+    email: row.email,
+    fullName: row.full_name,
+    passwordHash: row.password_hash,
+    temporaryPasswordHash: row.temporary_password_hash,
+    temporaryPasswordExpiresAt: row.temporary_password_expires_at
+      ? new Date(row.temporary_password_expires_at)
+      : null,
+    isActive: row.is_active,
+    forcePasswordUpdate: row.force_password_update,
+    affiliateStatus: row.affiliate_status,
+  };
+}
+
 /**
  * The account's and the IP's lockout (see lockout.ts) and the account with its live temporary password, in one
- * prepared statement: the sign-in of an account this process does not know yet.
+ * prepared statement: the sign-in of an account this process does not know yet while a lock was seen lately
+ * (a locked attempt then costs this read and nothing else).
  */
 export async function findSignInState(
   sql: Sql,
   request: { userName: string; ip: string | null; now: Date },
 ): Promise<SignInState> {
-  const { rows } = await sql.prepared<
-    LockoutRow & {
-      user_id: number | string | null;
-      role_id: number;
-      email: string;
-      full_name: string;
-      password_hash: string | null;
-      temporary_password_hash: string | null;
-      temporary_password_expires_at: Date | null;
-      is_active: boolean;
-      force_password_update: boolean;
-      affiliate_status: AffiliateStatus | null;
-    }
-  >('sign_in_state', SIGN_IN_STATE, [...lockoutParams(request), request.now]);
-  const row = rows[0];
-  const lockout = lockoutOf(row, request);
-  if (!row || row.user_id === null) return { lockout, account: undefined };
-  return {
-    lockout,
-    account: {
-      userId: Number(row.user_id),
-      roleId: row.role_id,
-      email: row.email,
-      fullName: row.full_name,
-      passwordHash: row.password_hash,
-      temporaryPasswordHash: row.temporary_password_hash,
-      temporaryPasswordExpiresAt: row.temporary_password_expires_at
-        ? new Date(row.temporary_password_expires_at)
-        : null,
-      isActive: row.is_active,
-      forcePasswordUpdate: row.force_password_update,
-      affiliateStatus: row.affiliate_status,
-    },
-  };
+  const { rows } = await sql.prepared<LockoutRow & AccountRow>('sign_in_state', SIGN_IN_STATE, [
+    ...lockoutParams(request),
+    request.now,
+  ]);
+  return { lockout: lockoutOf(rows[0], request), account: accountOf(rows[0]) };
+}
+
+/**
+ * The account with its live temporary password alone: the sign-in of an account this process does not know
+ * yet, whose lockout is then read while its password is checked.
+ */
+export async function findSignInAccount(
+  sql: Sql,
+  request: { userName: string; now: Date },
+): Promise<{ account: SignInAccount | undefined }> {
+  const { rows } = await sql.prepared<AccountRow>('sign_in_account', ACCOUNT_ONLY, [
+    request.userName,
+    request.now,
+  ]);
+  return { account: accountOf(rows[0]) };
 }
 
 /** The account's and the IP's lockout alone: the sign-in of an account whose credentials this process holds. */

@@ -14,7 +14,7 @@ import type { LoginFailureReason } from './login-history';
 import { recordLoginAttempt } from './login-history';
 import type { Lockout } from './lockout';
 import { RecentLocks } from './lockout';
-import { findLockout, findSignInState, recordSuccessfulSignIn } from './login-queries';
+import { findLockout, findSignInAccount, findSignInState, recordSuccessfulSignIn } from './login-queries';
 
 export interface ClientInfo {
   ip: string | null;
@@ -64,18 +64,40 @@ async function checkPassword(
   return { withPassword, withTemporaryPassword };
 }
 
+interface PreparedSuccess {
+  session: { sessionId: string; userId: number; issuedAt: Date; expiresAt: Date };
+  /** The session's signed token; sent only once the password proved right and the session row is written. */
+  token: Promise<string>;
+  /** The stored hash was made with weaker settings than today's (rehashed on a success with it). */
+  needsRehash: boolean;
+}
+
+/** A success's session id and times, its token and whether the hash is to be renewed: none of it reads a row. */
+function prepareSuccess(ctx: AppContext, user: SignInAccount): PreparedSuccess {
+  const session = { ...newSessionTimes(ctx), userId: user.userId };
+  const token = signSessionToken(ctx, session);
+  // Awaited on a success only.
+  token.catch(() => undefined);
+  return {
+    session,
+    token,
+    needsRehash: !!user.passwordHash && passwordNeedsRehash(user.passwordHash),
+  };
+}
+
 /**
  * Signs a user in: lockout first (no answer but 429 while locked), then the password (or a pending temporary
  * one from forgot password, which gives a session that must change it), then whether the account may sign
- * in at all. Every attempt is written to login history. Two statements in all on the common paths (one read,
- * one write: history, and the session on success), so the hash is most of the time.
+ * in at all. Every attempt is written to login history. Only the write (history, and the session on success)
+ * follows the hash; everything else runs before it starts or while it runs.
  *
  * The account as the last sign-in with the same user name read it is kept in memory (the session cache,
  * emptied by every change to users, affiliates or temporary passwords, on every gateway): with it, the
- * password check starts at once and the read is only the lockout's, running meanwhile; a lock found then
- * answers 429 without waiting for the check, and writes what a locked attempt always wrote. Unknown user
- * names are kept the same way, so a known and an unknown address take the same path and the same time
- * (docs/decisions.md, "Sign-in: credentials in memory").
+ * password check starts at once; without it, after a read of the account alone. The lockout is read while
+ * the password is checked; a lock found then answers 429 without waiting for the check, and writes what a
+ * locked attempt always wrote. The session's id and token are made meanwhile too. Unknown user names are
+ * kept the same way, so a known and an unknown address take the same path and the same time
+ * (docs/decisions.md, "Sign-in: credentials in memory" and "Sign-in alone").
  */
 export async function signIn(
   ctx: AppContext,
@@ -109,24 +131,32 @@ export async function signIn(
 
   const cache = authCacheFor(ctx);
   const lockoutRequest = { userName, ip: client.ip, now };
-  const known = recentLocksFor(ctx).mayBeLocked(userName, client.ip, now)
-    ? undefined
-    : cache.knownSignInAccount<SignInAccount>(userName);
   let user: SignInAccount | undefined;
   let check: PasswordCheck;
-  if (known) {
-    user = known.account;
-    const checking = checkPassword(user, request.password, now);
-    // Nobody waits for it when the lockout read fails or finds a lock.
-    checking.catch(() => undefined);
-    const lockout = await findLockout(ctx.db, lockoutRequest);
-    if (lockout) await locked(lockout);
-    check = await checking;
-  } else {
+  let success: PreparedSuccess | undefined;
+  if (recentLocksFor(ctx).mayBeLocked(userName, client.ip, now)) {
+    // A lock was seen lately: the old order (lockout and account in one read, then the check), so that an
+    // attempt at a locked account or from a locked IP costs one read and no argon2 verification.
     const state = await cache.readSignInAccount(userName, () => findSignInState(ctx.db, lockoutRequest));
     if (state.lockout) await locked(state.lockout);
     user = state.account;
     check = await checkPassword(user, request.password, now);
+  } else {
+    // The account from memory, or read alone; then its password check starts, and the lockout is read
+    // meanwhile (argon2 runs on libuv's pool, the main thread is free).
+    const known = cache.knownSignInAccount<SignInAccount>(userName);
+    user = known
+      ? known.account
+      : (await cache.readSignInAccount(userName, () => findSignInAccount(ctx.db, lockoutRequest)))
+          .account;
+    const checking = checkPassword(user, request.password, now);
+    // Nobody waits for it when the lockout read fails or finds a lock.
+    checking.catch(() => undefined);
+    // What a success needs besides its write, made while the password is checked: thrown away otherwise.
+    success = user && prepareSuccess(ctx, user);
+    const lockout = await findLockout(ctx.db, lockoutRequest);
+    if (lockout) await locked(lockout);
+    check = await checking;
   }
   const { withPassword, withTemporaryPassword } = check;
 
@@ -161,11 +191,9 @@ export async function signIn(
     return fail(userId, 'inactive', forbidden(OurMessages.accountInactive));
   }
 
-  const rehashed =
-    withPassword && passwordNeedsRehash(user.passwordHash!)
-      ? await hashPassword(request.password)
-      : undefined;
-  const session = { ...newSessionTimes(ctx), userId };
+  success ??= prepareSuccess(ctx, user);
+  const { session, needsRehash } = success;
+  const rehashed = withPassword && needsRehash ? await hashPassword(request.password) : undefined;
   const record = (sql: Sql) =>
     recordSuccessfulSignIn(
       sql,
@@ -180,7 +208,7 @@ export async function signIn(
   // The owner remembers the password: a temporary one still waiting in a mailbox is only a risk now.
   const dropTemporary = withPassword && !!liveTemporaryPassword(user, now);
   const [token] = await Promise.all([
-    signSessionToken(ctx, session),
+    success.token,
     rehashed || dropTemporary
       ? ctx.db.transaction(async (tx) => {
           if (rehashed) await rehashPassword(tx, userId, rehashed);

@@ -12,7 +12,7 @@ import { createAffiliateUser, signIn, tokenFor } from '../test-fixtures';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ TRUST_PROXY: 'loopback' });
   await seedDemoAccounts(t.ctx.db);
 });
 afterAll(() => t.close());
@@ -134,6 +134,51 @@ test('a locked account whose credentials are known is refused without a session,
     [account.userId],
   );
   expect(Number(sessionsAfter.rows[0].n)).toBe(Number(sessionsBefore.rows[0].n));
+  const history = await t.ctx.db.query<{ failure_reason: string }>(
+    `SELECT failure_reason FROM login_history WHERE user_name = $1 ORDER BY login_id DESC LIMIT 2`,
+    [account.email],
+  );
+  expect(history.rows.map((row) => row.failure_reason)).toEqual(['locked', 'locked']);
+});
+
+test('a locked account the process does not know is refused without a session; once the lock is seen, one read and no check, for that account only', async () => {
+  const account = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'Unseen@12345');
+  const colleague = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'Colleague@123');
+  // An IP of its own: a lock seen from an IP makes every attempt from it take the read-first order.
+  const ip = '203.0.113.77';
+  for (let i = 0; i < 10; i++) expect((await signIn(t.app, account.email, `wrong-${i}`, ip)).status).toBe(401);
+  // Any change to users empties the memory of accounts: the next attempt reads the account first.
+  await t.ctx.db.query('UPDATE users SET full_name = full_name WHERE user_id = $1', [account.userId]);
+  const statements: string[] = [];
+  const originalPrepared = t.ctx.db.prepared.bind(t.ctx.db);
+  const prepared = jest.spyOn(t.ctx.db, 'prepared').mockImplementation((name, text, params) => {
+    statements.push(name);
+    return originalPrepared(name, text, params);
+  });
+  try {
+    const first = await signIn(t.app, account.email, 'Unseen@12345', ip);
+    expect(first.status).toBe(429);
+    expect(first.body).toEqual({ message: OurMessages.tooManyAttempts(15) });
+    // The account, then the lockout (read while the password is checked), then the locked attempt's row.
+    expect(statements).toEqual(['sign_in_account', 'sign_in_lockout', 'login_attempt_insert']);
+    statements.length = 0;
+    const again = await signIn(t.app, account.email, 'Unseen@12345', ip);
+    expect(again.status).toBe(429);
+    // The lock was seen: lockout and account in one read, then only the row (no password check waits).
+    expect(statements).toEqual(['sign_in_state', 'login_attempt_insert']);
+    // The lock is the account's own, not the IP's: a colleague behind the same address keeps the usual order
+    // (the lockout read while the password is checked).
+    statements.length = 0;
+    expect((await signIn(t.app, colleague.email, 'Colleague@123', ip)).status).toBe(200);
+    expect(statements).toEqual(['sign_in_account', 'sign_in_lockout', 'sign_in_record']);
+  } finally {
+    prepared.mockRestore();
+  }
+  const sessions = await t.ctx.db.query<{ n: number | string }>(
+    'SELECT count(*) AS n FROM sessions WHERE user_id = $1',
+    [account.userId],
+  );
+  expect(Number(sessions.rows[0].n)).toBe(0);
   const history = await t.ctx.db.query<{ failure_reason: string }>(
     `SELECT failure_reason FROM login_history WHERE user_name = $1 ORDER BY login_id DESC LIMIT 2`,
     [account.email],
