@@ -1,15 +1,23 @@
 import type { CommissionRate, CommissionUploadRecord } from '@portal/contracts';
-import type { Sql } from '../../db/database';
+import { copyText, type Sql } from '../../db/database';
 import { containsPattern } from '../backoffice';
 import type { RateRow } from './rate-rows';
 
 /** Rows per INSERT statement: arrays of this length keep each statement's parameters small. */
 const INSERT_BATCH = 10_000;
 
-/** Which of the codes belong to an affiliate. */
-export async function knownAffiliateCodes(sql: Sql, codes: readonly string[]): Promise<Set<string>> {
+/**
+ * Which of the codes belong to an affiliate. With `lock` (inside the upload's transaction) those affiliates
+ * are locked FOR KEY SHARE until it ends, so a code found here cannot be deleted or changed before the
+ * rates naming it are committed (commission_rates has no foreign key to affiliates: this check is the rule).
+ */
+export async function knownAffiliateCodes(
+  sql: Sql,
+  codes: readonly string[],
+  { lock = false } = {},
+): Promise<Set<string>> {
   const { rows } = await sql.query<{ affiliate_code: string }>(
-    'SELECT affiliate_code FROM affiliates WHERE affiliate_code = ANY($1::text[])',
+    `SELECT affiliate_code FROM affiliates WHERE affiliate_code = ANY($1::text[])${lock ? ' FOR KEY SHARE' : ''}`,
     [[...new Set(codes)]],
   );
   return new Set(rows.map((row) => row.affiliate_code));
@@ -27,27 +35,46 @@ export async function insertUpload(
   return Number(rows[0].upload_id);
 }
 
+const RATE_COLUMNS = [
+  'affiliate_code',
+  'product_category',
+  'rate_percent',
+  'minimum_order_value',
+  'effective_date',
+] as const;
+
+/** The history rule: a rate for an affiliate, category and effective date already held is replaced. */
+const REPLACE_SAME_DAY = `ON CONFLICT (affiliate_code, product_category, effective_date) DO UPDATE
+   SET rate_percent = excluded.rate_percent, minimum_order_value = excluded.minimum_order_value,
+       upload_id = excluded.upload_id, created_at = excluded.created_at`;
+
 /**
  * Stores the rates of one upload: a row for an affiliate, category and effective date already held is
  * replaced (commission_rates_key_idx), every other date stays, so the table is the rates' history.
+ *
+ * PostgreSQL: the rates are copied (COPY, pg-copy-streams) into a temporary table dropped at commit, then one
+ * INSERT ... SELECT applies the history rule. PGlite: `unnest` over arrays, 10k rows per statement; COPY into
+ * a temporary table costs it more than it saves (the engine runs on this thread: docs/decisions.md).
  */
 export async function storeRates(
   sql: Sql,
   uploadId: number,
   rates: readonly RateRow[],
   at: Date,
+  driver: 'pglite' | 'postgres',
 ): Promise<void> {
+  if (driver === 'postgres') {
+    await copyRates(sql, uploadId, rates, at);
+    return;
+  }
   for (let start = 0; start < rates.length; start += INSERT_BATCH) {
     const batch = rates.slice(start, start + INSERT_BATCH);
     await sql.query(
-      `INSERT INTO commission_rates (affiliate_code, product_category, rate_percent, minimum_order_value,
-                                     effective_date, upload_id, created_at)
+      `INSERT INTO commission_rates (${RATE_COLUMNS.join(', ')}, upload_id, created_at)
        SELECT code, category, rate, minimum, day, $6, $7
          FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[], $5::date[])
               AS r(code, category, rate, minimum, day)
-       ON CONFLICT (affiliate_code, product_category, effective_date) DO UPDATE
-          SET rate_percent = excluded.rate_percent, minimum_order_value = excluded.minimum_order_value,
-              upload_id = excluded.upload_id, created_at = excluded.created_at`,
+       ${REPLACE_SAME_DAY}`,
       [
         batch.map((rate) => rate.affiliateCode),
         batch.map((rate) => rate.productCategory),
@@ -59,6 +86,30 @@ export async function storeRates(
       ],
     );
   }
+}
+
+async function copyRates(sql: Sql, uploadId: number, rates: readonly RateRow[], at: Date): Promise<void> {
+  await sql.query(
+    `CREATE TEMPORARY TABLE incoming_rates (
+       affiliate_code text NOT NULL, product_category text NOT NULL, rate_percent numeric NOT NULL,
+       minimum_order_value numeric NOT NULL, effective_date date NOT NULL
+     ) ON COMMIT DROP`,
+  );
+  await sql.copyRows(
+    'incoming_rates',
+    RATE_COLUMNS,
+    rates.map(
+      (rate) =>
+        `${copyText(rate.affiliateCode)}\t${copyText(rate.productCategory)}\t${copyText(rate.ratePercent)}\t` +
+        `${copyText(rate.minimumOrderValue)}\t${copyText(rate.effectiveDate)}\n`,
+    ),
+  );
+  await sql.query(
+    `INSERT INTO commission_rates (${RATE_COLUMNS.join(', ')}, upload_id, created_at)
+     SELECT ${RATE_COLUMNS.join(', ')}, $1, $2 FROM incoming_rates
+     ${REPLACE_SAME_DAY}`,
+    [uploadId, at],
+  );
 }
 
 interface RateDbRow {
