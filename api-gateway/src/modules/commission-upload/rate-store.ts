@@ -67,26 +67,50 @@ export async function storeRates(
     await copyRates(sql, uploadId, rates, at);
     return;
   }
+  // Most uploads bring new dates: a plain INSERT costs PGlite about a quarter less than ON CONFLICT's
+  // speculative insertion. Each batch is tried plain under a savepoint; at the first rate already held the
+  // batch is rolled back and written again with the history rule, as is every later batch (at most one
+  // batch is written twice).
+  let replacing = false;
   for (let start = 0; start < rates.length; start += INSERT_BATCH) {
     const batch = rates.slice(start, start + INSERT_BATCH);
-    await sql.query(
-      `INSERT INTO commission_rates (${RATE_COLUMNS.join(', ')}, upload_id, created_at)
-       SELECT code, category, rate, minimum, day, $6, $7
-         FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[], $5::date[])
-              AS r(code, category, rate, minimum, day)
-       ${REPLACE_SAME_DAY}`,
-      [
-        batch.map((rate) => rate.affiliateCode),
-        batch.map((rate) => rate.productCategory),
-        batch.map((rate) => rate.ratePercent),
-        batch.map((rate) => rate.minimumOrderValue),
-        batch.map((rate) => rate.effectiveDate),
-        uploadId,
-        at,
-      ],
-    );
+    const params = [
+      batch.map((rate) => rate.affiliateCode),
+      batch.map((rate) => rate.productCategory),
+      batch.map((rate) => rate.ratePercent),
+      batch.map((rate) => rate.minimumOrderValue),
+      batch.map((rate) => rate.effectiveDate),
+      uploadId,
+      at,
+    ];
+    const insert = (onConflict: string) =>
+      sql.query(
+        `INSERT INTO commission_rates (${RATE_COLUMNS.join(', ')}, upload_id, created_at)
+         SELECT code, category, rate, minimum, day, $6, $7
+           FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[], $5::date[])
+                AS r(code, category, rate, minimum, day)
+         ${onConflict}`,
+        params,
+      );
+    if (!replacing) {
+      await sql.query('SAVEPOINT new_rates');
+      try {
+        await insert('');
+        await sql.query('RELEASE SAVEPOINT new_rates');
+        continue;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        await sql.query('ROLLBACK TO SAVEPOINT new_rates');
+        await sql.query('RELEASE SAVEPOINT new_rates');
+        replacing = true;
+      }
+    }
+    await insert(REPLACE_SAME_DAY);
   }
 }
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 async function copyRates(sql: Sql, uploadId: number, rates: readonly RateRow[], at: Date): Promise<void> {
   await sql.query(

@@ -88,6 +88,34 @@ describe('a good file is stored whole', () => {
     ]);
   });
 
+  test('a file mixing new dates with dates already held: every new one added, every held one replaced', async () => {
+    const code = (await createAffiliate(t.ctx.db, { status: 'KYC Complete' })).affiliateCode;
+    const first = await upload(workbook(rateRows([code, 1, 'Snacks', 0, '2026-02-01'], [code, 1, 'Baby Care', 0, '2026-02-01'])));
+    expect(first.status).toBe(200);
+    const second = await upload(
+      workbook(
+        rateRows(
+          [code, 2, 'Snacks', 0, '2026-01-01'],
+          [code, 3, 'Snacks', 50, '2026-02-01'],
+          [code, 4, 'Snacks', 0, '2026-03-01'],
+          [code, 5, 'Baby Care', 0, '2026-02-01'],
+        ),
+      ),
+    );
+    expect(second.status).toBe(200);
+    expect(await ratesOf(code)).toEqual([
+      'Baby Care 5% min 0.00 from 2026-02-01',
+      'Snacks 2% min 0.00 from 2026-01-01',
+      'Snacks 3% min 50.00 from 2026-02-01',
+      'Snacks 4% min 0.00 from 2026-03-01',
+    ]);
+    const { rows } = await t.ctx.db.query<{ upload_id: string | number }>(
+      'SELECT DISTINCT upload_id FROM commission_rates WHERE affiliate_code = $1',
+      [code],
+    );
+    expect(rows.map((row) => Number(row.upload_id))).toEqual([Number(second.body.uploadId)]);
+  });
+
   test('Excel date cells, an empty minimum, blank rows and a legacy .xls', async () => {
     const code = (await createAffiliate(t.ctx.db, { status: 'KYC Complete' })).affiliateCode;
     // 46023 is Excel's day number of 2026-01-01.
