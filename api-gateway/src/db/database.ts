@@ -259,12 +259,7 @@ async function openPostgres(
     const result = await client.query({ name, text, values: params as unknown[] });
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
   };
-  const copyRows = async (
-    client: PoolClient,
-    table: string,
-    columns: readonly string[],
-    rows: CopyRows,
-  ) => {
+  const copyRows = async (client: PoolClient, table: string, columns: readonly string[], rows: CopyRows) => {
     const { from } = await import('pg-copy-streams');
     const { Readable } = await import('node:stream');
     const { pipeline } = await import('node:stream/promises');

@@ -67,7 +67,11 @@ test('many rows in one COPY (more than one chunk), and none when the transaction
 
 test('a bad value fails the COPY with the database error, and nothing is stored', async () => {
   await expect(
-    db.copyRows('items', ['name', 'amount', 'day'], [line('ok', '1', '2026-02-01'), line('bad', 'x', '2026-02-01')]),
+    db.copyRows(
+      'items',
+      ['name', 'amount', 'day'],
+      [line('ok', '1', '2026-02-01'), line('bad', 'x', '2026-02-01')],
+    ),
   ).rejects.toThrow(/numeric/);
   expect(await names()).toEqual([]);
 });

@@ -90,7 +90,9 @@ describe('a good file is stored whole', () => {
 
   test('a file mixing new dates with dates already held: every new one added, every held one replaced', async () => {
     const code = (await createAffiliate(t.ctx.db, { status: 'KYC Complete' })).affiliateCode;
-    const first = await upload(workbook(rateRows([code, 1, 'Snacks', 0, '2026-02-01'], [code, 1, 'Baby Care', 0, '2026-02-01'])));
+    const first = await upload(
+      workbook(rateRows([code, 1, 'Snacks', 0, '2026-02-01'], [code, 1, 'Baby Care', 0, '2026-02-01'])),
+    );
     expect(first.status).toBe(200);
     const second = await upload(
       workbook(
@@ -263,9 +265,9 @@ describe('every rate names an upload that exists (checked per statement, migrati
     const res = await upload(workbook(rateRows([affiliate.affiliateCode, 2, 'Household', 0, '2030-02-01'])));
     expect(res.status).toBe(200);
     const id = Number(res.body.uploadId);
-    expect(await failure(t.ctx.db.query('DELETE FROM commission_uploads WHERE upload_id = $1', [id]))).toEqual(
-      violation,
-    );
+    expect(
+      await failure(t.ctx.db.query('DELETE FROM commission_uploads WHERE upload_id = $1', [id])),
+    ).toEqual(violation);
     expect(
       await failure(
         t.ctx.db.query('UPDATE commission_uploads SET upload_id = 999999998 WHERE upload_id = $1', [id]),
@@ -273,10 +275,14 @@ describe('every rate names an upload that exists (checked per statement, migrati
     ).toEqual(violation);
     // Renaming the file keeps the key: allowed. Once no rate names it, the upload can go.
     expect(
-      await failure(t.ctx.db.query(`UPDATE commission_uploads SET file_name = 'renamed.xlsx' WHERE upload_id = $1`, [id])),
+      await failure(
+        t.ctx.db.query(`UPDATE commission_uploads SET file_name = 'renamed.xlsx' WHERE upload_id = $1`, [id]),
+      ),
     ).toBeUndefined();
     await t.ctx.db.query('DELETE FROM commission_rates WHERE upload_id = $1', [id]);
-    expect(await failure(t.ctx.db.query('DELETE FROM commission_uploads WHERE upload_id = $1', [id]))).toBeUndefined();
+    expect(
+      await failure(t.ctx.db.query('DELETE FROM commission_uploads WHERE upload_id = $1', [id])),
+    ).toBeUndefined();
   });
 });
 
