@@ -52,9 +52,12 @@ const REPLACE_SAME_DAY = `ON CONFLICT (affiliate_code, product_category, effecti
  * Stores the rates of one upload: a row for an affiliate, category and effective date already held is
  * replaced (commission_rates_key_idx), every other date stays, so the table is the rates' history.
  *
- * PostgreSQL: the rates are copied (COPY, pg-copy-streams) into a temporary table dropped at commit, then one
- * INSERT ... SELECT applies the history rule. PGlite: `unnest` over arrays, 10k rows per statement; COPY into
- * a temporary table costs it more than it saves (the engine runs on this thread: docs/decisions.md).
+ * Most uploads bring new dates, and a plain insert costs less than ON CONFLICT's speculative insertion, so new
+ * rates are first written plainly under a savepoint; at the first rate already held (23505) that part is rolled
+ * back and written again with the history rule. PostgreSQL: the whole file by COPY (pg-copy-streams) straight
+ * into the table, else `unnest` upserts. PGlite: `unnest`, 10k rows per statement, each batch tried plain, and
+ * once one held rate is met every later batch is upserted (at most one batch is written twice); COPY costs PGlite
+ * more than it saves (docs/decisions.md).
  */
 export async function storeRates(
   sql: Sql,
@@ -64,17 +67,52 @@ export async function storeRates(
   driver: 'pglite' | 'postgres',
 ): Promise<void> {
   if (driver === 'postgres') {
-    await copyRates(sql, uploadId, rates, at);
+    if (await plainly(sql, () => copyRates(sql, uploadId, rates, at))) return;
+    for (let start = 0; start < rates.length; start += INSERT_BATCH)
+      await insertRates(sql, uploadId, rates.slice(start, start + INSERT_BATCH), at, REPLACE_SAME_DAY);
     return;
   }
-  // Most uploads bring new dates: a plain INSERT costs PGlite about a quarter less than ON CONFLICT's
-  // speculative insertion. Each batch is tried plain under a savepoint; at the first rate already held the
-  // batch is rolled back and written again with the history rule, as is every later batch (at most one
-  // batch is written twice).
   let replacing = false;
   for (let start = 0; start < rates.length; start += INSERT_BATCH) {
     const batch = rates.slice(start, start + INSERT_BATCH);
-    const params = [
+    if (!replacing && (await plainly(sql, () => insertRates(sql, uploadId, batch, at, '')))) continue;
+    replacing = true;
+    await insertRates(sql, uploadId, batch, at, REPLACE_SAME_DAY);
+  }
+}
+
+/** Runs write under a savepoint: true when it succeeded, false (rolled back) when a rate was already held. */
+async function plainly(sql: Sql, write: () => Promise<unknown>): Promise<boolean> {
+  await sql.query('SAVEPOINT new_rates');
+  try {
+    await write();
+    await sql.query('RELEASE SAVEPOINT new_rates');
+    return true;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await sql.query('ROLLBACK TO SAVEPOINT new_rates');
+    await sql.query('RELEASE SAVEPOINT new_rates');
+    return false;
+  }
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+function insertRates(
+  sql: Sql,
+  uploadId: number,
+  batch: readonly RateRow[],
+  at: Date,
+  onConflict: string,
+): Promise<unknown> {
+  return sql.query(
+    `INSERT INTO commission_rates (${RATE_COLUMNS.join(', ')}, upload_id, created_at)
+     SELECT code, category, rate, minimum, day, $6, $7
+       FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[], $5::date[])
+            AS r(code, category, rate, minimum, day)
+     ${onConflict}`,
+    [
       batch.map((rate) => rate.affiliateCode),
       batch.map((rate) => rate.productCategory),
       batch.map((rate) => rate.ratePercent),
@@ -82,57 +120,20 @@ export async function storeRates(
       batch.map((rate) => rate.effectiveDate),
       uploadId,
       at,
-    ];
-    const insert = (onConflict: string) =>
-      sql.query(
-        `INSERT INTO commission_rates (${RATE_COLUMNS.join(', ')}, upload_id, created_at)
-         SELECT code, category, rate, minimum, day, $6, $7
-           FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[], $5::date[])
-                AS r(code, category, rate, minimum, day)
-         ${onConflict}`,
-        params,
-      );
-    if (!replacing) {
-      await sql.query('SAVEPOINT new_rates');
-      try {
-        await insert('');
-        await sql.query('RELEASE SAVEPOINT new_rates');
-        continue;
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        await sql.query('ROLLBACK TO SAVEPOINT new_rates');
-        await sql.query('RELEASE SAVEPOINT new_rates');
-        replacing = true;
-      }
-    }
-    await insert(REPLACE_SAME_DAY);
-  }
+    ],
+  );
 }
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-
 async function copyRates(sql: Sql, uploadId: number, rates: readonly RateRow[], at: Date): Promise<void> {
-  await sql.query(
-    `CREATE TEMPORARY TABLE incoming_rates (
-       affiliate_code text NOT NULL, product_category text NOT NULL, rate_percent numeric NOT NULL,
-       minimum_order_value numeric NOT NULL, effective_date date NOT NULL
-     ) ON COMMIT DROP`,
-  );
+  const tail = `\t${copyText(String(uploadId))}\t${copyText(at.toISOString())}\n`;
   await sql.copyRows(
-    'incoming_rates',
-    RATE_COLUMNS,
+    'commission_rates',
+    [...RATE_COLUMNS, 'upload_id', 'created_at'],
     rates.map(
       (rate) =>
         `${copyText(rate.affiliateCode)}\t${copyText(rate.productCategory)}\t${copyText(rate.ratePercent)}\t` +
-        `${copyText(rate.minimumOrderValue)}\t${copyText(rate.effectiveDate)}\n`,
+        `${copyText(rate.minimumOrderValue)}\t${copyText(rate.effectiveDate)}${tail}`,
     ),
-  );
-  await sql.query(
-    `INSERT INTO commission_rates (${RATE_COLUMNS.join(', ')}, upload_id, created_at)
-     SELECT ${RATE_COLUMNS.join(', ')}, $1, $2 FROM incoming_rates
-     ${REPLACE_SAME_DAY}`,
-    [uploadId, at],
   );
 }
 
