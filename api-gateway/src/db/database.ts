@@ -25,7 +25,29 @@ export interface Sql {
   ): Promise<QueryResult<Row>>;
   /** Runs a script of several statements without parameters (migrations, bulk seed). */
   exec(script: string): Promise<void>;
+  /**
+   * Bulk load: `COPY table (columns) FROM STDIN` in PostgreSQL's text format, one row per line, values
+   * separated by tabs and written by copyText (PGlite reads it as a blob). Answers how many rows were stored.
+   * `table` and `columns` are written into the SQL: never from input.
+   */
+  copyRows(table: string, columns: readonly string[], rows: CopyRows): Promise<number>;
 }
+
+/** Rows of COPY's text format: lines of tab-separated copyText values, each line ending in a newline. */
+export type CopyRows = readonly string[];
+
+const COPY_SPECIAL = /[\\\t\n\r]/;
+/** One value in COPY's text format: backslash, tab, newline and carriage return escaped; null as \N. */
+export function copyText(value: string | null): string {
+  if (value === null) return '\\N';
+  if (!COPY_SPECIAL.test(value)) return value;
+  return value.replace(/[\\\t\n\r]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+  );
+}
+
+const copyStatement = (table: string, columns: readonly string[], source: string) =>
+  `COPY ${table} (${columns.join(', ')}) FROM ${source}`;
 
 export interface Database extends Sql {
   readonly driver: 'pglite' | 'postgres';
@@ -85,9 +107,22 @@ async function openPglite(dataDir?: string): Promise<Database> {
     return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
   };
   const prepared = pglitePrepared(pglite);
+  // PGlite reads COPY ... FROM '/dev/blob' from the blob given with the statement.
+  const copyRows = async (
+    executor: Pick<PGlite, 'query'>,
+    table: string,
+    columns: readonly string[],
+    rows: CopyRows,
+  ) => {
+    const result = await executor.query(copyStatement(table, columns, `'/dev/blob'`), [], {
+      blob: new Blob(rows as string[]),
+    });
+    return result.affectedRows ?? 0;
+  };
   return {
     driver: 'pglite',
     query: (text, params) => run(pglite, text, params),
+    copyRows: (table, columns, rows) => copyRows(pglite, table, columns, rows),
     prepared: (name, text, params) =>
       pglite._runExclusiveTransaction(() => prepared(name, text, params, { inTransaction: false })),
     exec: async (script) => {
@@ -102,6 +137,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
           exec: async (script) => {
             await tx.exec(script);
           },
+          copyRows: (table, columns, rows) => copyRows(tx, table, columns, rows),
         }),
       ),
     listen: (channel, handler) => pglite.listen(channel, handler),
@@ -185,6 +221,20 @@ function columnParsers(pglite: PGlite, messages: readonly { name: string }[]) {
   return parsers;
 }
 
+/** COPY data in chunks of about 64 KB (one string per chunk, not one per row). */
+function* copyChunks(rows: CopyRows): Generator<string> {
+  const CHUNK = 65_536;
+  let chunk = '';
+  for (const row of rows) {
+    chunk += row;
+    if (chunk.length >= CHUNK) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
 function concatBytes(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
   let offset = 0;
@@ -233,6 +283,14 @@ async function openPostgres(
     const result = await client.query({ name, text, values: params as unknown[] });
     return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
   };
+  const copyRows = async (client: PoolClient, table: string, columns: readonly string[], rows: CopyRows) => {
+    const { from } = await import('pg-copy-streams');
+    const { Readable } = await import('node:stream');
+    const { pipeline } = await import('node:stream/promises');
+    const copy = client.query(from(copyStatement(table, columns, 'STDIN')));
+    await pipeline(Readable.from(copyChunks(rows)), copy);
+    return copy.rowCount ?? 0;
+  };
   const listen = pgListen(pool, databaseUrl);
   let unlisten: (() => Promise<void>)[] = [];
   return {
@@ -248,6 +306,20 @@ async function openPostgres(
     exec: async (script) => {
       await pool.query(script);
     },
+    async copyRows(table, columns, rows) {
+      const client = await pool.connect();
+      client.on('error', ignoreError);
+      let broken: Error | undefined;
+      try {
+        return await copyRows(client, table, columns, rows);
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) broken = error as Error;
+        throw error;
+      } finally {
+        client.off('error', ignoreError);
+        client.release(broken);
+      }
+    },
     async transaction(fn) {
       const client = await pool.connect();
       // Checked out, a client's connection failure is an 'error' event nobody else hears; the failing
@@ -262,6 +334,7 @@ async function openPostgres(
           exec: async (script) => {
             await client.query(script);
           },
+          copyRows: (table, columns, rows) => copyRows(client, table, columns, rows),
         });
         await client.query('COMMIT');
         return value;

@@ -1,15 +1,23 @@
 import type { CommissionRate, CommissionUploadRecord } from '@portal/contracts';
-import type { Sql } from '../../db/database';
+import { copyText, type Sql } from '../../db/database';
 import { containsPattern } from '../backoffice';
 import type { RateRow } from './rate-rows';
 
 /** Rows per INSERT statement: arrays of this length keep each statement's parameters small. */
 const INSERT_BATCH = 10_000;
 
-/** Which of the codes belong to an affiliate. */
-export async function knownAffiliateCodes(sql: Sql, codes: readonly string[]): Promise<Set<string>> {
+/**
+ * Which of the codes belong to an affiliate. With `lock` (inside the upload's transaction) those affiliates
+ * are locked FOR KEY SHARE until it ends, so a code found here cannot be deleted or changed before the
+ * rates naming it are committed (commission_rates has no foreign key to affiliates: this check is the rule).
+ */
+export async function knownAffiliateCodes(
+  sql: Sql,
+  codes: readonly string[],
+  { lock = false } = {},
+): Promise<Set<string>> {
   const { rows } = await sql.query<{ affiliate_code: string }>(
-    'SELECT affiliate_code FROM affiliates WHERE affiliate_code = ANY($1::text[])',
+    `SELECT affiliate_code FROM affiliates WHERE affiliate_code = ANY($1::text[])${lock ? ' FOR KEY SHARE' : ''}`,
     [[...new Set(codes)]],
   );
   return new Set(rows.map((row) => row.affiliate_code));
@@ -27,38 +35,106 @@ export async function insertUpload(
   return Number(rows[0].upload_id);
 }
 
+const RATE_COLUMNS = [
+  'affiliate_code',
+  'product_category',
+  'rate_percent',
+  'minimum_order_value',
+  'effective_date',
+] as const;
+
+/** The history rule: a rate for an affiliate, category and effective date already held is replaced. */
+const REPLACE_SAME_DAY = `ON CONFLICT (affiliate_code, product_category, effective_date) DO UPDATE
+   SET rate_percent = excluded.rate_percent, minimum_order_value = excluded.minimum_order_value,
+       upload_id = excluded.upload_id, created_at = excluded.created_at`;
+
 /**
  * Stores the rates of one upload: a row for an affiliate, category and effective date already held is
  * replaced (commission_rates_key_idx), every other date stays, so the table is the rates' history.
+ *
+ * Most uploads bring new dates, and a plain insert costs less than ON CONFLICT's speculative insertion, so new
+ * rates are first written plainly under a savepoint; at the first rate already held (23505) that part is rolled
+ * back and written again with the history rule. PostgreSQL: the whole file by COPY (pg-copy-streams) straight
+ * into the table, else `unnest` upserts. PGlite: `unnest`, 10k rows per statement, each batch tried plain, and
+ * once one held rate is met every later batch is upserted (at most one batch is written twice); COPY costs PGlite
+ * more than it saves (docs/decisions.md).
  */
 export async function storeRates(
   sql: Sql,
   uploadId: number,
   rates: readonly RateRow[],
   at: Date,
+  driver: 'pglite' | 'postgres',
 ): Promise<void> {
+  if (driver === 'postgres') {
+    if (await plainly(sql, () => copyRates(sql, uploadId, rates, at))) return;
+    for (let start = 0; start < rates.length; start += INSERT_BATCH)
+      await insertRates(sql, uploadId, rates.slice(start, start + INSERT_BATCH), at, REPLACE_SAME_DAY);
+    return;
+  }
+  let replacing = false;
   for (let start = 0; start < rates.length; start += INSERT_BATCH) {
     const batch = rates.slice(start, start + INSERT_BATCH);
-    await sql.query(
-      `INSERT INTO commission_rates (affiliate_code, product_category, rate_percent, minimum_order_value,
-                                     effective_date, upload_id, created_at)
-       SELECT code, category, rate, minimum, day, $6, $7
-         FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[], $5::date[])
-              AS r(code, category, rate, minimum, day)
-       ON CONFLICT (affiliate_code, product_category, effective_date) DO UPDATE
-          SET rate_percent = excluded.rate_percent, minimum_order_value = excluded.minimum_order_value,
-              upload_id = excluded.upload_id, created_at = excluded.created_at`,
-      [
-        batch.map((rate) => rate.affiliateCode),
-        batch.map((rate) => rate.productCategory),
-        batch.map((rate) => rate.ratePercent),
-        batch.map((rate) => rate.minimumOrderValue),
-        batch.map((rate) => rate.effectiveDate),
-        uploadId,
-        at,
-      ],
-    );
+    if (!replacing && (await plainly(sql, () => insertRates(sql, uploadId, batch, at, '')))) continue;
+    replacing = true;
+    await insertRates(sql, uploadId, batch, at, REPLACE_SAME_DAY);
   }
+}
+
+/** Runs write under a savepoint: true when it succeeded, false (rolled back) when a rate was already held. */
+async function plainly(sql: Sql, write: () => Promise<unknown>): Promise<boolean> {
+  await sql.query('SAVEPOINT new_rates');
+  try {
+    await write();
+    await sql.query('RELEASE SAVEPOINT new_rates');
+    return true;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await sql.query('ROLLBACK TO SAVEPOINT new_rates');
+    await sql.query('RELEASE SAVEPOINT new_rates');
+    return false;
+  }
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+function insertRates(
+  sql: Sql,
+  uploadId: number,
+  batch: readonly RateRow[],
+  at: Date,
+  onConflict: string,
+): Promise<unknown> {
+  return sql.query(
+    `INSERT INTO commission_rates (${RATE_COLUMNS.join(', ')}, upload_id, created_at)
+     SELECT code, category, rate, minimum, day, $6, $7
+       FROM unnest($1::text[], $2::text[], $3::numeric[], $4::numeric[], $5::date[])
+            AS r(code, category, rate, minimum, day)
+     ${onConflict}`,
+    [
+      batch.map((rate) => rate.affiliateCode),
+      batch.map((rate) => rate.productCategory),
+      batch.map((rate) => rate.ratePercent),
+      batch.map((rate) => rate.minimumOrderValue),
+      batch.map((rate) => rate.effectiveDate),
+      uploadId,
+      at,
+    ],
+  );
+}
+
+async function copyRates(sql: Sql, uploadId: number, rates: readonly RateRow[], at: Date): Promise<void> {
+  const tail = `\t${copyText(String(uploadId))}\t${copyText(at.toISOString())}\n`;
+  await sql.copyRows(
+    'commission_rates',
+    [...RATE_COLUMNS, 'upload_id', 'created_at'],
+    rates.map(
+      (rate) =>
+        `${copyText(rate.affiliateCode)}\t${copyText(rate.productCategory)}\t${copyText(rate.ratePercent)}\t` +
+        `${copyText(rate.minimumOrderValue)}\t${copyText(rate.effectiveDate)}${tail}`,
+    ),
+  );
 }
 
 interface RateDbRow {

@@ -9,6 +9,7 @@ import {
   type CommissionUploadResponse,
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
+import type { Sql } from '../../db/database';
 import type { SessionUser } from '../../http/session';
 import { HttpError } from '../../http/errors';
 import { faultPoint } from '../../lib/fault-point';
@@ -60,17 +61,19 @@ async function acceptFile(
   if (!isExcelFileName(fileName)) throw new HttpError(415, CommissionUploadMessages.invalidType);
   const container = inspectContainer(file.buffer);
   const rates = toRateRows(await readWorkbook(file.buffer, container));
-  await refuseUnknownAffiliates(ctx, rates);
 
   const at = ctx.now();
   return ctx.db.transaction(async (tx) => {
+    // In the transaction, the affiliates found locked until it ends: an unknown code refuses the file (and
+    // rolls back), a known one cannot disappear before the rates naming it are committed.
+    await refuseUnknownAffiliates(tx, rates);
     const uploadId = await insertUpload(tx, {
       fileName,
       uploadedBy: session.userId,
       rowCount: rates.length,
       at,
     });
-    await storeRates(tx, uploadId, rates, at);
+    await storeRates(tx, uploadId, rates, at, ctx.db.driver);
     await faultPoint('commission.upload');
     const ordersRecomputed = await recomputeCommissionForRates(tx, rates);
     await recordAudit(tx, {
@@ -91,10 +94,11 @@ async function acceptFile(
   });
 }
 
-async function refuseUnknownAffiliates(ctx: AppContext, rates: readonly RateRow[]): Promise<void> {
+async function refuseUnknownAffiliates(sql: Sql, rates: readonly RateRow[]): Promise<void> {
   const known = await knownAffiliateCodes(
-    ctx.db,
+    sql,
     rates.map((rate) => rate.affiliateCode),
+    { lock: true },
   );
   const errors: CommissionRowError[] = rates
     .filter((rate) => !known.has(rate.affiliateCode))

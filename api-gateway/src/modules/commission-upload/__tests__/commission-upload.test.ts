@@ -88,6 +88,36 @@ describe('a good file is stored whole', () => {
     ]);
   });
 
+  test('a file mixing new dates with dates already held: every new one added, every held one replaced', async () => {
+    const code = (await createAffiliate(t.ctx.db, { status: 'KYC Complete' })).affiliateCode;
+    const first = await upload(
+      workbook(rateRows([code, 1, 'Snacks', 0, '2026-02-01'], [code, 1, 'Baby Care', 0, '2026-02-01'])),
+    );
+    expect(first.status).toBe(200);
+    const second = await upload(
+      workbook(
+        rateRows(
+          [code, 2, 'Snacks', 0, '2026-01-01'],
+          [code, 3, 'Snacks', 50, '2026-02-01'],
+          [code, 4, 'Snacks', 0, '2026-03-01'],
+          [code, 5, 'Baby Care', 0, '2026-02-01'],
+        ),
+      ),
+    );
+    expect(second.status).toBe(200);
+    expect(await ratesOf(code)).toEqual([
+      'Baby Care 5% min 0.00 from 2026-02-01',
+      'Snacks 2% min 0.00 from 2026-01-01',
+      'Snacks 3% min 50.00 from 2026-02-01',
+      'Snacks 4% min 0.00 from 2026-03-01',
+    ]);
+    const { rows } = await t.ctx.db.query<{ upload_id: string | number }>(
+      'SELECT DISTINCT upload_id FROM commission_rates WHERE affiliate_code = $1',
+      [code],
+    );
+    expect(rows.map((row) => Number(row.upload_id))).toEqual([Number(second.body.uploadId)]);
+  });
+
   test('Excel date cells, an empty minimum, blank rows and a legacy .xls', async () => {
     const code = (await createAffiliate(t.ctx.db, { status: 'KYC Complete' })).affiliateCode;
     // 46023 is Excel's day number of 2026-01-01.
@@ -103,6 +133,14 @@ describe('a good file is stored whole', () => {
       'Groceries 2% min 0.00 from 2026-01-05',
       'Household 1.5% min 0.00 from 2026-01-01',
     ]);
+  });
+
+  test('text is stored as typed: a backslash, quotes and non-ASCII in a category', async () => {
+    const code = (await createAffiliate(t.ctx.db, { status: 'KYC Complete' })).affiliateCode;
+    const category = 'Food\\Drinks "Ọ̀ja" \\N';
+    const res = await upload(workbook(rateRows([code, 3, category, 0, '2026-04-01'])));
+    expect(res.status).toBe(200);
+    expect(await ratesOf(code)).toEqual([`${category} 3% min 0.00 from 2026-04-01`]);
   });
 
   test('a backdated rate changes the commission of orders already placed, in the same upload', async () => {
@@ -192,6 +230,59 @@ describe('a file with a bad row is refused whole, naming the rows', () => {
     expect(res.body.errors).toEqual([
       { row: 2, column: 'Affiliate ID', reason: 'No affiliate has this ID.' },
     ]);
+  });
+});
+
+describe('every rate names an upload that exists (checked per statement, migration 024)', () => {
+  const failure = async (run: Promise<unknown>) => {
+    const error = await run.then(
+      () => undefined,
+      (caught: unknown) => caught as { code?: string; constraint?: string },
+    );
+    return error && { code: error.code, constraint: error.constraint };
+  };
+  const violation = { code: '23503', constraint: 'commission_rates_upload_id_fkey' };
+  const rateNaming = (uploadId: number | null, day: string) =>
+    t.ctx.db.query(
+      `INSERT INTO commission_rates (affiliate_code, product_category, rate_percent, effective_date, upload_id)
+       VALUES ($1, 'Snacks', 1, $2, $3)`,
+      [affiliate.affiliateCode, day, uploadId],
+    );
+
+  test('a rate naming no upload, or an upload that is not there, is refused like the foreign key', async () => {
+    expect(await failure(rateNaming(999_999_999, '2030-01-01'))).toEqual(violation);
+    expect(await failure(rateNaming(null, '2030-01-02'))).toBeUndefined();
+    expect(
+      await failure(
+        t.ctx.db.query('UPDATE commission_rates SET upload_id = 999999999 WHERE effective_date = $1', [
+          '2030-01-02',
+        ]),
+      ),
+    ).toEqual(violation);
+  });
+
+  test('an upload cannot be deleted or renumbered while a rate names it', async () => {
+    const res = await upload(workbook(rateRows([affiliate.affiliateCode, 2, 'Household', 0, '2030-02-01'])));
+    expect(res.status).toBe(200);
+    const id = Number(res.body.uploadId);
+    expect(
+      await failure(t.ctx.db.query('DELETE FROM commission_uploads WHERE upload_id = $1', [id])),
+    ).toEqual(violation);
+    expect(
+      await failure(
+        t.ctx.db.query('UPDATE commission_uploads SET upload_id = 999999998 WHERE upload_id = $1', [id]),
+      ),
+    ).toEqual(violation);
+    // Renaming the file keeps the key: allowed. Once no rate names it, the upload can go.
+    expect(
+      await failure(
+        t.ctx.db.query(`UPDATE commission_uploads SET file_name = 'renamed.xlsx' WHERE upload_id = $1`, [id]),
+      ),
+    ).toBeUndefined();
+    await t.ctx.db.query('DELETE FROM commission_rates WHERE upload_id = $1', [id]);
+    expect(
+      await failure(t.ctx.db.query('DELETE FROM commission_uploads WHERE upload_id = $1', [id])),
+    ).toBeUndefined();
   });
 });
 
