@@ -1,4 +1,6 @@
+import request from 'supertest';
 import { ALL_ENDPOINTS } from '@portal/contracts';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../seed/demo-accounts';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { mountedApiRoutes } from '../../test-support/mounted-routes';
 
@@ -21,4 +23,20 @@ test('what the router registered is the definitions themselves, each once', () =
   const wired = t.ctx.routeDocs;
   expect(new Set(wired).size).toBe(wired.length);
   for (const endpoint of wired) expect(ALL_ENDPOINTS).toContain(endpoint);
+});
+
+test("a write's JSON answer is what res.json sends, without an ETag; a read keeps its ETag", async () => {
+  await seedDemoAccounts(t.ctx.db);
+  const { email, password } = DEMO_ACCOUNTS.admin;
+  const signIn = await request(t.app).post('/api/login/auth').send({ userName: email, password });
+  expect(signIn.status).toBe(200);
+  expect(signIn.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(Number(signIn.headers['content-length'])).toBe(Buffer.byteLength(signIn.text));
+  expect(JSON.parse(signIn.text)).toEqual(signIn.body);
+  expect(signIn.headers.etag).toBeUndefined();
+  const profile = await request(t.app)
+    .get('/api/user/profile')
+    .set('Authorization', `Bearer ${signIn.body.token}`);
+  expect(profile.status).toBe(200);
+  expect(profile.headers.etag).toMatch(/^W\/"/);
 });
