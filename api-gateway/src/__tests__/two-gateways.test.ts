@@ -285,4 +285,25 @@ describeOnPostgres('two gateways on one PostgreSQL database', () => {
       ).status,
     ).toBe(429);
   });
+
+  test('a gateway that knows an account is not locked hears the failures made on the other', async () => {
+    await db.query(
+      `INSERT INTO users (full_name, email, password_hash, role_id, phone_code, mobile_number, country_id)
+       VALUES ('Unlocked Staff', 'unlocked-staff@example.test', $1, 2, '+234', '8177777778', 1)`,
+      [await hashPassword('Unlocked@1234')],
+    );
+    const account = { email: 'unlocked-staff@example.test', password: 'Unlocked@1234' };
+    const rightPassword = { body: { userName: account.email, password: account.password } };
+    // Twice on each: the account is known, and known not to be locked, to both.
+    for (const gateway of [a, b, a, b]) {
+      expect((await call(gateway, 'POST', '/api/login/auth', rightPassword)).status).toBe(200);
+    }
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const res = await call(a, 'POST', '/api/login/auth', {
+        body: { userName: account.email, password: 'Wrong@12345' },
+      });
+      expect(res.status).toBe(401);
+    }
+    expect((await call(b, 'POST', '/api/login/auth', rightPassword)).status).toBe(429);
+  });
 });

@@ -8,6 +8,10 @@ import { loadSession, verifySessionToken } from '../http/session';
 export const AUTH_CHANGED_CHANNEL = 'portal_auth_changed';
 /** The payload of a change to a forgot-password temporary password (migration 023): only sign-in reads those. */
 const TEMPORARY_PASSWORDS_CHANGED = 'temporary_passwords';
+/** Payload prefix of a counted sign-in failure (migration 026), followed by `[lower(user_name), ip]` as JSON. */
+const SIGN_IN_FAILED = 'sign_in_failed:';
+/** The payload of any other change to login history (migration 026): every lockout read is to be done again. */
+const LOGIN_HISTORY_CHANGED = 'login_history';
 
 const MAX_ENTRIES = 10_000;
 /** Belt and braces: even with no notice, nothing is served from memory for longer than this. */
@@ -41,6 +45,15 @@ export class AuthCache {
    * are two entries, never one entry standing for another.
    */
   private readonly signInAccounts = new Map<string, Entry<{ account: unknown }>>();
+  /**
+   * User names (lowered; plain ASCII only, where JavaScript and PostgreSQL lower alike) and IPs whose last
+   * lockout read found no lock. A lock begins only with a new wrong-password failure, which the database
+   * announces with both, so until such a notice the answer stays "not locked" and sign-in skips the read.
+   */
+  private readonly unlockedAccounts = new Map<string, Entry<true>>();
+  private readonly unlockedIps = new Map<string, Entry<true>>();
+  /** Bumped by every notice that drops lockout knowledge: a read that started before one must not store. */
+  private lockoutGeneration = 0;
   /** Bumped by every notice: a read that started before one must not store what it read. */
   private generation = 0;
   /** LISTEN has been set up (the promise resolved)... */
@@ -53,7 +66,7 @@ export class AuthCache {
     if (!listen) return;
     listen(
       AUTH_CHANGED_CHANNEL,
-      (payload) => (payload === TEMPORARY_PASSWORDS_CHANGED ? this.clearSignInAccounts() : this.clear()),
+      (payload) => this.onNotice(payload),
       (listening) => {
         // Lost: stop caching first, then drop everything (a read in flight must not store either).
         // Back: drop what was stored before the loss, then cache again.
@@ -82,6 +95,68 @@ export class AuthCache {
     this.sessions.clear();
     this.profiles.clear();
     this.signInAccounts.clear();
+    this.clearLockouts();
+  }
+
+  private onNotice(payload: string): void {
+    if (payload.startsWith(SIGN_IN_FAILED)) this.forgetUnlocked(payload.slice(SIGN_IN_FAILED.length));
+    else if (payload === LOGIN_HISTORY_CHANGED) this.clearLockouts();
+    else if (payload === TEMPORARY_PASSWORDS_CHANGED) this.clearSignInAccounts();
+    else this.clear();
+  }
+
+  private clearLockouts(): void {
+    this.lockoutGeneration++;
+    this.unlockedAccounts.clear();
+    this.unlockedIps.clear();
+  }
+
+  /** A counted failure of `[lower(user_name), ip]`: those two are read again; anything unreadable, everything. */
+  private forgetUnlocked(json: string): void {
+    this.lockoutGeneration++;
+    let failure: unknown;
+    try {
+      failure = JSON.parse(json);
+    } catch {
+      failure = undefined;
+    }
+    if (!Array.isArray(failure) || typeof failure[0] !== 'string') {
+      this.clearLockouts();
+      return;
+    }
+    this.unlockedAccounts.delete(failure[0]);
+    if (typeof failure[1] === 'string') this.unlockedIps.delete(failure[1]);
+  }
+
+  /**
+   * True when the last lockout read for this user name and IP found no lock and no failure of either has
+   * been announced since: the answer is still "not locked". A null IP has no IP lock to read.
+   */
+  knownUnlocked(userName: string, ip: string | null): boolean {
+    const account = lockoutKey(userName);
+    if (!this.enabled || account === undefined) return false;
+    return (
+      this.fresh(this.unlockedAccounts, account) === true &&
+      (ip === null || this.fresh(this.unlockedIps, ip) === true)
+    );
+  }
+
+  /** Runs sign-in's lockout read, and remembers a "not locked" answer unless a failure was announced meanwhile. */
+  async readLockout<L>(userName: string, ip: string | null, read: () => Promise<L | undefined>) {
+    const generation = this.lockoutGeneration;
+    const lockout = await read();
+    const account = lockoutKey(userName);
+    if (lockout === undefined && account !== undefined && this.enabled && generation === this.lockoutGeneration) {
+      const storedAt = Date.now();
+      this.store(this.unlockedAccounts, account, { value: true, storedAt });
+      if (ip !== null) this.store(this.unlockedIps, ip, { value: true, storedAt });
+    }
+    return lockout;
+  }
+
+  private store<K, T>(map: Map<K, Entry<T>>, key: K, entry: Entry<T>): void {
+    if (map.size >= MAX_ENTRIES && !map.has(key)) map.delete(map.keys().next().value as K);
+    map.set(key, entry);
   }
 
   private clearSignInAccounts(): void {
@@ -160,6 +235,11 @@ export class AuthCache {
     }
     return value;
   }
+}
+
+/** The lockout's key for a user name: lowered, and only for plain ASCII (see `unlockedAccounts`). */
+function lockoutKey(userName: string): string | undefined {
+  return /^[\x20-\x7e]*$/.test(userName) ? userName.toLowerCase() : undefined;
 }
 
 const caches = new WeakMap<AppContext, AuthCache>();

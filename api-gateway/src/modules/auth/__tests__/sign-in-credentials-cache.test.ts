@@ -3,6 +3,7 @@ import { OurMessages } from '@portal/contracts';
 import { hashPassword } from '../../../auth/password';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../../seed/demo-accounts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { IP_FAILURE_LIMIT } from '../lockout';
 import { createAffiliateUser, signIn, tokenFor } from '../test-fixtures';
 
 /**
@@ -184,4 +185,82 @@ test('a locked account the process does not know is refused without a session; o
     [account.email],
   );
   expect(history.rows.map((row) => row.failure_reason)).toEqual(['locked', 'locked']);
+});
+
+/** The names of the prepared statements the next calls run. */
+function recordStatements() {
+  const statements: string[] = [];
+  const originalPrepared = t.ctx.db.prepared.bind(t.ctx.db);
+  const spy = jest.spyOn(t.ctx.db, 'prepared').mockImplementation((name, text, params) => {
+    statements.push(name);
+    return originalPrepared(name, text, params);
+  });
+  return { statements, restore: () => spy.mockRestore() };
+}
+
+test('a known account with no lock signs in with one statement after the check: the lockout read is remembered', async () => {
+  const account = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'Unlocked@123');
+  const ip = '203.0.113.81';
+  await warm(account.email, 'Unlocked@123');
+  const { statements, restore } = recordStatements();
+  try {
+    expect((await signIn(t.app, account.email, 'Unlocked@123', ip)).status).toBe(200);
+    // A new IP: its lockout is read once...
+    expect(statements).toEqual(['sign_in_lockout', 'sign_in_record']);
+    statements.length = 0;
+    expect((await signIn(t.app, account.email.toUpperCase(), 'Unlocked@123', ip)).status).toBe(200);
+    // ...then "not locked" is known for the account (whatever its spelling) and the IP: only the write.
+    expect(statements).toEqual(['sign_in_account', 'sign_in_record']);
+    statements.length = 0;
+    expect((await signIn(t.app, account.email, 'Unlocked@123', ip)).status).toBe(200);
+    expect(statements).toEqual(['sign_in_record']);
+  } finally {
+    restore();
+  }
+});
+
+test('failures written by another gateway (straight into the database) lock a known account at once', async () => {
+  const account = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'Elsewhere@123');
+  const ip = '203.0.113.82';
+  await warm(account.email, 'Elsewhere@123');
+  expect((await signIn(t.app, account.email, 'Elsewhere@123', ip)).status).toBe(200);
+  // Another gateway on the same database records ten wrong passwords, the name typed in capitals.
+  await t.ctx.db.query(
+    `INSERT INTO login_history (user_id, user_name, logged_at, ip, success, failure_reason)
+     SELECT $1, upper($2), $3, '198.51.100.9', false, 'invalid_credentials' FROM generate_series(1, 10)`,
+    // The gateway's clock, as its own rows have (the embedded database's now() may lag it).
+    [account.userId, account.email, t.ctx.now()],
+  );
+  const locked = await signIn(t.app, account.email, 'Elsewhere@123', ip);
+  expect(locked.status).toBe(429);
+  expect(locked.body).toEqual({ message: OurMessages.tooManyAttempts(15) });
+});
+
+test("an IP's failures on other accounts are counted for a known account behind that IP", async () => {
+  const account = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'SameIp@12345');
+  const ip = '203.0.113.83';
+  await warm(account.email, 'SameIp@12345');
+  expect((await signIn(t.app, account.email, 'SameIp@12345', ip)).status).toBe(200);
+  expect((await signIn(t.app, account.email, 'SameIp@12345', ip)).status).toBe(200);
+  await t.ctx.db.query(
+    `INSERT INTO login_history (user_name, logged_at, ip, success, failure_reason)
+     SELECT 'sprayed' || g || '@example.com', $3, $1, false, 'invalid_credentials' FROM generate_series(1, $2::int) g`,
+    [ip, IP_FAILURE_LIMIT, t.ctx.now()],
+  );
+  expect((await signIn(t.app, account.email, 'SameIp@12345', ip)).status).toBe(429);
+});
+
+test('a history purge or edit makes every lockout be read again', async () => {
+  const account = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'Purged@12345');
+  const ip = '203.0.113.84';
+  await warm(account.email, 'Purged@12345');
+  expect((await signIn(t.app, account.email, 'Purged@12345', ip)).status).toBe(200);
+  await t.ctx.db.query(`DELETE FROM login_history WHERE user_name = 'nobody@example.com'`);
+  const { statements, restore } = recordStatements();
+  try {
+    expect((await signIn(t.app, account.email, 'Purged@12345', ip)).status).toBe(200);
+    expect(statements).toEqual(['sign_in_lockout', 'sign_in_record']);
+  } finally {
+    restore();
+  }
 });
