@@ -4,9 +4,14 @@
 -- forgets those two before its next sign-in reads them. Any other change to the history (a purge, an edit)
 -- makes every gateway forget everything it knew about locks.
 CREATE FUNCTION notify_sign_in_failed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  payload text := 'sign_in_failed:' || json_build_array(lower(NEW.user_name), NEW.ip)::text;
 BEGIN
-  PERFORM pg_notify('portal_auth_changed',
-                    'sign_in_failed:' || json_build_array(lower(NEW.user_name), NEW.ip)::text);
+  -- A notice holds at most 8000 bytes (an error beyond, which would fail the insert): forget everything instead.
+  IF octet_length(payload) >= 8000 THEN
+    payload := 'login_history';
+  END IF;
+  PERFORM pg_notify('portal_auth_changed', payload);
   RETURN NULL;
 END $$;
 

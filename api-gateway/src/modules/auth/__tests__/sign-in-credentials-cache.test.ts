@@ -264,3 +264,21 @@ test('a history purge or edit makes every lockout be read again', async () => {
     restore();
   }
 });
+
+test('a failure with a 9,000-character user name is refused as usual, and its IP is read again', async () => {
+  const account = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'LongName@123');
+  const ip = '203.0.113.85';
+  await warm(account.email, 'LongName@123');
+  expect((await signIn(t.app, account.email, 'LongName@123', ip)).status).toBe(200);
+  const long = `${'a'.repeat(9_000)}@example.com`;
+  const refused = await signIn(t.app, long, 'Wrong@12345', ip);
+  expect(refused.status).toBe(401);
+  expect(refused.body).toEqual({ message: OurMessages.invalidCredentials });
+  const { statements, restore } = recordStatements();
+  try {
+    expect((await signIn(t.app, account.email, 'LongName@123', ip)).status).toBe(200);
+    expect(statements).toEqual(['sign_in_lockout', 'sign_in_record']);
+  } finally {
+    restore();
+  }
+});
