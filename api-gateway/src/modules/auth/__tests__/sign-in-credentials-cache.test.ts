@@ -187,6 +187,17 @@ test('a locked account the process does not know is refused without a session; o
   expect(history.rows.map((row) => row.failure_reason)).toEqual(['locked', 'locked']);
 });
 
+/**
+ * The statements a sign-in ran are exact on the embedded database. On PostgreSQL the change notices are
+ * database-wide: test files running beside this one (each in its own schema) empty this process's memory at
+ * any moment, so an account or a lockout may be read again there; only the rest is compared.
+ */
+function expectStatements(actual: string[], expected: string[]) {
+  const mayRepeat = (name: string) =>
+    !process.env.DATABASE_URL || (name !== 'sign_in_account' && name !== 'sign_in_lockout');
+  expect(actual.filter(mayRepeat)).toEqual(expected.filter(mayRepeat));
+}
+
 /** The names of the prepared statements the next calls run. */
 function recordStatements() {
   const statements: string[] = [];
@@ -206,14 +217,14 @@ test('a known account with no lock signs in with one statement after the check: 
   try {
     expect((await signIn(t.app, account.email, 'Unlocked@123', ip)).status).toBe(200);
     // A new IP: its lockout is read once...
-    expect(statements).toEqual(['sign_in_lockout', 'sign_in_record']);
+    expectStatements(statements, ['sign_in_lockout', 'sign_in_record']);
     statements.length = 0;
     expect((await signIn(t.app, account.email.toUpperCase(), 'Unlocked@123', ip)).status).toBe(200);
     // ...then "not locked" is known for the account (whatever its spelling) and the IP: only the write.
-    expect(statements).toEqual(['sign_in_account', 'sign_in_record']);
+    expectStatements(statements, ['sign_in_account', 'sign_in_record']);
     statements.length = 0;
     expect((await signIn(t.app, account.email, 'Unlocked@123', ip)).status).toBe(200);
-    expect(statements).toEqual(['sign_in_record']);
+    expectStatements(statements, ['sign_in_record']);
   } finally {
     restore();
   }
@@ -259,7 +270,7 @@ test('a history purge or edit makes every lockout be read again', async () => {
   const { statements, restore } = recordStatements();
   try {
     expect((await signIn(t.app, account.email, 'Purged@12345', ip)).status).toBe(200);
-    expect(statements).toEqual(['sign_in_lockout', 'sign_in_record']);
+    expectStatements(statements, ['sign_in_lockout', 'sign_in_record']);
   } finally {
     restore();
   }
@@ -277,7 +288,7 @@ test('a failure with a 9,000-character user name is refused as usual, and its IP
   const { statements, restore } = recordStatements();
   try {
     expect((await signIn(t.app, account.email, 'LongName@123', ip)).status).toBe(200);
-    expect(statements).toEqual(['sign_in_lockout', 'sign_in_record']);
+    expectStatements(statements, ['sign_in_lockout', 'sign_in_record']);
   } finally {
     restore();
   }
