@@ -90,19 +90,25 @@ export class AuthCache {
     return this.started && this.connected;
   }
 
+  /** Everything: the listening connection was lost or is back, so notices may have been missed. */
   clear(): void {
+    this.clearAuth();
+    this.clearLockouts();
+  }
+
+  /** What a change to users, affiliates, banks or sessions can make stale; none of them can begin a lock. */
+  private clearAuth(): void {
     this.generation++;
     this.sessions.clear();
     this.profiles.clear();
     this.signInAccounts.clear();
-    this.clearLockouts();
   }
 
   private onNotice(payload: string): void {
     if (payload.startsWith(SIGN_IN_FAILED)) this.forgetUnlocked(payload.slice(SIGN_IN_FAILED.length));
     else if (payload === LOGIN_HISTORY_CHANGED) this.clearLockouts();
     else if (payload === TEMPORARY_PASSWORDS_CHANGED) this.clearSignInAccounts();
-    else this.clear();
+    else this.clearAuth();
   }
 
   private clearLockouts(): void {

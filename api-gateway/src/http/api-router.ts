@@ -57,7 +57,6 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
-/** Validates with a contracts schema; a failure is a 400 whose message is the first rule broken. */
 /**
  * A write's answer as `res.json` sends it (body, Content-Type, Content-Length), without the ETag and the
  * freshness check: nobody revalidates the answer of a POST, PUT or DELETE, and after a sign-in's password
@@ -70,6 +69,7 @@ function sendJsonAnswer(res: Response, value: unknown): void {
   res.end(text);
 }
 
+/** Validates with a contracts schema; a failure is a 400 whose message is the first rule broken. */
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;

@@ -98,8 +98,8 @@ function prepareSuccess(ctx: AppContext, user: SignInAccount): PreparedSuccess {
  * locked attempt always wrote. A "not locked" answer is kept for the user name and the IP until the database
  * announces a wrong-password failure of either (a lock begins only with one), so a known account's sign-in
  * reads nothing: on a 2-core machine work in the verify's shadow still slows the verify. The session's id
- * and token are made meanwhile too. Unknown user names are
- * kept the same way, so a known and an unknown address take the same path and the same time
+ * and token are made meanwhile too. Unknown user names are kept the same way, so a known and an unknown
+ * address take the same path and the same time
  * (docs/decisions.md, "Sign-in: credentials in memory" and "Sign-in alone").
  */
 export async function signIn(

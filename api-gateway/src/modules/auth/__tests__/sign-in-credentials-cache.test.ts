@@ -293,3 +293,18 @@ test('a failure with a 9,000-character user name is refused as usual, and its IP
     restore();
   }
 });
+
+test('a change to users empties the memory of accounts but keeps "not locked" (no such change begins a lock)', async () => {
+  const account = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'KeepsLock@123');
+  const ip = '203.0.113.86';
+  await warm(account.email, 'KeepsLock@123');
+  expect((await signIn(t.app, account.email, 'KeepsLock@123', ip)).status).toBe(200);
+  await t.ctx.db.query('UPDATE users SET full_name = full_name WHERE user_id = $1', [account.userId]);
+  const { statements, restore } = recordStatements();
+  try {
+    expect((await signIn(t.app, account.email, 'KeepsLock@123', ip)).status).toBe(200);
+    expectStatements(statements, ['sign_in_account', 'sign_in_record']);
+  } finally {
+    restore();
+  }
+});
