@@ -15,9 +15,9 @@ import { HttpError } from '../../http/errors';
 import { faultPoint } from '../../lib/fault-point';
 import { recordAudit } from '../audit';
 import { recomputeCommissionForRates } from '../commission';
-import { readWorkbook, WorkbookRefusal } from './read-workbook';
-import { refuseRows, RowsRefusal, toRateRows, type RateRow } from './rate-rows';
-import { insertUpload, knownAffiliateCodes, storeRates } from './rate-store';
+import { readWorkbookRanges, WorkbookRefusal, type SheetEvent, type SheetReading } from './read-workbook';
+import { RateRowChecker, refuseRows, RowsRefusal, type RateRow } from './rate-rows';
+import { insertUpload, knownAffiliateCodes, RateWriter, setUploadRowCount } from './rate-store';
 import { ContainerRefusal, inspectContainer } from './workbook-container';
 
 /**
@@ -60,52 +60,109 @@ async function acceptFile(
   const fileName = file.originalname.trim().slice(0, 200);
   if (!isExcelFileName(fileName)) throw new HttpError(415, CommissionUploadMessages.invalidType);
   const container = inspectContainer(file.buffer);
-  const rates = toRateRows(await readWorkbook(file.buffer, container));
-
-  const at = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    // In the transaction, the affiliates found locked until it ends: an unknown code refuses the file (and
-    // rolls back), a known one cannot disappear before the rates naming it are committed.
-    await refuseUnknownAffiliates(tx, rates);
-    const uploadId = await insertUpload(tx, {
-      fileName,
-      uploadedBy: session.userId,
-      rowCount: rates.length,
-      at,
-    });
-    await storeRates(tx, uploadId, rates, at, ctx.db.driver);
-    await faultPoint('commission.upload');
-    const ordersRecomputed = await recomputeCommissionForRates(tx, rates);
-    await recordAudit(tx, {
-      actorUserId: session.userId,
-      action: 'commission.upload',
-      entityType: 'commission_upload',
-      entityId: uploadId,
-      details: { fileName, rowCount: rates.length, ordersRecomputed },
-      at,
-    });
-    return {
-      success: true as const,
-      message: CommissionUploadMessages.uploaded(rates.length),
-      uploadId,
-      rowCount: rates.length,
-      ordersRecomputed,
-    };
-  });
+  const reading = readWorkbookRanges(file.buffer, container);
+  try {
+    // The transaction (on PGlite, the embedded database's one connection) begins with the first range.
+    const first = await reading.next();
+    const at = ctx.now();
+    return await ctx.db.transaction((tx) => storeUpload(ctx, tx, reading, first, { fileName, session, at }));
+  } finally {
+    reading.close();
+  }
 }
 
-async function refuseUnknownAffiliates(sql: Sql, rates: readonly RateRow[]): Promise<void> {
-  const known = await knownAffiliateCodes(
-    sql,
-    rates.map((rate) => rate.affiliateCode),
-    { lock: true },
-  );
-  const errors: CommissionRowError[] = rates
-    .filter((rate) => !known.has(rate.affiliateCode))
-    .map((rate) => ({
-      row: rate.row,
-      column: COMMISSION_COLUMNS[0],
-      reason: CommissionRowReasons.affiliateUnknown,
-    }));
-  if (errors.length) refuseRows(errors);
+/**
+ * Each range is checked, its affiliates looked up and locked, and its rates stored while the worker reads
+ * the next; from the first bad row nothing more is stored (the transaction rolls back) but the rest is still
+ * checked, so the refusal names the same rows as a whole read. Then the orders, the audit row, the commit.
+ */
+async function storeUpload(
+  ctx: AppContext,
+  tx: Sql,
+  reading: SheetReading,
+  first: SheetEvent,
+  upload: { fileName: string; session: SessionUser; at: Date },
+): Promise<CommissionUploadResponse> {
+  const { fileName, session, at } = upload;
+  const checker = new RateRowChecker();
+  const affiliates = new AffiliateCheck(tx);
+  const rates: RateRow[] = [];
+  let uploadId: number | undefined;
+  let writer: RateWriter | undefined;
+  let event = first;
+  while (!event.done) {
+    const good = checker.add(event.range, event.date1904);
+    if (!checker.failed) {
+      await affiliates.check(good);
+      for (const rate of good) rates.push(rate);
+      if (!affiliates.failed) {
+        if (uploadId === undefined) {
+          uploadId = await insertUpload(tx, { fileName, uploadedBy: session.userId, rowCount: 0, at });
+          writer = new RateWriter(tx, uploadId, at, ctx.db.driver);
+        }
+        await writer!.write(good);
+      }
+    }
+    event = await reading.next();
+  }
+  checker.finish(event.rowCount);
+  affiliates.finish();
+  if (uploadId === undefined) throw new RowsRefusal(CommissionUploadMessages.noRows);
+  await setUploadRowCount(tx, uploadId, rates.length);
+  await faultPoint('commission.upload');
+  const ordersRecomputed = await recomputeCommissionForRates(tx, rates);
+  await recordAudit(tx, {
+    actorUserId: session.userId,
+    action: 'commission.upload',
+    entityType: 'commission_upload',
+    entityId: uploadId,
+    details: { fileName, rowCount: rates.length, ordersRecomputed },
+    at,
+  });
+  return {
+    success: true as const,
+    message: CommissionUploadMessages.uploaded(rates.length),
+    uploadId,
+    rowCount: rates.length,
+    ordersRecomputed,
+  };
+}
+
+/**
+ * The affiliate codes of the rates, looked up range by range (each code once) inside the upload's
+ * transaction, the affiliates found locked until it ends: an unknown code refuses the file (and rolls back),
+ * a known one cannot disappear before the rates naming it are committed.
+ */
+class AffiliateCheck {
+  private readonly lookedUp = new Set<string>();
+  private readonly known = new Set<string>();
+  private readonly errors: CommissionRowError[] = [];
+
+  constructor(private readonly sql: Sql) {}
+
+  get failed(): boolean {
+    return this.errors.length > 0;
+  }
+
+  async check(rates: readonly RateRow[]): Promise<void> {
+    const fresh: string[] = [];
+    for (const rate of rates) {
+      if (this.lookedUp.has(rate.affiliateCode)) continue;
+      this.lookedUp.add(rate.affiliateCode);
+      fresh.push(rate.affiliateCode);
+    }
+    if (fresh.length)
+      for (const code of await knownAffiliateCodes(this.sql, fresh, { lock: true })) this.known.add(code);
+    for (const rate of rates)
+      if (!this.known.has(rate.affiliateCode))
+        this.errors.push({
+          row: rate.row,
+          column: COMMISSION_COLUMNS[0],
+          reason: CommissionRowReasons.affiliateUnknown,
+        });
+  }
+
+  finish(): void {
+    if (this.errors.length) refuseRows(this.errors);
+  }
 }
