@@ -115,6 +115,27 @@ async function uploadEndToEnd(
     if (history.status !== 200) throw new Error(`upload history answered ${history.status}`);
     await new Promise((resolve) => setTimeout(resolve, PICKING_A_FILE_MS));
     const form = multipart(readFileSync(file), 'rates.xlsx');
+    // PROBE_MS=n: another admin's cheap call (the upload history) every n ms during the upload, its waits
+    // reported (a separate run: the probes cost the upload some time of their own).
+    const probeMs = Number(process.env.PROBE_MS ?? 0);
+    const probe = async (): Promise<number> => {
+      const at = performance.now();
+      await send(`${gateway.baseUrl}/api/master/commision/uploads`, {
+        headers: { Authorization: `Bearer ${session.token}` },
+      });
+      return performance.now() - at;
+    };
+    const idle: number[] = [];
+    if (probeMs > 0) for (let i = 0; i < 10; i++) idle.push(await probe());
+    const probes: number[] = [];
+    let uploading = true;
+    const probing = (async () => {
+      if (!(probeMs > 0)) return;
+      while (uploading) {
+        probes.push(await probe());
+        await new Promise((resolve) => setTimeout(resolve, probeMs));
+      }
+    })();
     const cpu = process.cpuUsage();
     const started = performance.now();
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -136,13 +157,20 @@ async function uploadEndToEnd(
     });
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
+    uploading = false;
+    await probing;
     if (answer.status !== 200)
       throw new Error(`upload answered ${answer.status}: ${answer.body.slice(0, 300)}`);
     const stored = await gateway.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM commission_rates');
     return {
       seconds,
       cpuSeconds: (used.user + used.system) / 1e6,
-      detail: `${stored.rows[0].n} rates stored`,
+      detail:
+        `${stored.rows[0].n} rates stored` +
+        (probeMs > 0
+          ? `; history calls during the upload: ${probes.length}, median ${median(probes).toFixed(0)} ms, ` +
+            `max ${Math.max(...probes).toFixed(0)} ms (idle median ${median(idle).toFixed(0)} ms)`
+          : ''),
     };
   } finally {
     await gateway.close();
