@@ -88,6 +88,14 @@ function multipart(file: Buffer, name: string): { body: Buffer; type: string } {
 async function uploadEndToEnd(
   file: string,
 ): Promise<{ seconds: number; cpuSeconds: number; detail: string }> {
+  // RANGE_ROWS=n: the rows per range the sheet worker reads (0: the whole sheet at once), on code that has them.
+  if (process.env.RANGE_ROWS !== undefined) {
+    const reader: Record<string, unknown> = await import(
+      '../api-gateway/src/modules/commission-upload/read-workbook'
+    );
+    if (typeof reader.setSheetRangeRows === 'function')
+      reader.setSheetRangeRows(Number(process.env.RANGE_ROWS));
+  }
   const gateway = await startGateway();
   try {
     await gateway.ctx.db.exec(`

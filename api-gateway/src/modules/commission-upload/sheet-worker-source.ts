@@ -280,6 +280,8 @@ function rangePlan(parts) {
   };
 
   let next = start;
+  let cut = 0;
+  let piecesCut = 0;
   return {
     /** Whether every range's sheet range is the <dimension> (else SheetJS's guess from the range's cells). */
     dimension,
@@ -287,6 +289,12 @@ function rangePlan(parts) {
     nextZip() {
       if (next >= end && next !== start) return null;
       const from = next;
+      // Nothing overlaps the first range's read nor the last range's storing: those are a quarter as long
+      // (the first, and each once less than a range and a half is left by the bytes read so far per row).
+      const short = Math.max(1, Math.ceil(rangeRows / 4));
+      const perPiece = piecesCut > 0 ? (from - start) / piecesCut : 0;
+      const wanted = cut === 0 || end - from < 1.5 * rangeRows * perPiece ? short : rangeRows;
+      cut++;
       let pieces = 0;
       let to = from;
       for (;;) {
@@ -297,8 +305,9 @@ function rangePlan(parts) {
         }
         to = pieceEnd;
         pieces++;
-        if (pieces >= rangeRows && plainRowNumber(text, to, end) > 0) break;
+        if (pieces >= wanted && plainRowNumber(text, to, end) > 0) break;
       }
+      piecesCut += pieces;
       next = to === end ? end + 1 : to;
       const slice = bytes.subarray(from, to);
       const crc = zlib.crc32(tail, zlib.crc32(slice, headCrc));
