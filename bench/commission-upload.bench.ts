@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import * as XLSX from 'xlsx';
 import { COMMISSION_COLUMNS, COMMISSION_UPLOAD_LIMITS } from '@portal/contracts';
 import { issueSession } from '../api-gateway/src/http/session';
+import * as sheetReader from '../api-gateway/src/modules/commission-upload/read-workbook';
 import { median, send, startGateway } from './gateway-harness';
 
 const AFFILIATES = 2_000;
@@ -90,11 +91,8 @@ async function uploadEndToEnd(
 ): Promise<{ seconds: number; cpuSeconds: number; detail: string }> {
   // RANGE_ROWS=n: the rows per range the sheet worker reads (0: the whole sheet at once), on code that has them.
   if (process.env.RANGE_ROWS !== undefined) {
-    const reader: Record<string, unknown> = await import(
-      '../api-gateway/src/modules/commission-upload/read-workbook'
-    );
-    if (typeof reader.setSheetRangeRows === 'function')
-      reader.setSheetRangeRows(Number(process.env.RANGE_ROWS));
+    const set: unknown = (sheetReader as Record<string, unknown>).setSheetRangeRows;
+    if (typeof set === 'function') set(Number(process.env.RANGE_ROWS));
   }
   const gateway = await startGateway();
   try {

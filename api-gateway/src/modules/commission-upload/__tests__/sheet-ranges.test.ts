@@ -85,7 +85,7 @@ test('values, empty cells and shared strings: the same cells as one whole read',
 });
 
 test('Excel date cells, in the 1900 and the 1904 date systems', async () => {
-  const dated: Cell[][] = [HEADER, ...Array.from({ length: 10 }, (_, i) => ['AFF1', 2, 'Snacks', 0, null])];
+  const dated: Cell[][] = [HEADER, ...Array.from({ length: 10 }, () => ['AFF1', 2, 'Snacks', 0, null])];
   const file = (date1904: boolean) => {
     const sheet = XLSX.utils.aoa_to_sheet(dated as unknown[][]);
     for (let r = 1; r <= 10; r++)
