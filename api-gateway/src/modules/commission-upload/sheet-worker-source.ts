@@ -178,8 +178,9 @@ const DIMENSION_REF = /"(\w*:\w*)"/;
 const SHEET_ELEMENT = /<(?:\w+:)?sheet[\s/>]/g;
 const OTHER_SHEET_PART = /^xl\/(chartsheets|dialogsheets|macrosheets)\//i;
 // The row tag a range may start with: plain attributes, single spaces, no other markup.
-const PLAIN_ROW_TAG = /^<(?:\w+:)?row(?: [^\s=<>"'\/]+="[^"<>]*")*>$/;
-const ATTRIBUTE = / ([^\s=<>"'\/]+)="([^"<>]*)"/g;
+// Attribute names are plain XML names only (SheetJS's own attribute pattern reads "a?r=" as r: not a plain tag).
+const PLAIN_ROW_TAG = /^<(?:\w+:)?row(?: [A-Za-z_][\w.:-]*="[^"<>]*")*>$/;
+const ATTRIBUTE = / ([A-Za-z_][\w.:-]*)="([^"<>]*)"/g;
 const PLAIN_DIMENSION = /^([A-Z]{1,3}[1-9][0-9]{0,6}):([A-Z]{1,3}[1-9][0-9]{0,6})$/;
 
 const isWordCode = (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;

@@ -171,6 +171,8 @@ test('hostile sheet XML: an answer equal to a whole read, or a refusal code, nev
     header + rowsFrom(2, 12, (r) => row(r, `AFF${r}`, `<row r="${r}" R="${r + 1}">`)),
     header + rowsFrom(2, 12, (r) => row(r, `AFF${r}`, `<row r="${r}" x:r="${r + 2}">`)),
     header + rowsFrom(2, 12, (r) => row(r, `AFF${r}`, `<row r_x="${r + 3}" r="${r}">`)),
+    header + rowsFrom(2, 12, (r) => row(r, `AFF${r}`, `<row r="${r}" a?r="${r + 4}">`)),
+    header + rowsFrom(2, 12, (r) => row(r, `AFF${r}`, `<row r="${r}"\tspans="1:5">`)),
   ];
   for (const rows of cases) {
     const file = withSheetXml(sheetXml(rows));
