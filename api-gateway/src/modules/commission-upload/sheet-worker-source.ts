@@ -5,11 +5,14 @@
  * whose cell reference is `__proto__`) stays in this thread's realm, which ends with the file; only arrays
  * of strings, numbers, booleans and nulls (one per column) are posted back, and the main thread validates them again.
  *
- * workerData: { xlsxPath, maxRows, maxUnpackedBytes, maxColumns }: SheetJS is loaded at once, before any
- * file; then exactly one message { file: Uint8Array, kind: 'zip' | 'cfb', entries: ZipEntry[] } is read
- * (the one file this thread ever sees) and answered.
- * posts: { ok: true, rowCount, columns, date1904 } (columns[c][r], header row first) or { ok: false, code }
- *        (a key of CommissionUploadMessages).
+ * workerData: { xlsxPath, maxRows, maxUnpackedBytes, maxColumns, rangeRows }: SheetJS is loaded at once,
+ * before any file; then exactly one message { file: Uint8Array, kind: 'zip' | 'cfb', entries: ZipEntry[] } is
+ * read (the one file this thread ever sees) and answered, an .xlsx range of rows after range (rangeRows 0:
+ * the whole sheet at once).
+ * posts: { ok: true, done: false, range: { firstRow, rowCount, columns }, date1904 } for each range
+ *        (columns[c][i] is row firstRow + i, 0 the header; each range after the one before), then
+ *        { ok: true, done: true, rowCount, date1904 }; or at any point { ok: false, code } (a key of
+ *        CommissionUploadMessages), which ends the file.
  */
 export const SHEET_WORKER_SOURCE = String.raw`
 'use strict';

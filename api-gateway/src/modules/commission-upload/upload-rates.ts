@@ -21,9 +21,9 @@ import { insertUpload, knownAffiliateCodes, RateWriter, setUploadRowCount } from
 import { ContainerRefusal, inspectContainer } from './workbook-container';
 
 /**
- * `master/commision/upload`: checks the file before any parser sees it, reads it in a worker thread,
- * validates every row again here, then stores the whole file in one transaction (rates, the upload's
- * record, the orders the new rates apply to, an audit row) or nothing.
+ * `master/commision/upload`: checks the file before any parser sees it, reads it in a worker thread range of
+ * rows after range, validates every row again here and stores each range while the next is read, all in one
+ * transaction (rates, the upload's record, the orders the new rates apply to, an audit row) or nothing.
  */
 export async function uploadRates(ctx: AppContext, req: Request, res: Response, session: SessionUser) {
   try {
