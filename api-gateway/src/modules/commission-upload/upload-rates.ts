@@ -65,26 +65,42 @@ async function acceptFile(
     // The transaction (on PGlite, the embedded database's one connection) begins with the first range.
     const first = await reading.next();
     const at = ctx.now();
-    return await ctx.db.transaction((tx) => storeUpload(ctx, tx, reading, first, { fileName, session, at }));
+    const checker = new RateRowChecker();
+    try {
+      return await ctx.db.transaction((tx) =>
+        storeUpload(ctx, tx, reading, first, checker, { fileName, session, at }),
+      );
+    } catch (error) {
+      if (!(error instanceof BadRowFound)) throw error;
+    }
+    // A bad row: the transaction is rolled back and the rest only checked, outside it, for the full list.
+    let event = await reading.next();
+    for (; !event.done; event = await reading.next()) checker.add(event.range, event.date1904);
+    checker.finish(event.rowCount);
+    throw new Error('a bad row was found, yet the file was not refused');
   } finally {
     reading.close();
   }
 }
 
+/** Thrown out of the upload's transaction (rolling it back) once a row is bad: nothing more is stored. */
+class BadRowFound extends Error {}
+
 /**
  * Each range is checked, its affiliates looked up and locked, and its rates stored while the worker reads
- * the next; from the first bad row nothing more is stored (the transaction rolls back) but the rest is still
- * checked, so the refusal names the same rows as a whole read. Then the orders, the audit row, the commit.
+ * the next; at the first bad row the transaction is rolled back (BadRowFound) and the caller checks the rest,
+ * so the refusal names the same rows as a whole read. An unknown affiliate stops the storing but not the
+ * lookups (every unknown code is listed). Then the orders, the audit row, the commit.
  */
 async function storeUpload(
   ctx: AppContext,
   tx: Sql,
   reading: SheetReading,
   first: SheetEvent,
+  checker: RateRowChecker,
   upload: { fileName: string; session: SessionUser; at: Date },
 ): Promise<CommissionUploadResponse> {
   const { fileName, session, at } = upload;
-  const checker = new RateRowChecker();
   const affiliates = new AffiliateCheck(tx);
   const rates: RateRow[] = [];
   let uploadId: number | undefined;
@@ -92,16 +108,15 @@ async function storeUpload(
   let event = first;
   while (!event.done) {
     const good = checker.add(event.range, event.date1904);
-    if (!checker.failed) {
-      await affiliates.check(good);
-      for (const rate of good) rates.push(rate);
-      if (!affiliates.failed) {
-        if (uploadId === undefined) {
-          uploadId = await insertUpload(tx, { fileName, uploadedBy: session.userId, rowCount: 0, at });
-          writer = new RateWriter(tx, uploadId, at, ctx.db.driver);
-        }
-        await writer!.write(good);
+    if (checker.failed) throw new BadRowFound();
+    await affiliates.check(good);
+    for (const rate of good) rates.push(rate);
+    if (!affiliates.failed) {
+      if (uploadId === undefined) {
+        uploadId = await insertUpload(tx, { fileName, uploadedBy: session.userId, rowCount: 0, at });
+        writer = new RateWriter(tx, uploadId, at, ctx.db.driver);
       }
+      await writer!.write(good);
     }
     event = await reading.next();
   }
