@@ -7,7 +7,12 @@ import { SHEET_WORKER_SOURCE } from './sheet-worker-source';
 export const SHEET_WORKER_LIMITS = {
   /** V8 heap of the worker: 100k rows need about 250 MB in SheetJS. */
   maxOldGenerationSizeMb: 768,
-  maxYoungGenerationSizeMb: 64,
+  /**
+   * SheetJS makes short-lived strings and cells by the million: with 64 MB the worker spent ~270 ms of a
+   * 100k-row file collecting them, ~100 ms less with 256 (bench/README.md, session 8); pages are taken only
+   * as they are used.
+   */
+  maxYoungGenerationSizeMb: 256,
   stackSizeMb: 4,
   /** Wall clock, from start to the posted rows. */
   timeoutMs: 60_000,
@@ -68,7 +73,7 @@ let running = 0;
  * Rows per range the worker cuts the first sheet into (0: the whole sheet in one read). Measured on 100k rows:
  * see bench/README.md; tests set a small one to cross range edges.
  */
-let rangeRows = 10_000;
+let rangeRows = 5_000;
 export function setSheetRangeRows(rows: number): void {
   rangeRows = rows;
   if (spare) {
