@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import * as XLSX from 'xlsx';
 import { COMMISSION_COLUMNS, COMMISSION_UPLOAD_LIMITS } from '@portal/contracts';
 import { issueSession } from '../api-gateway/src/http/session';
+import * as sheetReader from '../api-gateway/src/modules/commission-upload/read-workbook';
 import { median, send, startGateway } from './gateway-harness';
 
 const AFFILIATES = 2_000;
@@ -88,6 +89,11 @@ function multipart(file: Buffer, name: string): { body: Buffer; type: string } {
 async function uploadEndToEnd(
   file: string,
 ): Promise<{ seconds: number; cpuSeconds: number; detail: string }> {
+  // RANGE_ROWS=n: the rows per range the sheet worker reads (0: the whole sheet at once), on code that has them.
+  if (process.env.RANGE_ROWS !== undefined) {
+    const set: unknown = (sheetReader as Record<string, unknown>).setSheetRangeRows;
+    if (typeof set === 'function') set(Number(process.env.RANGE_ROWS));
+  }
   const gateway = await startGateway();
   try {
     await gateway.ctx.db.exec(`
@@ -115,6 +121,34 @@ async function uploadEndToEnd(
     if (history.status !== 200) throw new Error(`upload history answered ${history.status}`);
     await new Promise((resolve) => setTimeout(resolve, PICKING_A_FILE_MS));
     const form = multipart(readFileSync(file), 'rates.xlsx');
+    // PROBE_MS=n: another admin's cheap call (the upload history) every n ms during the upload, its waits
+    // reported (a separate run: the probes cost the upload some time of their own).
+    const probeMs = Number(process.env.PROBE_MS ?? 0);
+    const probe = async (): Promise<number> => {
+      const at = performance.now();
+      await send(`${gateway.baseUrl}/api/master/commision/uploads`, {
+        headers: { Authorization: `Bearer ${session.token}` },
+      });
+      return performance.now() - at;
+    };
+    const idle: number[] = [];
+    if (probeMs > 0) for (let i = 0; i < 10; i++) idle.push(await probe());
+    // Each call is due every probeMs from the start and its wait counted from when it was due: the gateway
+    // runs in this process, so a call due while its event loop is busy (PGlite statements run synchronously)
+    // waits from then, as another admin's call would.
+    const probes: number[] = [];
+    let uploading = true;
+    const probing = (async () => {
+      if (!(probeMs > 0)) return;
+      const start = performance.now();
+      for (let k = 0; uploading; k++) {
+        const due = start + k * probeMs;
+        const early = due - performance.now();
+        if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+        await probe();
+        probes.push(performance.now() - due);
+      }
+    })();
     const cpu = process.cpuUsage();
     const started = performance.now();
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -136,13 +170,21 @@ async function uploadEndToEnd(
     });
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
+    uploading = false;
+    await probing;
     if (answer.status !== 200)
       throw new Error(`upload answered ${answer.status}: ${answer.body.slice(0, 300)}`);
     const stored = await gateway.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM commission_rates');
     return {
       seconds,
       cpuSeconds: (used.user + used.system) / 1e6,
-      detail: `${stored.rows[0].n} rates stored`,
+      detail:
+        `${stored.rows[0].n} rates stored` +
+        (probeMs > 0
+          ? `; history calls during the upload: ${probes.length}, median ${median(probes).toFixed(0)} ms, ` +
+            `max ${Math.max(...probes).toFixed(0)} ms, ${probes.filter((ms) => ms > 250).length} over 250 ms ` +
+            `(idle median ${median(idle).toFixed(0)} ms)`
+          : ''),
     };
   } finally {
     await gateway.close();

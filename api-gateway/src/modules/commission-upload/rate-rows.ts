@@ -8,7 +8,7 @@ import {
   hasControlCharacters,
   type CommissionRowError,
 } from '@portal/contracts';
-import type { CellValue, SheetRows } from './read-workbook';
+import type { CellValue, SheetRange, SheetRows } from './read-workbook';
 
 /** One rate as it will be stored: money and percentages as decimal text, never floats. */
 export interface RateRow {
@@ -179,74 +179,108 @@ export function refuseRows(errors: CommissionRowError[]): never {
 }
 
 /**
- * The sheet's cells as rates, or a RowsRefusal naming every bad row: the header must be the template's,
- * blank rows are skipped, and one affiliate, category and date may appear once. Every row is checked here
- * again, whatever the worker thread answered: it only ever hands over plain values.
+ * The sheet's cells as rates, range of rows after range of rows (as the worker reads them), with the answer
+ * of one whole read: the header must be the template's (checked on the first range), blank rows are skipped,
+ * a non-blank row past the cap refuses the file at once, and one affiliate, category and date may appear
+ * once. Every row is checked here again, whatever the worker thread answered: it only ever hands over plain
+ * values. `add` answers the good rates of a range; after the first bad row `failed` is true (the rest is
+ * still checked, for the full list), and `finish` throws the refusal a whole read would have thrown.
  */
-export function toRateRows(sheet: SheetRows): RateRow[] {
-  const { rowCount, date1904 } = sheet;
-  if (rowCount === 0) throw new RowsRefusal(CommissionUploadMessages.noRows);
-  const width = COMMISSION_COLUMNS.length;
-  // The five columns of the template; a column the sheet does not have reads as empty cells.
-  const columns = COMMISSION_COLUMNS.map((_, c) => sheet.columns[c] ?? []);
-  const cell = (r: number, c: number): CellValue => columns[c][r] ?? null;
-  checkHeader(sheet.columns.map((column) => column[0] ?? null));
-  const blankRow = (r: number) => {
-    for (let c = 0; c < sheet.columns.length; c++) if (!isBlank(sheet.columns[c][r] ?? null)) return false;
-    return true;
-  };
-  let last = rowCount - 1;
-  while (last > 0 && blankRow(last)) last--;
-  if (last > COMMISSION_UPLOAD_LIMITS.maxRows) throw new RowsRefusal(CommissionUploadMessages.tooManyRows);
+export class RateRowChecker {
+  private readonly errors: CommissionRowError[] = [];
+  private readonly seen = new Map<string, number>();
+  private rules: ReturnType<typeof rowRules> | undefined;
+  private ranges = 0;
+  private rateCount = 0;
+  private readonly cells: CellValue[] = new Array<CellValue>(COMMISSION_COLUMNS.length);
 
-  const rules = rowRules(date1904);
-  const errors: CommissionRowError[] = [];
-  const rates: RateRow[] = [];
-  const seen = new Map<string, number>();
-  const cells: CellValue[] = new Array<CellValue>(width);
-  for (let r = 1; r <= last; r++) {
-    let blank = true;
-    for (let c = 0; c < width; c++) {
-      cells[c] = cell(r, c);
-      if (blank && !isBlank(cells[c])) blank = false;
-    }
-    if (blank) continue;
-    const row = r + 1;
-    const before = errors.length;
-    for (let c = 0; c < width; c++) {
-      const checked = rules.plainText(cells[c]);
-      if (checked.reason) errors.push({ row, column: COMMISSION_COLUMNS[c], reason: checked.reason });
-    }
-    const affiliate = rules.affiliate(cells[0]);
-    const rate = rules.rate(cells[1]);
-    const category = rules.category(cells[2]);
-    const minimum = rules.minimum(cells[3]);
-    const effective = rules.effective(cells[4]);
-    if (affiliate.reason) errors.push({ row, column: AFFILIATE, reason: affiliate.reason });
-    if (rate.reason) errors.push({ row, column: RATE, reason: rate.reason });
-    if (category.reason) errors.push({ row, column: CATEGORY, reason: category.reason });
-    if (minimum.reason) errors.push({ row, column: MINIMUM, reason: minimum.reason });
-    if (effective.reason) errors.push({ row, column: DATE, reason: effective.reason });
-    if (errors.length > before) continue;
-    const next: RateRow = {
-      row,
-      affiliateCode: affiliate.value!,
-      ratePercent: rate.value!,
-      productCategory: category.value!,
-      minimumOrderValue: minimum.value!,
-      effectiveDate: effective.value!,
-    };
-    // Control characters are refused above, so one of them cannot be part of a value.
-    const key = `${next.affiliateCode}\u0001${next.productCategory}\u0001${next.effectiveDate}`;
-    const earlier = seen.get(key);
-    if (earlier !== undefined) {
-      errors.push({ row, column: DATE, reason: `${Reason.duplicate} (row ${earlier})` });
-      continue;
-    }
-    seen.set(key, row);
-    rates.push(next);
+  get failed(): boolean {
+    return this.errors.length > 0;
   }
-  if (errors.length) refuseRows(errors);
-  if (rates.length === 0) throw new RowsRefusal(CommissionUploadMessages.noRows);
+
+  add(range: SheetRange, date1904: boolean): RateRow[] {
+    const { firstRow, rowCount, columns: all } = range;
+    if (this.ranges++ === 0) {
+      this.rules = rowRules(date1904);
+      checkHeader(firstRow === 0 ? all.map((column) => column[0] ?? null) : []);
+    }
+    const rules = this.rules!;
+    const { errors, seen, cells } = this;
+    const width = COMMISSION_COLUMNS.length;
+    // The five columns of the template; a column the sheet does not have reads as empty cells.
+    const columns = COMMISSION_COLUMNS.map((_, c) => all[c] ?? []);
+    const rates: RateRow[] = [];
+    for (let i = firstRow === 0 ? 1 : 0; i < rowCount; i++) {
+      const r = firstRow + i;
+      // Past the cap, any cell in any column read (a note in column F too) is one row too many.
+      if (r > COMMISSION_UPLOAD_LIMITS.maxRows) {
+        for (let c = 0; c < all.length; c++)
+          if (!isBlank(all[c][i] ?? null)) throw new RowsRefusal(CommissionUploadMessages.tooManyRows);
+        continue;
+      }
+      let blank = true;
+      for (let c = 0; c < width; c++) {
+        cells[c] = columns[c][i] ?? null;
+        if (blank && !isBlank(cells[c])) blank = false;
+      }
+      if (blank) continue;
+      const row = r + 1;
+      const before = errors.length;
+      for (let c = 0; c < width; c++) {
+        const checked = rules.plainText(cells[c]);
+        if (checked.reason) errors.push({ row, column: COMMISSION_COLUMNS[c], reason: checked.reason });
+      }
+      const affiliate = rules.affiliate(cells[0]);
+      const rate = rules.rate(cells[1]);
+      const category = rules.category(cells[2]);
+      const minimum = rules.minimum(cells[3]);
+      const effective = rules.effective(cells[4]);
+      if (affiliate.reason) errors.push({ row, column: AFFILIATE, reason: affiliate.reason });
+      if (rate.reason) errors.push({ row, column: RATE, reason: rate.reason });
+      if (category.reason) errors.push({ row, column: CATEGORY, reason: category.reason });
+      if (minimum.reason) errors.push({ row, column: MINIMUM, reason: minimum.reason });
+      if (effective.reason) errors.push({ row, column: DATE, reason: effective.reason });
+      if (errors.length > before) continue;
+      const next: RateRow = {
+        row,
+        affiliateCode: affiliate.value!,
+        ratePercent: rate.value!,
+        productCategory: category.value!,
+        minimumOrderValue: minimum.value!,
+        effectiveDate: effective.value!,
+      };
+      // Control characters are refused above, so one of them cannot be part of a value.
+      const key = `${next.affiliateCode}\u0001${next.productCategory}\u0001${next.effectiveDate}`;
+      const earlier = seen.get(key);
+      if (earlier !== undefined) {
+        errors.push({ row, column: DATE, reason: `${Reason.duplicate} (row ${earlier})` });
+        continue;
+      }
+      seen.set(key, row);
+      rates.push(next);
+    }
+    this.rateCount += rates.length;
+    return rates;
+  }
+
+  /** The end of the sheet (`rowCount` as a whole read counts it): throws the file's refusal, if any. */
+  finish(rowCount: number): void {
+    if (this.ranges === 0) {
+      if (rowCount === 0) throw new RowsRefusal(CommissionUploadMessages.noRows);
+      checkHeader([]);
+    }
+    if (this.errors.length) refuseRows(this.errors);
+    if (this.rateCount === 0) throw new RowsRefusal(CommissionUploadMessages.noRows);
+  }
+}
+
+/** The whole sheet's cells as rates, or a RowsRefusal naming every bad row (RateRowChecker, in one range). */
+export function toRateRows(sheet: SheetRows): RateRow[] {
+  const checker = new RateRowChecker();
+  const rates =
+    sheet.rowCount === 0
+      ? []
+      : checker.add({ firstRow: 0, rowCount: sheet.rowCount, columns: sheet.columns }, sheet.date1904);
+  checker.finish(sheet.rowCount);
   return rates;
 }

@@ -66,19 +66,44 @@ export async function storeRates(
   at: Date,
   driver: 'pglite' | 'postgres',
 ): Promise<void> {
-  if (driver === 'postgres') {
-    if (await plainly(sql, () => copyRates(sql, uploadId, rates, at))) return;
-    for (let start = 0; start < rates.length; start += INSERT_BATCH)
-      await insertRates(sql, uploadId, rates.slice(start, start + INSERT_BATCH), at, REPLACE_SAME_DAY);
-    return;
+  await new RateWriter(sql, uploadId, at, driver).write(rates);
+}
+
+/**
+ * storeRates for an upload's rates arriving range after range (all in the caller's one transaction): each
+ * range is written as a file would be, and on PGlite once one held rate is met every later batch is upserted.
+ */
+export class RateWriter {
+  private replacing = false;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly uploadId: number,
+    private readonly at: Date,
+    private readonly driver: 'pglite' | 'postgres',
+  ) {}
+
+  async write(rates: readonly RateRow[]): Promise<void> {
+    if (rates.length === 0) return;
+    const { sql, uploadId, at } = this;
+    if (this.driver === 'postgres') {
+      if (await plainly(sql, () => copyRates(sql, uploadId, rates, at))) return;
+      for (let start = 0; start < rates.length; start += INSERT_BATCH)
+        await insertRates(sql, uploadId, rates.slice(start, start + INSERT_BATCH), at, REPLACE_SAME_DAY);
+      return;
+    }
+    for (let start = 0; start < rates.length; start += INSERT_BATCH) {
+      const batch = rates.slice(start, start + INSERT_BATCH);
+      if (!this.replacing && (await plainly(sql, () => insertRates(sql, uploadId, batch, at, '')))) continue;
+      this.replacing = true;
+      await insertRates(sql, uploadId, batch, at, REPLACE_SAME_DAY);
+    }
   }
-  let replacing = false;
-  for (let start = 0; start < rates.length; start += INSERT_BATCH) {
-    const batch = rates.slice(start, start + INSERT_BATCH);
-    if (!replacing && (await plainly(sql, () => insertRates(sql, uploadId, batch, at, '')))) continue;
-    replacing = true;
-    await insertRates(sql, uploadId, batch, at, REPLACE_SAME_DAY);
-  }
+}
+
+/** The upload's row count, once every range is stored (its row is written with the first range). */
+export async function setUploadRowCount(sql: Sql, uploadId: number, rowCount: number): Promise<void> {
+  await sql.query('UPDATE commission_uploads SET row_count = $2 WHERE upload_id = $1', [uploadId, rowCount]);
 }
 
 /** Runs write under a savepoint: true when it succeeded, false (rolled back) when a rate was already held. */

@@ -7,7 +7,12 @@ import { SHEET_WORKER_SOURCE } from './sheet-worker-source';
 export const SHEET_WORKER_LIMITS = {
   /** V8 heap of the worker: 100k rows need about 250 MB in SheetJS. */
   maxOldGenerationSizeMb: 768,
-  maxYoungGenerationSizeMb: 64,
+  /**
+   * SheetJS makes short-lived strings and cells by the million: with 64 MB the worker spent ~270 ms of a
+   * 100k-row file collecting them, ~100 ms less with 256 (bench/README.md, session 8); pages are taken only
+   * as they are used.
+   */
+  maxYoungGenerationSizeMb: 256,
   stackSizeMb: 4,
   /** Wall clock, from start to the posted rows. */
   timeoutMs: 60_000,
@@ -41,20 +46,86 @@ export class WorkbookRefusal extends Error {
   }
 }
 
+/** Rows firstRow.. of the first sheet, column by column: `columns[c][i]` is row `firstRow + i` (0 the header). */
+export interface SheetRange {
+  firstRow: number;
+  rowCount: number;
+  columns: CellValue[][];
+}
+
+/** What a reading gives, in order: ranges of rows (each after the one before), then the end. */
+export type SheetEvent =
+  | { done: false; range: SheetRange; date1904: boolean }
+  /** rowCount: the sheet's rows as one whole read would count them (0: no cell at all). */
+  | { done: true; rowCount: number; date1904: boolean };
+
+/** One file being read by its worker thread; close() ends the thread (always call it). */
+export interface SheetReading {
+  /** The next event; rejects with a WorkbookRefusal. */
+  next(): Promise<SheetEvent>;
+  close(): void;
+}
+
 const XLSX_PATH = require.resolve('xlsx');
 let running = 0;
 
 /**
- * Reads the first sheet of a checked workbook in a fresh worker thread with memory and time limits, and
- * answers its cells as plain values (header row first). Never throws anything but a WorkbookRefusal.
+ * Rows per range the worker cuts the first sheet into (0: the whole sheet in one read). Measured on 100k rows:
+ * see bench/README.md; tests set a small one to cross range edges.
  */
-export async function readWorkbook(file: Buffer, container: Container): Promise<SheetRows> {
+let rangeRows = 5_000;
+export function setSheetRangeRows(rows: number): void {
+  rangeRows = rows;
+  if (spare) {
+    void spare.terminate();
+    spare = undefined;
+  }
+}
+
+/**
+ * Reads the first sheet of a checked workbook in a fresh worker thread with memory and time limits, range
+ * after range of rows as the worker reads them. Throws (at once) only a WorkbookRefusal for a busy gateway.
+ */
+export function readWorkbookRanges(file: Buffer, container: Container): SheetReading {
   if (running >= SHEET_WORKER_LIMITS.concurrent) throw new WorkbookRefusal('busy', 503);
   running++;
+  let released = false;
+  const reading = runWorker(file, container);
+  return {
+    next: reading.next,
+    close() {
+      reading.close();
+      if (!released) {
+        released = true;
+        running--;
+      }
+    },
+  };
+}
+
+/** The whole first sheet at once (header row first). Never throws anything but a WorkbookRefusal. */
+export async function readWorkbook(file: Buffer, container: Container): Promise<SheetRows> {
+  const reading = readWorkbookRanges(file, container);
   try {
-    return await runWorker(file, container);
+    const ranges: SheetRange[] = [];
+    for (;;) {
+      const event = await reading.next();
+      if (!event.done) {
+        ranges.push(event.range);
+        continue;
+      }
+      const { rowCount, date1904 } = event;
+      const width = Math.max(0, ...ranges.map((range) => range.columns.length));
+      const columns: CellValue[][] = [];
+      for (let c = 0; c < width; c++) columns.push(new Array<CellValue>(rowCount).fill(null));
+      for (const range of ranges)
+        range.columns.forEach((column, c) =>
+          column.forEach((cell, i) => (columns[c][range.firstRow + i] = cell)),
+        );
+      return { columns, rowCount, date1904 };
+    }
   } finally {
-    running--;
+    reading.close();
   }
 }
 
@@ -66,6 +137,7 @@ function startWorker(): Worker {
       maxRows: COMMISSION_UPLOAD_LIMITS.maxRows,
       maxUnpackedBytes: CONTAINER_LIMITS.maxUnpackedBytes,
       maxColumns: SHEET_WORKER_LIMITS.maxColumns,
+      rangeRows,
     },
     resourceLimits: {
       maxOldGenerationSizeMb: SHEET_WORKER_LIMITS.maxOldGenerationSizeMb,
@@ -105,7 +177,7 @@ export function prepareSheetWorker(): void {
 /** Tests: whether a worker started ahead is waiting for a file. */
 export const spareWorkerWaiting = (): boolean => spare !== undefined;
 
-function runWorker(file: Buffer, container: Container): Promise<SheetRows> {
+function runWorker(file: Buffer, container: Container): SheetReading {
   const worker = spare ?? startWorker();
   spare = undefined;
   worker.ref();
@@ -115,33 +187,60 @@ function runWorker(file: Buffer, container: Container): Promise<SheetRows> {
   worker.stderr.resume();
   // The worker owns its copy: the request's buffer may be a slice of a shared pool.
   const copy = new Uint8Array(file);
-  return new Promise<SheetRows>((resolve, reject) => {
-    let settled = false;
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      outcome();
-    };
-    const timer = setTimeout(
-      () => finish(() => reject(new WorkbookRefusal('tooSlow'))),
-      SHEET_WORKER_LIMITS.timeoutMs,
-    );
-    worker.on('message', (message: unknown) => finish(() => settle(message, resolve, reject)));
-    worker.on('error', (error: Error & { code?: string }) =>
-      finish(() =>
-        reject(
-          new WorkbookRefusal(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'unpacksTooLarge' : 'unreadable'),
-        ),
-      ),
-    );
-    worker.on('exit', () => finish(() => reject(new WorkbookRefusal('unreadable'))));
-    worker.postMessage(
-      { file: copy, kind: container.kind, entries: container.kind === 'zip' ? container.entries : [] },
-      [copy.buffer],
-    );
+  const events: SheetEvent[] = [];
+  let failure: WorkbookRefusal | undefined;
+  let ended = false;
+  let waiting: { resolve: (event: SheetEvent) => void; reject: (error: WorkbookRefusal) => void } | undefined;
+  let lastRow = -1;
+  const wake = () => {
+    if (!waiting) return;
+    const { resolve, reject } = waiting;
+    if (events.length) {
+      waiting = undefined;
+      resolve(events.shift()!);
+    } else if (failure) {
+      waiting = undefined;
+      reject(failure);
+    }
+  };
+  const end = (refusal?: WorkbookRefusal) => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(timer);
+    void worker.terminate();
+    if (refusal) failure = refusal;
+    wake();
+  };
+  const timer = setTimeout(() => end(new WorkbookRefusal('tooSlow')), SHEET_WORKER_LIMITS.timeoutMs);
+  worker.on('message', (message: unknown) => {
+    if (ended) return;
+    const event = believeEvent(message, lastRow);
+    if (event instanceof WorkbookRefusal) return end(event);
+    if (event.done) {
+      events.push(event);
+      return end();
+    }
+    lastRow = event.range.firstRow + event.range.rowCount - 1;
+    events.push(event);
+    wake();
   });
+  worker.on('error', (error: Error & { code?: string }) =>
+    end(new WorkbookRefusal(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'unpacksTooLarge' : 'unreadable')),
+  );
+  worker.on('exit', () => end(new WorkbookRefusal('unreadable')));
+  worker.postMessage(
+    { file: copy, kind: container.kind, entries: container.kind === 'zip' ? container.entries : [] },
+    [copy.buffer],
+  );
+  return {
+    next: () =>
+      new Promise<SheetEvent>((resolve, reject) => {
+        if (waiting) throw new Error('one next() at a time');
+        waiting = { resolve, reject };
+        wake();
+      }),
+    close: () => end(new WorkbookRefusal('unreadable')),
+  };
 }
 
 /** A plain value: text, a finite number, a boolean or null. */
@@ -158,13 +257,21 @@ function isCell(value: unknown): value is CellValue {
   }
 }
 
-/** Only arrays of plain values, of the promised shape, are believed; anything else is an unreadable file. */
-export function believeAnswer(message: unknown): SheetRows | WorkbookRefusal {
+const isCount = (value: unknown, max: number): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= max;
+
+/**
+ * Only the promised shapes are believed, anything else is an unreadable file: a range of columns of plain
+ * values, each as long as the range, after the last row believed (`lastRow`) and within the row cap + 1; or
+ * the end; or a refusal code.
+ */
+export function believeEvent(message: unknown, lastRow = -1): SheetEvent | WorkbookRefusal {
   if (typeof message !== 'object' || message === null) return new WorkbookRefusal('unreadable');
   const answer = message as {
     ok?: unknown;
     code?: unknown;
-    columns?: unknown;
+    done?: unknown;
+    range?: unknown;
     rowCount?: unknown;
     date1904?: unknown;
   };
@@ -176,15 +283,27 @@ export function believeAnswer(message: unknown): SheetRows | WorkbookRefusal {
         : 'unreadable',
     );
   }
-  const { columns, rowCount } = answer;
+  const maxRowCount = COMMISSION_UPLOAD_LIMITS.maxRows + 2;
+  const date1904 = answer.date1904 === true;
+  if (answer.done === true) {
+    if (!isCount(answer.rowCount, maxRowCount)) return new WorkbookRefusal('unreadable');
+    return { done: true, rowCount: answer.rowCount, date1904 };
+  }
+  if (answer.done !== false || typeof answer.range !== 'object' || answer.range === null)
+    return new WorkbookRefusal('unreadable');
+  const { firstRow, rowCount, columns } = answer.range as {
+    firstRow?: unknown;
+    rowCount?: unknown;
+    columns?: unknown;
+  };
   if (
+    !isCount(firstRow, maxRowCount) ||
+    firstRow <= lastRow ||
+    !isCount(rowCount, maxRowCount - firstRow) ||
+    rowCount === 0 ||
     !Array.isArray(columns) ||
-    columns.length > SHEET_WORKER_LIMITS.maxColumns ||
-    typeof rowCount !== 'number' ||
-    !Number.isSafeInteger(rowCount) ||
-    rowCount < 0 ||
-    rowCount > COMMISSION_UPLOAD_LIMITS.maxRows + 2 ||
-    rowCount > 0 !== columns.length > 0
+    columns.length === 0 ||
+    columns.length > SHEET_WORKER_LIMITS.maxColumns
   )
     return new WorkbookRefusal('unreadable');
   for (const column of columns as unknown[]) {
@@ -192,15 +311,5 @@ export function believeAnswer(message: unknown): SheetRows | WorkbookRefusal {
     // A plain loop: a sparse array's holes are undefined here, and refused.
     for (let r = 0; r < rowCount; r++) if (!isCell(column[r])) return new WorkbookRefusal('unreadable');
   }
-  return { columns: columns as CellValue[][], rowCount, date1904: answer.date1904 === true };
-}
-
-function settle(
-  message: unknown,
-  resolve: (rows: SheetRows) => void,
-  reject: (error: WorkbookRefusal) => void,
-): void {
-  const answer = believeAnswer(message);
-  if (answer instanceof WorkbookRefusal) reject(answer);
-  else resolve(answer);
+  return { done: false, range: { firstRow, rowCount, columns: columns as CellValue[][] }, date1904 };
 }

@@ -5,17 +5,20 @@
  * whose cell reference is `__proto__`) stays in this thread's realm, which ends with the file; only arrays
  * of strings, numbers, booleans and nulls (one per column) are posted back, and the main thread validates them again.
  *
- * workerData: { xlsxPath, maxRows, maxUnpackedBytes, maxColumns }: SheetJS is loaded at once, before any
- * file; then exactly one message { file: Uint8Array, kind: 'zip' | 'cfb', entries: ZipEntry[] } is read
- * (the one file this thread ever sees) and answered.
- * posts: { ok: true, rowCount, columns, date1904 } (columns[c][r], header row first) or { ok: false, code }
- *        (a key of CommissionUploadMessages).
+ * workerData: { xlsxPath, maxRows, maxUnpackedBytes, maxColumns, rangeRows }: SheetJS is loaded at once,
+ * before any file; then exactly one message { file: Uint8Array, kind: 'zip' | 'cfb', entries: ZipEntry[] } is
+ * read (the one file this thread ever sees) and answered, an .xlsx range of rows after range (rangeRows 0:
+ * the whole sheet at once).
+ * posts: { ok: true, done: false, range: { firstRow, rowCount, columns }, date1904 } for each range
+ *        (columns[c][i] is row firstRow + i, 0 the header; each range after the one before), then
+ *        { ok: true, done: true, rowCount, date1904 }; or at any point { ok: false, code } (a key of
+ *        CommissionUploadMessages), which ends the file.
  */
 export const SHEET_WORKER_SOURCE = String.raw`
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const zlib = require('node:zlib');
-const { xlsxPath, maxRows, maxUnpackedBytes, maxColumns } = workerData;
+const { xlsxPath, maxRows, maxUnpackedBytes, maxColumns, rangeRows } = workerData;
 // Loaded before any file arrives, so a worker can be started ahead of the upload it will read.
 const XLSX = require(xlsxPath);
 let file;
@@ -33,12 +36,16 @@ function refuse(code) {
   parentPort.postMessage({ ok: false, code });
 }
 
-/** Each deflated part must really inflate to no more than its header says (a lying zip bomb stops here). */
+/**
+ * Each deflated part must really inflate to no more than its header says (a lying zip bomb stops here).
+ * Answers a refusal code, or the parts inflated (kept: SheetJS is then given them stored, never inflating twice).
+ */
 function checkParts(buf) {
   let budget = maxUnpackedBytes;
+  const parts = [];
   for (const entry of entries) {
     const at = entry.localHeaderOffset;
-    if (at + 30 > buf.length || buf.readUInt32LE(at) !== 0x04034b50) return 'unreadable';
+    if (at + 30 > buf.length || buf.readUInt32LE(at) !== 0x04034b50) return { refusal: 'unreadable' };
     const start = at + 30 + buf.readUInt16LE(at + 26) + buf.readUInt16LE(at + 28);
     const data = buf.subarray(start, start + entry.compressedSize);
     let part = data;
@@ -46,17 +53,22 @@ function checkParts(buf) {
       try {
         part = zlib.inflateRawSync(data, { maxOutputLength: Math.min(budget, entry.uncompressedSize) + 1 });
       } catch (error) {
-        return error && error.code === 'ERR_BUFFER_TOO_LARGE' ? 'unpacksTooLarge' : 'unreadable';
+        return { refusal: error && error.code === 'ERR_BUFFER_TOO_LARGE' ? 'unpacksTooLarge' : 'unreadable' };
       }
     }
-    if (part.length > entry.uncompressedSize) return 'unpacksTooLarge';
+    if (part.length > entry.uncompressedSize) return { refusal: 'unpacksTooLarge' };
     budget -= part.length;
-    if (WORKSHEET_PART.test(entry.name) && FORMULA.test(part.toString('latin1'))) return 'formulas';
-    if (COMMENT_PART.test(entry.name)) {
-      for (const match of part.toString('utf8').matchAll(REF)) if (!CELL.test(match[1])) return 'unreadable';
+    let text;
+    if (WORKSHEET_PART.test(entry.name)) {
+      text = part.toString('latin1');
+      if (FORMULA.test(text)) return { refusal: 'formulas' };
     }
+    if (COMMENT_PART.test(entry.name)) {
+      for (const match of part.toString('utf8').matchAll(REF)) if (!CELL.test(match[1])) return { refusal: 'unreadable' };
+    }
+    parts.push({ name: entry.name, data: part, text });
   }
-  return null;
+  return { parts };
 }
 
 /** A cell as a plain value: text, number, boolean or null; an error cell as its text (#N/A). */
@@ -80,55 +92,342 @@ function plain(cell) {
   }
 }
 
-function read() {
-  const buf = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
-  if (kind === 'zip') {
-    const refusal = checkParts(buf);
-    if (refusal) return refuse(refusal);
-  }
+const READ_OPTIONS = {
+  type: 'buffer',
+  dense: true,
+  // The header, the cap, and one row more to tell that the cap was passed.
+  sheetRows: maxRows + 2,
+  sheets: 0,
+  cellFormula: false,
+  cellHTML: false,
+  cellNF: false,
+  cellStyles: false,
+  cellText: false,
+  cellDates: false,
+  bookVBA: false,
+  bookDeps: false,
+  bookFiles: false,
+  bookProps: false,
+  WTF: false,
+};
+
+/** SheetJS's answer for one zip: the first sheet and the 1904 flag, or a refusal code. */
+function parse(bytes) {
   let workbook;
   try {
-    workbook = XLSX.read(buf, {
-      type: 'buffer',
-      dense: true,
-      // The header, the cap, and one row more to tell that the cap was passed.
-      sheetRows: maxRows + 2,
-      sheets: 0,
-      cellFormula: false,
-      cellHTML: false,
-      cellNF: false,
-      cellStyles: false,
-      cellText: false,
-      cellDates: false,
-      bookVBA: false,
-      bookDeps: false,
-      bookFiles: false,
-      bookProps: false,
-      WTF: false,
-    });
+    workbook = XLSX.read(bytes, READ_OPTIONS);
   } catch (error) {
-    return refuse('unreadable');
+    return { refusal: 'unreadable' };
   }
   const name = workbook.SheetNames && workbook.SheetNames[0];
   const sheet = name === undefined ? undefined : workbook.Sheets[name];
-  if (!sheet) return refuse('noSheet');
-  const ref = sheet['!ref'];
-  if (!ref) return parentPort.postMessage({ ok: true, rowCount: 0, columns: [], date1904: false });
-  const range = XLSX.utils.decode_range(ref);
+  if (!sheet) return { refusal: 'noSheet' };
+  const props = workbook.Workbook && workbook.Workbook.WBProps;
+  return { sheet, date1904: Boolean(props && props.date1904 === true) };
+}
+
+/** Rows first..last of a parsed sheet, column by column, as plain values. */
+function columnsOf(sheet, ref, first, last) {
   const dense = Array.isArray(sheet) ? sheet : Array.isArray(sheet['!data']) ? sheet['!data'] : null;
-  const width = Math.min(Math.max(range.e.c + 1, 1), maxColumns);
-  const rowCount = Math.min(range.e.r, maxRows + 1) + 1;
+  const width = Math.min(Math.max(ref.e.c + 1, 1), maxColumns);
+  const count = last - first + 1;
   // Column by column: a few flat arrays of plain values cost far less to copy across than one array per row.
   const columns = [];
-  for (let c = 0; c < width; c++) columns.push(new Array(rowCount));
-  for (let r = 0; r < rowCount; r++) {
+  for (let c = 0; c < width; c++) columns.push(new Array(count));
+  for (let i = 0; i < count; i++) {
+    const r = first + i;
     const source = dense ? dense[r] : undefined;
     for (let c = 0; c < width; c++) {
-      columns[c][r] = plain(dense ? (Array.isArray(source) ? source[c] : undefined) : sheet[XLSX.utils.encode_cell({ r, c })]);
+      columns[c][i] = plain(dense ? (Array.isArray(source) ? source[c] : undefined) : sheet[XLSX.utils.encode_cell({ r, c })]);
     }
   }
-  const props = workbook.Workbook && workbook.Workbook.WBProps;
-  parentPort.postMessage({ ok: true, rowCount, columns, date1904: Boolean(props && props.date1904 === true) });
+  return columns;
+}
+
+function postRange(firstRow, rowCount, columns, date1904) {
+  parentPort.postMessage({ ok: true, done: false, range: { firstRow, rowCount, columns }, date1904 });
+}
+
+function postDone(rowCount, date1904) {
+  parentPort.postMessage({ ok: true, done: true, rowCount, date1904 });
+}
+
+/** The whole file in one SheetJS read (.xls, or a zip the cutter does not follow): one range, row 0 on. */
+function readWhole(bytes) {
+  const parsed = parse(bytes);
+  if (parsed.refusal) return refuse(parsed.refusal);
+  const { sheet, date1904 } = parsed;
+  const ref = sheet['!ref'];
+  if (!ref) return postDone(0, date1904);
+  const range = XLSX.utils.decode_range(ref);
+  const rowCount = Math.min(range.e.r, maxRows + 1) + 1;
+  postRange(0, rowCount, columnsOf(sheet, range, 0, rowCount - 1), date1904);
+  postDone(rowCount, date1904);
+}
+
+// ---- reading the first worksheet in ranges of rows -------------------------------------------------------
+//
+// SheetJS finds a sheet's rows by splitting the text of <sheetData> at each </row> (its own regular
+// expressions, copied below), and carries nothing from one piece to the next but the row number of a row
+// written without r. So the sheet XML is cut at the same places into ranges of about rangeRows pieces, each
+// wrapped in the sheet's own head and tail (everything before and after <sheetData>'s content, <dimension>
+// included), and each read by SheetJS from a stored zip of the workbook's parts: the same pieces, parsed the
+// same way, give the same cells. A range starts only at a piece whose row tag names its row plainly
+// (<row r="123" ...>); anything else is kept in the range before it.
+
+const SHEET_DATA_OPEN = /<(?:\w+:)?sheetData[^>]*>/;
+const DIMENSION = /<(?:\w*:)?dimension/;
+const DIMENSION_REF = /"(\w*:\w*)"/;
+const SHEET_ELEMENT = /<(?:\w+:)?sheet[\s/>]/g;
+const OTHER_SHEET_PART = /^xl\/(chartsheets|dialogsheets|macrosheets)\//i;
+// The row tag a range may start with: plain attributes, single spaces, no other markup.
+// Attribute names are plain XML names only (SheetJS's own attribute pattern reads "a?r=" as r: not a plain tag).
+const PLAIN_ROW_TAG = /^<(?:\w+:)?row(?: [A-Za-z_][\w.:-]*="[^"<>]*")*>$/;
+const ATTRIBUTE = / ([A-Za-z_][\w.:-]*)="([^"<>]*)"/g;
+const PLAIN_DIMENSION = /^([A-Z]{1,3}[1-9][0-9]{0,6}):([A-Z]{1,3}[1-9][0-9]{0,6})$/;
+
+const isWordCode = (c) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/** Where the closing tag (</row>, </x:row>, </sheetData>) whose name ends just before i begins, or -1. */
+function closingTagStart(text, nameAt) {
+  let j = nameAt - 1;
+  if (text.charCodeAt(j) === 58) {
+    j--;
+    if (!isWordCode(text.charCodeAt(j))) return -1;
+    while (j > 0 && isWordCode(text.charCodeAt(j))) j--;
+  }
+  return text.charCodeAt(j) === 47 && text.charCodeAt(j - 1) === 60 ? j - 1 : -1;
+}
+
+/** The row number SheetJS reads for a piece starting at from, when its row tag is plain; else 0. */
+function plainRowNumber(text, from, to) {
+  let at = from;
+  while (at < to) {
+    const c = text.charCodeAt(at);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
+    at++;
+  }
+  if (text.charCodeAt(at) !== 60) return 0;
+  const end = text.indexOf('>', at);
+  if (end < 0 || end >= to || end - at > 2000) return 0;
+  const tag = text.slice(at, end + 1);
+  if (!PLAIN_ROW_TAG.test(tag)) return 0;
+  // SheetJS's attribute names: a prefix dropped, "_..." dropped, compared in lower case too (R= is r=).
+  let row = 0;
+  let named = 0;
+  for (const match of tag.matchAll(ATTRIBUTE)) {
+    const name = match[1];
+    const colon = name.indexOf(':');
+    let key = colon >= 0 ? name.slice(colon + 1) : name;
+    if (colon < 0 && key.indexOf('_') > 0) key = key.slice(0, key.indexOf('_'));
+    if (key.toLowerCase() !== 'r') continue;
+    named++;
+    if (name === 'r' && /^[1-9][0-9]{0,6}$/.test(match[2])) row = Number(match[2]);
+  }
+  return named === 1 ? row : 0;
+}
+
+/**
+ * The plan for reading the first worksheet in ranges, or null when the workbook is not one the cutter
+ * follows: not exactly one worksheet part and one sheet in xl/workbook.xml, no <sheetData>, or a
+ * <dimension> past the row cap (SheetJS then trims the sheet's range by the rows it has seen).
+ */
+function rangePlan(parts) {
+  const sheets = parts.filter((part) => WORKSHEET_PART.test(part.name));
+  if (sheets.length !== 1 || parts.some((part) => OTHER_SHEET_PART.test(part.name))) return null;
+  const book = parts.find((part) => part.name === 'xl/workbook.xml');
+  if (!book || book.data.toString('latin1').match(SHEET_ELEMENT)?.length !== 1) return null;
+  const sheetPart = sheets[0];
+  const text = sheetPart.text;
+  const open = SHEET_DATA_OPEN.exec(text);
+  if (!open) return null;
+  const start = open.index + open[0].length;
+  let end = -1;
+  for (let at = text.lastIndexOf('sheetData>'); at >= start; at = text.lastIndexOf('sheetData>', at - 1)) {
+    const close = closingTagStart(text, at);
+    if (close >= start) {
+      end = close;
+      break;
+    }
+    if (at === 0) break;
+  }
+  if (end < 0) return null;
+  const before = text.slice(0, open.index);
+  const dimensionAt = before.search(DIMENSION);
+  let dimension = false;
+  if (dimensionAt > 0) {
+    const ref = before.slice(dimensionAt, dimensionAt + 50).match(DIMENSION_REF);
+    if (ref) {
+      const corners = PLAIN_DIMENSION.exec(ref[1]);
+      if (!corners) return null;
+      const [s, e] = [XLSX.utils.decode_cell(corners[1]), XLSX.utils.decode_cell(corners[2])];
+      if (s.r > e.r || s.c > e.c || e.r >= maxRows + 1) return null;
+      dimension = true;
+    }
+  }
+  const bytes = sheetPart.data;
+  const head = bytes.subarray(0, start);
+  const tail = bytes.subarray(end);
+  const headCrc = zlib.crc32(head);
+  const others = parts
+    .filter((part) => part !== sheetPart)
+    .map((part) => ({ name: Buffer.from(part.name, 'utf8'), data: part.data, crc: zlib.crc32(part.data) }));
+  const sheetName = Buffer.from(sheetPart.name, 'utf8');
+
+  /** The end of the </row> found at or after from (before end), or -1. */
+  const rowEnd = (from) => {
+    for (let at = text.indexOf('row>', from); at >= 0 && at + 4 <= end; at = text.indexOf('row>', at + 1)) {
+      const close = closingTagStart(text, at);
+      if (close >= from) return at + 4;
+    }
+    return -1;
+  };
+
+  let next = start;
+  let cut = 0;
+  let piecesCut = 0;
+  return {
+    /** Whether every range's sheet range is the <dimension> (else SheetJS's guess from the range's cells). */
+    dimension,
+    /** The next range's zip, or null after the last. */
+    nextZip() {
+      if (next >= end && next !== start) return null;
+      const from = next;
+      // Nothing overlaps the first range's read nor the last range's storing: those are a quarter as long
+      // (the first, and each once less than a range and a half is left by the bytes read so far per row).
+      const short = Math.max(1, Math.ceil(rangeRows / 4));
+      const perPiece = piecesCut > 0 ? (from - start) / piecesCut : 0;
+      const wanted = cut === 0 || end - from < 1.5 * rangeRows * perPiece ? short : rangeRows;
+      cut++;
+      let pieces = 0;
+      let to = from;
+      for (;;) {
+        const pieceEnd = rowEnd(to);
+        if (pieceEnd < 0) {
+          to = end;
+          break;
+        }
+        to = pieceEnd;
+        pieces++;
+        if (pieces >= wanted && plainRowNumber(text, to, end) > 0) break;
+      }
+      piecesCut += pieces;
+      next = to === end ? end + 1 : to;
+      const slice = bytes.subarray(from, to);
+      const crc = zlib.crc32(tail, zlib.crc32(slice, headCrc));
+      return storedZip(others, sheetName, [head, slice, tail], crc);
+    },
+  };
+}
+
+/** A zip of stored (uncompressed) parts: SheetJS reads it without inflating anything again. */
+function storedZip(others, sheetName, sheetChunks, sheetCrc) {
+  const sheetSize = sheetChunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  const files = others.concat({ name: sheetName, data: null, size: sheetSize, crc: sheetCrc });
+  let total = 22;
+  for (const file of files) {
+    const size = file.data ? file.data.length : file.size;
+    total += 30 + 46 + 2 * file.name.length + size;
+  }
+  const out = Buffer.alloc(total);
+  const offsets = [];
+  let at = 0;
+  for (const file of files) {
+    const size = file.data ? file.data.length : file.size;
+    offsets.push(at);
+    out.writeUInt32LE(0x04034b50, at);
+    out.writeUInt16LE(20, at + 4);
+    out.writeUInt32LE(file.crc >>> 0, at + 14);
+    out.writeUInt32LE(size, at + 18);
+    out.writeUInt32LE(size, at + 22);
+    out.writeUInt16LE(file.name.length, at + 26);
+    file.name.copy(out, at + 30);
+    at += 30 + file.name.length;
+    if (file.data) {
+      file.data.copy(out, at);
+      at += size;
+    } else {
+      for (const chunk of sheetChunks) {
+        chunk.copy(out, at);
+        at += chunk.length;
+      }
+    }
+  }
+  const directory = at;
+  files.forEach((file, i) => {
+    const size = file.data ? file.data.length : file.size;
+    out.writeUInt32LE(0x02014b50, at);
+    out.writeUInt16LE(20, at + 4);
+    out.writeUInt16LE(20, at + 6);
+    out.writeUInt32LE(file.crc >>> 0, at + 16);
+    out.writeUInt32LE(size, at + 20);
+    out.writeUInt32LE(size, at + 24);
+    out.writeUInt16LE(file.name.length, at + 28);
+    out.writeUInt32LE(offsets[i], at + 42);
+    file.name.copy(out, at + 46);
+    at += 46 + file.name.length;
+  });
+  out.writeUInt32LE(0x06054b50, at);
+  out.writeUInt16LE(files.length, at + 8);
+  out.writeUInt16LE(files.length, at + 10);
+  out.writeUInt32LE(at - directory, at + 12);
+  out.writeUInt32LE(directory, at + 16);
+  return out;
+}
+
+/** Whether a row first..last has a cell right of column lastColumn (among the columns read). */
+function cellsBeyond(dense, first, last, lastColumn) {
+  for (let r = first; r <= last; r++) {
+    const row = dense[r];
+    if (!Array.isArray(row)) continue;
+    for (let c = lastColumn + 1; c < Math.min(row.length, maxColumns); c++) if (row[c] !== undefined) return true;
+  }
+  return false;
+}
+
+/**
+ * Each range read and posted as soon as it is read. A range's rows must all come after the last row
+ * posted: cells placed on rows other than their own (a crafted file) could otherwise land in two ranges,
+ * and such a file is refused rather than answered differently from a whole read.
+ */
+function readRanges(plan) {
+  let posted = -1;
+  let rowCount = 0;
+  let date1904 = false;
+  for (let bytes = plan.nextZip(); bytes !== null; bytes = plan.nextZip()) {
+    const parsed = parse(bytes);
+    if (parsed.refusal) return refuse(parsed.refusal);
+    const { sheet } = parsed;
+    date1904 = parsed.date1904;
+    const ref = sheet['!ref'];
+    if (!ref) continue;
+    const range = XLSX.utils.decode_range(ref);
+    const dense = Array.isArray(sheet) ? sheet : Array.isArray(sheet['!data']) ? sheet['!data'] : null;
+    if (!dense) return refuse('unreadable');
+    rowCount = Math.max(rowCount, Math.min(range.e.r, maxRows + 1) + 1);
+    const lastRead = Math.min(maxRows + 1, dense.length - 1);
+    const last = Math.min(range.e.r, lastRead);
+    let first = 0;
+    while (first <= last && dense[first] === undefined) first++;
+    if (first > last) continue;
+    if (first <= posted) return refuse('unreadable');
+    // Without a <dimension>, a whole read's range covers the cells of every range: a cell outside its own
+    // range's rows or columns (a crafted file: a row left open, a cell naming another row) is refused.
+    if (!plan.dimension && (lastRead > last || cellsBeyond(dense, first, last, range.e.c))) return refuse('unreadable');
+    postRange(first, last - first + 1, columnsOf(sheet, range, first, last), date1904);
+    posted = last;
+  }
+  postDone(rowCount, date1904);
+}
+
+function read() {
+  const buf = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+  if (kind !== 'zip') return readWhole(buf);
+  const checked = checkParts(buf);
+  if (checked.refusal) return refuse(checked.refusal);
+  const plan = rangeRows > 0 ? rangePlan(checked.parts) : null;
+  if (!plan) return readWhole(buf);
+  readRanges(plan);
 }
 
 parentPort.once('message', (job) => {

@@ -15,15 +15,15 @@ import { HttpError } from '../../http/errors';
 import { faultPoint } from '../../lib/fault-point';
 import { recordAudit } from '../audit';
 import { recomputeCommissionForRates } from '../commission';
-import { readWorkbook, WorkbookRefusal } from './read-workbook';
-import { refuseRows, RowsRefusal, toRateRows, type RateRow } from './rate-rows';
-import { insertUpload, knownAffiliateCodes, storeRates } from './rate-store';
+import { readWorkbookRanges, WorkbookRefusal, type SheetEvent, type SheetReading } from './read-workbook';
+import { RateRowChecker, refuseRows, RowsRefusal, type RateRow } from './rate-rows';
+import { insertUpload, knownAffiliateCodes, RateWriter, setUploadRowCount } from './rate-store';
 import { ContainerRefusal, inspectContainer } from './workbook-container';
 
 /**
- * `master/commision/upload`: checks the file before any parser sees it, reads it in a worker thread,
- * validates every row again here, then stores the whole file in one transaction (rates, the upload's
- * record, the orders the new rates apply to, an audit row) or nothing.
+ * `master/commision/upload`: checks the file before any parser sees it, reads it in a worker thread range of
+ * rows after range, validates every row again here and stores each range while the next is read, all in one
+ * transaction (rates, the upload's record, the orders the new rates apply to, an audit row) or nothing.
  */
 export async function uploadRates(ctx: AppContext, req: Request, res: Response, session: SessionUser) {
   try {
@@ -60,52 +60,124 @@ async function acceptFile(
   const fileName = file.originalname.trim().slice(0, 200);
   if (!isExcelFileName(fileName)) throw new HttpError(415, CommissionUploadMessages.invalidType);
   const container = inspectContainer(file.buffer);
-  const rates = toRateRows(await readWorkbook(file.buffer, container));
-
-  const at = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    // In the transaction, the affiliates found locked until it ends: an unknown code refuses the file (and
-    // rolls back), a known one cannot disappear before the rates naming it are committed.
-    await refuseUnknownAffiliates(tx, rates);
-    const uploadId = await insertUpload(tx, {
-      fileName,
-      uploadedBy: session.userId,
-      rowCount: rates.length,
-      at,
-    });
-    await storeRates(tx, uploadId, rates, at, ctx.db.driver);
-    await faultPoint('commission.upload');
-    const ordersRecomputed = await recomputeCommissionForRates(tx, rates);
-    await recordAudit(tx, {
-      actorUserId: session.userId,
-      action: 'commission.upload',
-      entityType: 'commission_upload',
-      entityId: uploadId,
-      details: { fileName, rowCount: rates.length, ordersRecomputed },
-      at,
-    });
-    return {
-      success: true as const,
-      message: CommissionUploadMessages.uploaded(rates.length),
-      uploadId,
-      rowCount: rates.length,
-      ordersRecomputed,
-    };
-  });
+  const reading = readWorkbookRanges(file.buffer, container);
+  try {
+    // The transaction (on PGlite, the embedded database's one connection) begins with the first range.
+    const first = await reading.next();
+    const at = ctx.now();
+    const checker = new RateRowChecker();
+    try {
+      return await ctx.db.transaction((tx) =>
+        storeUpload(ctx, tx, reading, first, checker, { fileName, session, at }),
+      );
+    } catch (error) {
+      if (!(error instanceof BadRowFound)) throw error;
+    }
+    // A bad row: the transaction is rolled back and the rest only checked, outside it, for the full list.
+    let event = await reading.next();
+    for (; !event.done; event = await reading.next()) checker.add(event.range, event.date1904);
+    checker.finish(event.rowCount);
+    throw new Error('a bad row was found, yet the file was not refused');
+  } finally {
+    reading.close();
+  }
 }
 
-async function refuseUnknownAffiliates(sql: Sql, rates: readonly RateRow[]): Promise<void> {
-  const known = await knownAffiliateCodes(
-    sql,
-    rates.map((rate) => rate.affiliateCode),
-    { lock: true },
-  );
-  const errors: CommissionRowError[] = rates
-    .filter((rate) => !known.has(rate.affiliateCode))
-    .map((rate) => ({
-      row: rate.row,
-      column: COMMISSION_COLUMNS[0],
-      reason: CommissionRowReasons.affiliateUnknown,
-    }));
-  if (errors.length) refuseRows(errors);
+/** Thrown out of the upload's transaction (rolling it back) once a row is bad: nothing more is stored. */
+class BadRowFound extends Error {}
+
+/**
+ * Each range is checked, its affiliates looked up and locked, and its rates stored while the worker reads
+ * the next; at the first bad row the transaction is rolled back (BadRowFound) and the caller checks the rest,
+ * so the refusal names the same rows as a whole read. An unknown affiliate stops the storing but not the
+ * lookups (every unknown code is listed). Then the orders, the audit row, the commit.
+ */
+async function storeUpload(
+  ctx: AppContext,
+  tx: Sql,
+  reading: SheetReading,
+  first: SheetEvent,
+  checker: RateRowChecker,
+  upload: { fileName: string; session: SessionUser; at: Date },
+): Promise<CommissionUploadResponse> {
+  const { fileName, session, at } = upload;
+  const affiliates = new AffiliateCheck(tx);
+  const rates: RateRow[] = [];
+  let uploadId: number | undefined;
+  let writer: RateWriter | undefined;
+  let event = first;
+  while (!event.done) {
+    const good = checker.add(event.range, event.date1904);
+    if (checker.failed) throw new BadRowFound();
+    await affiliates.check(good);
+    for (const rate of good) rates.push(rate);
+    if (!affiliates.failed) {
+      if (uploadId === undefined) {
+        uploadId = await insertUpload(tx, { fileName, uploadedBy: session.userId, rowCount: 0, at });
+        writer = new RateWriter(tx, uploadId, at, ctx.db.driver);
+      }
+      await writer!.write(good);
+    }
+    event = await reading.next();
+  }
+  checker.finish(event.rowCount);
+  affiliates.finish();
+  if (uploadId === undefined) throw new RowsRefusal(CommissionUploadMessages.noRows);
+  await setUploadRowCount(tx, uploadId, rates.length);
+  await faultPoint('commission.upload');
+  const ordersRecomputed = await recomputeCommissionForRates(tx, rates);
+  await recordAudit(tx, {
+    actorUserId: session.userId,
+    action: 'commission.upload',
+    entityType: 'commission_upload',
+    entityId: uploadId,
+    details: { fileName, rowCount: rates.length, ordersRecomputed },
+    at,
+  });
+  return {
+    success: true as const,
+    message: CommissionUploadMessages.uploaded(rates.length),
+    uploadId,
+    rowCount: rates.length,
+    ordersRecomputed,
+  };
+}
+
+/**
+ * The affiliate codes of the rates, looked up range by range (each code once) inside the upload's
+ * transaction, the affiliates found locked until it ends: an unknown code refuses the file (and rolls back),
+ * a known one cannot disappear before the rates naming it are committed.
+ */
+class AffiliateCheck {
+  private readonly lookedUp = new Set<string>();
+  private readonly known = new Set<string>();
+  private readonly errors: CommissionRowError[] = [];
+
+  constructor(private readonly sql: Sql) {}
+
+  get failed(): boolean {
+    return this.errors.length > 0;
+  }
+
+  async check(rates: readonly RateRow[]): Promise<void> {
+    const fresh: string[] = [];
+    for (const rate of rates) {
+      if (this.lookedUp.has(rate.affiliateCode)) continue;
+      this.lookedUp.add(rate.affiliateCode);
+      fresh.push(rate.affiliateCode);
+    }
+    if (fresh.length)
+      for (const code of await knownAffiliateCodes(this.sql, fresh, { lock: true })) this.known.add(code);
+    for (const rate of rates)
+      if (!this.known.has(rate.affiliateCode))
+        this.errors.push({
+          row: rate.row,
+          column: COMMISSION_COLUMNS[0],
+          reason: CommissionRowReasons.affiliateUnknown,
+        });
+  }
+
+  finish(): void {
+    if (this.errors.length) refuseRows(this.errors);
+  }
 }
