@@ -188,7 +188,11 @@ export function refuseRows(errors: CommissionRowError[]): never {
  */
 export class RateRowChecker {
   private readonly errors: CommissionRowError[] = [];
-  private readonly seen = new Map<string, number>();
+  /**
+   * The row of each affiliate, category and date seen, nested: the values are the rules' own strings (one per
+   * distinct cell), whose hashes are kept, where one joined key per row was a new string to hash and collect.
+   */
+  private readonly seen = new Map<string, Map<string, Map<string, number>>>();
   private rules: ReturnType<typeof rowRules> | undefined;
   private ranges = 0;
   private rateCount = 0;
@@ -249,14 +253,16 @@ export class RateRowChecker {
         minimumOrderValue: minimum.value!,
         effectiveDate: effective.value!,
       };
-      // Control characters are refused above, so one of them cannot be part of a value.
-      const key = `${next.affiliateCode}\u0001${next.productCategory}\u0001${next.effectiveDate}`;
-      const earlier = seen.get(key);
+      let categories = seen.get(next.affiliateCode);
+      if (!categories) seen.set(next.affiliateCode, (categories = new Map()));
+      let dates = categories.get(next.productCategory);
+      if (!dates) categories.set(next.productCategory, (dates = new Map()));
+      const earlier = dates.get(next.effectiveDate);
       if (earlier !== undefined) {
         errors.push({ row, column: DATE, reason: `${Reason.duplicate} (row ${earlier})` });
         continue;
       }
-      seen.set(key, row);
+      dates.set(next.effectiveDate, row);
       rates.push(next);
     }
     this.rateCount += rates.length;
