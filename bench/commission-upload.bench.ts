@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as XLSX from 'xlsx';
-import { COMMISSION_COLUMNS, COMMISSION_UPLOAD_LIMITS } from '@portal/contracts';
+import { COMMISSION_COLUMNS } from '@portal/contracts';
 import { issueSession } from '../api-gateway/src/http/session';
 import * as sheetReader from '../api-gateway/src/modules/commission-upload/read-workbook';
 import { median, send, startGateway } from './gateway-harness';
@@ -57,19 +57,7 @@ function buildFile(rows: number, file: string): number {
 
 /** What the worker does with SheetJS, and nothing else: the baseline. */
 function parseAlone(file: string): string {
-  const book = XLSX.read(readFileSync(file), {
-    type: 'buffer',
-    dense: true,
-    sheetRows: COMMISSION_UPLOAD_LIMITS.maxRows + 2,
-    sheets: 0,
-    cellFormula: false,
-    cellHTML: false,
-    cellNF: false,
-    cellStyles: false,
-    cellText: false,
-    cellDates: false,
-    bookVBA: false,
-  });
+  const book = XLSX.read(readFileSync(file), sheetReader.SHEET_READ_OPTIONS);
   const sheet = book.Sheets[book.SheetNames[0]];
   return `${XLSX.utils.decode_range(sheet['!ref'] ?? 'A1').e.r} rows`;
 }

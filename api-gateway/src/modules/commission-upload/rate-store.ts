@@ -49,29 +49,15 @@ const REPLACE_SAME_DAY = `ON CONFLICT (affiliate_code, product_category, effecti
        upload_id = excluded.upload_id, created_at = excluded.created_at`;
 
 /**
- * Stores the rates of one upload: a row for an affiliate, category and effective date already held is
+ * Stores the rates of one upload, range after range as they arrive (all in the caller's one transaction): a row for an affiliate, category and effective date already held is
  * replaced (commission_rates_key_idx), every other date stays, so the table is the rates' history.
  *
  * Most uploads bring new dates, and a plain insert costs less than ON CONFLICT's speculative insertion, so new
  * rates are first written plainly under a savepoint; at the first rate already held (23505) that part is rolled
  * back and written again with the history rule. PostgreSQL: the whole file by COPY (pg-copy-streams) straight
- * into the table, else `unnest` upserts. PGlite: `unnest`, 10k rows per statement, each batch tried plain, and
+ * into the table per range, else `unnest` upserts. PGlite: `unnest`, 10k rows per statement, each batch tried plain, and
  * once one held rate is met every later batch is upserted (at most one batch is written twice); COPY costs PGlite
  * more than it saves (docs/decisions.md).
- */
-export async function storeRates(
-  sql: Sql,
-  uploadId: number,
-  rates: readonly RateRow[],
-  at: Date,
-  driver: 'pglite' | 'postgres',
-): Promise<void> {
-  await new RateWriter(sql, uploadId, at, driver).write(rates);
-}
-
-/**
- * storeRates for an upload's rates arriving range after range (all in the caller's one transaction): each
- * range is written as a file would be, and on PGlite once one held rate is met every later batch is upserted.
  */
 export class RateWriter {
   private replacing = false;

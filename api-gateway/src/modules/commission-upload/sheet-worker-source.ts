@@ -5,8 +5,8 @@
  * whose cell reference is `__proto__`) stays in this thread's realm, which ends with the file; only arrays
  * of strings, numbers, booleans and nulls (one per column) are posted back, and the main thread validates them again.
  *
- * workerData: { xlsxPath, maxRows, maxUnpackedBytes, maxColumns, rangeRows }: SheetJS is loaded at once,
- * before any file; then exactly one message { file: Uint8Array, kind: 'zip' | 'cfb', entries: ZipEntry[] } is
+ * workerData: { xlsxPath, maxRows, maxUnpackedBytes, maxColumns, rangeRows, readOptions }: SheetJS is
+ * loaded at once, before any file (read with readOptions, read-workbook.ts SHEET_READ_OPTIONS); then exactly one message { file: Uint8Array, kind: 'zip' | 'cfb', entries: ZipEntry[] } is
  * read (the one file this thread ever sees) and answered, an .xlsx range of rows after range (rangeRows 0:
  * the whole sheet at once).
  * posts: { ok: true, done: false, range: { firstRow, rowCount, columns }, date1904 } for each range
@@ -18,7 +18,7 @@ export const SHEET_WORKER_SOURCE = String.raw`
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const zlib = require('node:zlib');
-const { xlsxPath, maxRows, maxUnpackedBytes, maxColumns, rangeRows } = workerData;
+const { xlsxPath, maxRows, maxUnpackedBytes, maxColumns, rangeRows, readOptions } = workerData;
 // Loaded before any file arrives, so a worker can be started ahead of the upload it will read.
 const XLSX = require(xlsxPath);
 let file;
@@ -92,30 +92,12 @@ function plain(cell) {
   }
 }
 
-const READ_OPTIONS = {
-  type: 'buffer',
-  dense: true,
-  // The header, the cap, and one row more to tell that the cap was passed.
-  sheetRows: maxRows + 2,
-  sheets: 0,
-  cellFormula: false,
-  cellHTML: false,
-  cellNF: false,
-  cellStyles: false,
-  cellText: false,
-  cellDates: false,
-  bookVBA: false,
-  bookDeps: false,
-  bookFiles: false,
-  bookProps: false,
-  WTF: false,
-};
 
 /** SheetJS's answer for one zip: the first sheet and the 1904 flag, or a refusal code. */
 function parse(bytes) {
   let workbook;
   try {
-    workbook = XLSX.read(bytes, READ_OPTIONS);
+    workbook = XLSX.read(bytes, readOptions);
   } catch (error) {
     return { refusal: 'unreadable' };
   }
