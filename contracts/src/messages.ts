@@ -60,6 +60,8 @@ export const Messages = {
 /** Messages the spec leaves to us; one place so the UI and the gateway agree. */
 export const OurMessages = {
   userNameRequired: 'Please provide email.',
+  /** No account's email is longer (rules/email.ts EMAIL_MAX_LENGTH). */
+  userNameTooLong: 'Email must be at most 254 characters.',
   passwordRequired: 'Please provide password.',
   latitudeInvalid: 'Latitude must be a number from -90 to 90.',
   longitudeInvalid: 'Longitude must be a number from -180 to 180.',

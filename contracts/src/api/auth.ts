@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OurMessages } from '../messages';
 import { RIGHTS } from '../rights';
+import { EMAIL_MAX_LENGTH } from '../rules/email';
 import { EmailField } from '../rules/email-field';
 import { requiredText } from './common';
 
@@ -9,7 +10,8 @@ const coordinate = (limit: number, message: string) =>
   z.number({ error: message }).min(-limit, { error: message }).max(limit, { error: message }).nullish();
 
 export const LoginRequest = z.object({
-  userName: requiredText(OurMessages.userNameRequired),
+  // Longer than any account's email: refused before it reaches the database or sign-in's memory of user names.
+  userName: requiredText(OurMessages.userNameRequired).max(EMAIL_MAX_LENGTH, { error: OurMessages.userNameTooLong }),
   password: z.string({ error: OurMessages.passwordRequired }).min(1, { error: OurMessages.passwordRequired }),
   latitude: coordinate(90, OurMessages.latitudeInvalid),
   longitude: coordinate(180, OurMessages.longitudeInvalid),

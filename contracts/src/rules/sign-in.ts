@@ -1,4 +1,5 @@
 import { OurMessages } from '../messages';
+import { EMAIL_MAX_LENGTH } from './email';
 import { hasControlCharacters, TextMessages } from './plain-text';
 
 /**
@@ -15,7 +16,9 @@ export function requiredTextError(value: unknown, message: string): string | und
  * (api/auth.ts) says the same for the gateway; a test checks that both agree on every input.
  */
 export const signInFieldError = {
-  userName: (value: unknown) => requiredTextError(value, OurMessages.userNameRequired),
+  userName: (value: unknown) =>
+    requiredTextError(value, OurMessages.userNameRequired) ??
+    ((value as string).trim().length > EMAIL_MAX_LENGTH ? OurMessages.userNameTooLong : undefined),
   password: (value: unknown) =>
     typeof value === 'string' && value.length > 0 ? undefined : OurMessages.passwordRequired,
 };

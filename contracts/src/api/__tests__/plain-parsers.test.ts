@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
+import { OurMessages } from '../../messages';
 import { RIGHTS } from '../../rights';
 import { LoginRequest, LoginResponse } from '../auth';
 import { RemotesResponse } from '../master';
@@ -11,7 +12,7 @@ import {
   parseMessageResponse,
   parseRemotesResponse,
 } from '../plain-parsers';
-import { EMAIL_PATTERN } from '../../rules/email';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
 import { signInFieldError } from '../../rules/sign-in';
 
 const validLogin = {
@@ -115,6 +116,8 @@ test("the sign-in form's plain rules give the gateway schema's first message for
   const field = fc.oneof(
     fc.string(),
     fc.constantFrom('', ' ', '\t', 'a', ' a ', 'a\u0000', '\u000b a', ' a\u000b', '\ud800a', 'a\u007f'),
+    fc.constantFrom('a'.repeat(254), ` ${'a'.repeat(254)} `, 'a'.repeat(255), `${'a'.repeat(255)}\u0000`),
+    fc.string({ minLength: 250, maxLength: 260 }),
     fc.anything(),
   );
   fc.assert(
@@ -127,6 +130,10 @@ test("the sign-in form's plain rules give the gateway schema's first message for
     }),
     { numRuns: 2000 },
   );
+});
+
+test("the sign-in user name's length message names the longest email", () => {
+  expect(OurMessages.userNameTooLong).toContain(`${EMAIL_MAX_LENGTH} characters`);
 });
 
 test("the copied email pattern is zod's own", () => {

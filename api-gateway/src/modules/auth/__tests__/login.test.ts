@@ -7,6 +7,7 @@ import {
   LoginResponse,
   OurMessages,
 } from '@portal/contracts';
+import { authCacheFor } from '../../../auth/session-cache';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../../seed/demo-accounts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { createAffiliateUser, signIn } from '../test-fixtures';
@@ -183,6 +184,25 @@ describe('POST /api/login/auth', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect(res.body.errors[field]).toBe(message);
+  });
+
+  test('a user name longer than any email is refused with 400: no history row, nothing kept in memory', async () => {
+    // Before this rule, each distinct name up to the body limit (100 KB) was kept by sign-in's memory of user
+    // names (10,000 entries): about a gigabyte for an attacker's stream of locked attempts.
+    const before = await lastHistory();
+    for (const userName of ['a'.repeat(255), ` ${'a'.repeat(255)} `, `${'x'.repeat(90_000)}@example.com`]) {
+      const res = await request(t.app).post('/api/login/auth').send({ userName, password: 'x' });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(OurMessages.userNameTooLong);
+      expect(res.body.errors.userName).toBe(OurMessages.userNameTooLong);
+      expect(authCacheFor(t.ctx).knownSignInAccount(userName.trim())).toBeUndefined();
+    }
+    expect(await lastHistory()).toEqual(before);
+    // The longest email there can be is still a user name (an unknown one here).
+    const longest = await request(t.app)
+      .post('/api/login/auth')
+      .send({ userName: `${'a'.repeat(242)}@example.com`, password: 'x' });
+    expect(longest.status).toBe(401);
   });
 
   test('an out-of-range latitude is refused', async () => {
