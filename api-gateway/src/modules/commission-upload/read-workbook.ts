@@ -1,4 +1,3 @@
-import { types } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { COMMISSION_UPLOAD_LIMITS, CommissionUploadMessages } from '@portal/contracts';
 import { CONTAINER_LIMITS, type Container } from './workbook-container';
@@ -331,39 +330,10 @@ export function believeEvent(message: unknown, lastRow = -1): SheetEvent | Workb
     columns.length > SHEET_WORKER_LIMITS.maxColumns
   )
     return new WorkbookRefusal('unreadable');
-  const cells: CellValue[][] = [];
   for (const column of columns as unknown[]) {
-    const decoded = believeColumn(column, rowCount);
-    if (!decoded) return new WorkbookRefusal('unreadable');
-    cells.push(decoded);
-  }
-  return { done: false, range: { firstRow, rowCount, columns: cells }, date1904 };
-}
-
-/**
- * One column of a range, rowCount cells long: as the worker sends it, its distinct values and per row the index
- * of its value (`{ values, indexes }`, indexes a Uint32Array), or a plain array of cells. Every value must be a
- * plain cell and every index point at one; anything else (a hole, an object) is not believed.
- */
-function believeColumn(column: unknown, rowCount: number): CellValue[] | undefined {
-  if (Array.isArray(column)) {
-    if (column.length !== rowCount) return undefined;
+    if (!Array.isArray(column) || column.length !== rowCount) return new WorkbookRefusal('unreadable');
     // A plain loop: a sparse array's holes are undefined here, and refused.
-    for (let r = 0; r < rowCount; r++) if (!isCell(column[r])) return undefined;
-    return column as CellValue[];
+    for (let r = 0; r < rowCount; r++) if (!isCell(column[r])) return new WorkbookRefusal('unreadable');
   }
-  if (typeof column !== 'object' || column === null) return undefined;
-  const { values, indexes } = column as { values?: unknown; indexes?: unknown };
-  // types.isUint32Array, not instanceof: the array may come from another realm (the worker's clone lands in the
-  // main realm; tests run in a vm context of their own).
-  if (!Array.isArray(values) || values.length > rowCount || !types.isUint32Array(indexes)) return undefined;
-  if (indexes.length !== rowCount) return undefined;
-  for (let v = 0; v < values.length; v++) if (!isCell(values[v])) return undefined;
-  const cells = new Array<CellValue>(rowCount);
-  for (let r = 0; r < rowCount; r++) {
-    const index = indexes[r];
-    if (index >= values.length) return undefined;
-    cells[r] = values[index] as CellValue;
-  }
-  return cells;
+  return { done: false, range: { firstRow, rowCount, columns: columns as CellValue[][] }, date1904 };
 }

@@ -10,8 +10,7 @@
  * read (the one file this thread ever sees) and answered, an .xlsx range of rows after range (rangeRows 0:
  * the whole sheet at once).
  * posts: { ok: true, done: false, range: { firstRow, rowCount, columns }, date1904 } for each range
- *        (columns[c] is { values, indexes }: row firstRow + i holds values[indexes[i]], row 0 the header,
- *        indexes a Uint32Array; each range after the one before), then
+ *        (columns[c][i] is row firstRow + i, 0 the header; each range after the one before), then
  *        { ok: true, done: true, rowCount, date1904 }; or at any point { ok: false, code } (a key of
  *        CommissionUploadMessages), which ends the file.
  */
@@ -114,37 +113,21 @@ function columnsOf(sheet, ref, first, last) {
   const dense = Array.isArray(sheet) ? sheet : Array.isArray(sheet['!data']) ? sheet['!data'] : null;
   const width = Math.min(Math.max(ref.e.c + 1, 1), maxColumns);
   const count = last - first + 1;
-  // Column by column: a few flat arrays cost far less to copy across than one array per row. Each column is
-  // its distinct values and, per row, the index of its value: a file repeats its codes, categories, rates
-  // and dates row after row, and each distinct string then crosses (and is hashed by the rules) once.
+  // Column by column: a few flat arrays of plain values cost far less to copy across than one array per row.
   const columns = [];
-  const seen = [];
-  for (let c = 0; c < width; c++) {
-    columns.push({ values: [], indexes: new Uint32Array(count) });
-    seen.push(new Map());
-  }
+  for (let c = 0; c < width; c++) columns.push(new Array(count));
   for (let i = 0; i < count; i++) {
     const r = first + i;
     const source = dense ? dense[r] : undefined;
     for (let c = 0; c < width; c++) {
-      const value = plain(dense ? (Array.isArray(source) ? source[c] : undefined) : sheet[XLSX.utils.encode_cell({ r, c })]);
-      let index = seen[c].get(value);
-      if (index === undefined) {
-        index = columns[c].values.length;
-        columns[c].values.push(value);
-        seen[c].set(value, index);
-      }
-      columns[c].indexes[i] = index;
+      columns[c][i] = plain(dense ? (Array.isArray(source) ? source[c] : undefined) : sheet[XLSX.utils.encode_cell({ r, c })]);
     }
   }
   return columns;
 }
 
 function postRange(firstRow, rowCount, columns, date1904) {
-  parentPort.postMessage(
-    { ok: true, done: false, range: { firstRow, rowCount, columns }, date1904 },
-    columns.map((column) => column.indexes.buffer),
-  );
+  parentPort.postMessage({ ok: true, done: false, range: { firstRow, rowCount, columns }, date1904 });
 }
 
 function postDone(rowCount, date1904) {

@@ -32,38 +32,6 @@ test('ranges of plain-value columns, each as long as the range, then the end, ar
   });
 });
 
-/** A column as the worker sends it: its distinct values, and per row the index of its value. */
-const indexed = (values: unknown[], indexes: number[]) => ({ values, indexes: Uint32Array.from(indexes) });
-
-test('a column of distinct values and indexes is believed as the cells it names', () => {
-  const answer = believeEvent(
-    range({
-      rowCount: 3,
-      columns: [indexed(['Affiliate ID', 'AFF1'], [0, 1, 1]), indexed([null, 2.5], [0, 1, 0])],
-    }),
-  );
-  expect(answer).toEqual({
-    done: false,
-    range: { firstRow: 0, rowCount: 3, columns: [['Affiliate ID', 'AFF1', 'AFF1'], [null, 2.5, null]] },
-    date1904: true,
-  });
-});
-
-test.each([
-  ['an index past the values', range({ columns: [indexed(['Affiliate ID'], [0, 1])] })],
-  ['fewer indexes than rows', range({ columns: [indexed(['Affiliate ID', 'AFF1'], [0])] })],
-  ['indexes in a plain array', range({ columns: [{ values: ['Affiliate ID', 'AFF1'], indexes: [0, 1] }] })],
-  ['indexes of another typed array', range({ columns: [{ values: ['A', 'B'], indexes: Float64Array.from([0, 0.5]) }] })],
-  ['an object among the values', range({ columns: [indexed(['Affiliate ID', { toString: () => 'AFF1' }], [0, 1])] })],
-  ['a hole among the values', range({ columns: [indexed(holey, [1, 1])] })],
-  ['more values than rows', range({ columns: [indexed(['A', 'B', 'C'], [0, 1])] })],
-  ['values that are not an array', range({ columns: [{ values: 'AB', indexes: Uint32Array.from([0, 1]) }] })],
-])('%s: an unreadable file', (_, message) => {
-  const answer = believeEvent(message);
-  expect(answer).toBeInstanceOf(WorkbookRefusal);
-  expect((answer as WorkbookRefusal).message).toBe(CommissionUploadMessages.unreadable);
-});
-
 test.each([
   ['not an object', 'rows'],
   ['rows instead of columns', { ok: true, done: false, rows: [['Affiliate ID']] }],
