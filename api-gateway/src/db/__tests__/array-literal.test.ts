@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Database, openDatabase } from '../../../db/database';
-import { arrayLiteral } from '../rate-store';
+import { arrayLiteral, type Database, openDatabase } from '../database';
 
 /** arrayLiteral read back by the driver the suite runs on (PGlite, or PostgreSQL when DATABASE_URL is set). */
 const databaseUrl = process.env.DATABASE_URL;
