@@ -46,6 +46,19 @@ export function copyText(value: string | null): string {
   );
 }
 
+const ARRAY_SPECIAL = /[\\"]/;
+/**
+ * An array literal of the values, every element quoted (`{"a","b"}`, backslash and double quote escaped), sent
+ * as one text parameter and cast in SQL (`$1::text[]`, `::numeric[]`, `::date[]`): the drivers' own array
+ * serialisers escape every element with two regular expressions (~0.1 s of the gateway's thread per 100k
+ * commission rates); here the column is looked at once and escaped element by element only when it needs it.
+ */
+export function arrayLiteral(values: readonly string[]): string {
+  if (values.length === 0) return '{}';
+  if (!ARRAY_SPECIAL.test(values.join(''))) return `{"${values.join('","')}"}`;
+  return `{${values.map((value) => `"${value.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+}
+
 const copyStatement = (table: string, columns: readonly string[], source: string) =>
   `COPY ${table} (${columns.join(', ')}) FROM ${source}`;
 

@@ -77,40 +77,45 @@ const text = (value: CellValue) =>
 
 type Checked<T> = { value: T; reason?: undefined } | { value?: undefined; reason: string };
 
-/**
- * Each column's rule, a pure function of one cell. A file repeats the same rates, minimums, dates and codes
- * row after row, so each distinct cell value is checked once per file (`memo`) and the answer reused.
- */
-function memo<T>(check: (value: CellValue) => Checked<T>): (value: CellValue) => Checked<T> {
-  const seen = new Map<CellValue, Checked<T>>();
-  return (value) => {
-    let answer = seen.get(value);
-    if (answer === undefined) {
-      answer = check(value);
-      seen.set(value, answer);
-    }
-    return answer;
-  };
-}
-
 const ok = <T>(value: T): Checked<T> => ({ value });
 const no = (reason: string): Checked<never> => ({ reason });
 
-/** The rules of one row's five cells, in the order their reasons are listed. */
-function rowRules(date1904: boolean) {
-  return {
-    plainText: memo((value) =>
-      typeof value === 'string' && (value.length > 200 || hasControlCharacters(value))
-        ? no(Reason.text)
-        : ok(true),
-    ),
-    affiliate: memo((value) => {
+/** A cell's answer in one column: the text rule's reason (any column), then the column's own reason or value. */
+interface CellAnswer {
+  text?: string;
+  reason?: string;
+  value?: string;
+}
+
+const plainTextReason = (value: CellValue) =>
+  typeof value === 'string' && (value.length > 200 || hasControlCharacters(value)) ? Reason.text : undefined;
+
+/**
+ * Each column's rules, pure functions of one cell. A file repeats the same rates, minimums, dates and codes row
+ * after row, so each distinct cell value is checked once per column and file, and the answer (the text rule's
+ * and the column's together: one lookup per cell) reused.
+ */
+function columnRules(date1904: boolean): ((value: CellValue) => CellAnswer)[] {
+  const column = (check: (value: CellValue) => Checked<string>) => {
+    const seen = new Map<CellValue, CellAnswer>();
+    return (value: CellValue): CellAnswer => {
+      let answer = seen.get(value);
+      if (answer === undefined) {
+        const checked = check(value);
+        answer = { text: plainTextReason(value), reason: checked.reason, value: checked.value };
+        seen.set(value, answer);
+      }
+      return answer;
+    };
+  };
+  return [
+    column((value) => {
       const affiliateCode = text(value);
       if (!affiliateCode) return no(Reason.affiliateRequired);
       if (affiliateCode.length > 40) return no(Reason.affiliateUnknown);
       return ok(affiliateCode);
     }),
-    rate: memo((value) => {
+    column((value) => {
       if (isBlank(value)) return no(Reason.rateRequired);
       const ratePercent = decimalText(value, { percent: true });
       if (ratePercent === undefined) return no(Reason.rateNumber);
@@ -118,26 +123,26 @@ function rowRules(date1904: boolean) {
       if (decimals(ratePercent) > 2) return no(Reason.rateDecimals);
       return ok(ratePercent);
     }),
-    category: memo((value) => {
+    column((value) => {
       const productCategory = text(value).replace(/\s+/g, ' ');
       if (!productCategory) return no(Reason.categoryRequired);
       if (productCategory.length > 100) return no(Reason.categoryLength);
       return ok(productCategory);
     }),
     // An empty minimum is no minimum.
-    minimum: memo((value) => {
+    column((value) => {
       const minimumOrderValue = isBlank(value) ? '0' : decimalText(value, { money: true });
       if (minimumOrderValue === undefined || decimals(minimumOrderValue) > 2) return no(Reason.minimumNumber);
       if (Number(minimumOrderValue) < 0) return no(Reason.minimumNegative);
       if (Number(minimumOrderValue) >= 1e12) return no(Reason.minimumTooLarge);
       return ok(minimumOrderValue);
     }),
-    effective: memo((value) => {
+    column((value) => {
       if (isBlank(value)) return no(Reason.dateRequired);
       const effectiveDate = dayText(value, date1904);
       return effectiveDate ? ok(effectiveDate) : no(Reason.date);
     }),
-  };
+  ];
 }
 
 function checkHeader(header: CellValue[] | undefined): void {
@@ -178,42 +183,69 @@ export function refuseRows(errors: CommissionRowError[]): never {
   );
 }
 
+/** Good rates column by column: index i of every array is one rate (`rows[i]` its sheet row, header 1). */
+export interface RateColumns {
+  rows: number[];
+  affiliateCodes: string[];
+  ratePercents: string[];
+  productCategories: string[];
+  minimumOrderValues: string[];
+  effectiveDates: string[];
+}
+
+/** The dates of one affiliate and category seen so far (date → row), and the earliest of them. */
+interface SeenDates {
+  rows: Map<string, number>;
+  earliest: string;
+}
+
 /**
  * The sheet's cells as rates, range of rows after range of rows (as the worker reads them), with the answer
  * of one whole read: the header must be the template's (checked on the first range), blank rows are skipped,
  * a non-blank row past the cap refuses the file at once, and one affiliate, category and date may appear
  * once. Every row is checked here again, whatever the worker thread answered: it only ever hands over plain
- * values. `add` answers the good rates of a range; after the first bad row `failed` is true (the rest is
- * still checked, for the full list), and `finish` throws the refusal a whole read would have thrown.
+ * values. `add` answers the good rates of a range, column by column (no object per row); after the first bad
+ * row `failed` is true (the rest is still checked, for the full list), and `finish` throws the refusal a whole
+ * read would have thrown.
  */
 export class RateRowChecker {
   private readonly errors: CommissionRowError[] = [];
   /**
-   * The row of each affiliate, category and date seen, nested: the values are the rules' own strings (one per
+   * The dates of each affiliate and category seen, nested: the keys are the rules' own strings (one per
    * distinct cell), whose hashes are kept, where one joined key per row was a new string to hash and collect.
    */
-  private readonly seen = new Map<string, Map<string, Map<string, number>>>();
-  private rules: ReturnType<typeof rowRules> | undefined;
+  private readonly seen = new Map<string, Map<string, SeenDates>>();
+  private rules: ((value: CellValue) => CellAnswer)[] | undefined;
   private ranges = 0;
   private rateCount = 0;
-  private readonly cells: CellValue[] = new Array<CellValue>(COMMISSION_COLUMNS.length);
 
   get failed(): boolean {
     return this.errors.length > 0;
   }
 
-  add(range: SheetRange, date1904: boolean): RateRow[] {
+  /** Good rates so far. */
+  get count(): number {
+    return this.rateCount;
+  }
+
+  add(range: SheetRange, date1904: boolean): RateColumns {
     const { firstRow, rowCount, columns: all } = range;
     if (this.ranges++ === 0) {
-      this.rules = rowRules(date1904);
+      this.rules = columnRules(date1904);
       checkHeader(firstRow === 0 ? all.map((column) => column[0] ?? null) : []);
     }
-    const rules = this.rules!;
-    const { errors, seen, cells } = this;
-    const width = COMMISSION_COLUMNS.length;
+    const [affiliateRule, rateRule, categoryRule, minimumRule, dateRule] = this.rules!;
+    const { errors, seen } = this;
     // The five columns of the template; a column the sheet does not have reads as empty cells.
-    const columns = COMMISSION_COLUMNS.map((_, c) => all[c] ?? []);
-    const rates: RateRow[] = [];
+    const [affiliates, rates, categories, minimums, dates] = COMMISSION_COLUMNS.map((_, c) => all[c] ?? []);
+    const good: RateColumns = {
+      rows: [],
+      affiliateCodes: [],
+      ratePercents: [],
+      productCategories: [],
+      minimumOrderValues: [],
+      effectiveDates: [],
+    };
     for (let i = firstRow === 0 ? 1 : 0; i < rowCount; i++) {
       const r = firstRow + i;
       // Past the cap, any cell in any column read (a note in column F too) is one row too many.
@@ -222,51 +254,77 @@ export class RateRowChecker {
           if (!isBlank(all[c][i] ?? null)) throw new RowsRefusal(CommissionUploadMessages.tooManyRows);
         continue;
       }
-      let blank = true;
-      for (let c = 0; c < width; c++) {
-        cells[c] = columns[c][i] ?? null;
-        if (blank && !isBlank(cells[c])) blank = false;
-      }
-      if (blank) continue;
+      const cell0 = affiliates[i] ?? null;
+      const cell1 = rates[i] ?? null;
+      const cell2 = categories[i] ?? null;
+      const cell3 = minimums[i] ?? null;
+      const cell4 = dates[i] ?? null;
+      if (isBlank(cell0) && isBlank(cell1) && isBlank(cell2) && isBlank(cell3) && isBlank(cell4)) continue;
       const row = r + 1;
-      const before = errors.length;
-      for (let c = 0; c < width; c++) {
-        const checked = rules.plainText(cells[c]);
-        if (checked.reason) errors.push({ row, column: COMMISSION_COLUMNS[c], reason: checked.reason });
+      const affiliate = affiliateRule(cell0);
+      const rate = rateRule(cell1);
+      const category = categoryRule(cell2);
+      const minimum = minimumRule(cell3);
+      const effective = dateRule(cell4);
+      if (
+        affiliate.value === undefined ||
+        rate.value === undefined ||
+        category.value === undefined ||
+        minimum.value === undefined ||
+        effective.value === undefined ||
+        affiliate.text ||
+        rate.text ||
+        category.text ||
+        minimum.text ||
+        effective.text
+      ) {
+        // The text rule of every column first, then each column's own rule, in the template's order.
+        const answers = [affiliate, rate, category, minimum, effective];
+        answers.forEach((answer, c) => {
+          if (answer.text) errors.push({ row, column: COMMISSION_COLUMNS[c], reason: answer.text });
+        });
+        if (affiliate.reason) errors.push({ row, column: AFFILIATE, reason: affiliate.reason });
+        if (rate.reason) errors.push({ row, column: RATE, reason: rate.reason });
+        if (category.reason) errors.push({ row, column: CATEGORY, reason: category.reason });
+        if (minimum.reason) errors.push({ row, column: MINIMUM, reason: minimum.reason });
+        if (effective.reason) errors.push({ row, column: DATE, reason: effective.reason });
+        continue;
       }
-      const affiliate = rules.affiliate(cells[0]);
-      const rate = rules.rate(cells[1]);
-      const category = rules.category(cells[2]);
-      const minimum = rules.minimum(cells[3]);
-      const effective = rules.effective(cells[4]);
-      if (affiliate.reason) errors.push({ row, column: AFFILIATE, reason: affiliate.reason });
-      if (rate.reason) errors.push({ row, column: RATE, reason: rate.reason });
-      if (category.reason) errors.push({ row, column: CATEGORY, reason: category.reason });
-      if (minimum.reason) errors.push({ row, column: MINIMUM, reason: minimum.reason });
-      if (effective.reason) errors.push({ row, column: DATE, reason: effective.reason });
-      if (errors.length > before) continue;
-      const next: RateRow = {
-        row,
-        affiliateCode: affiliate.value!,
-        ratePercent: rate.value!,
-        productCategory: category.value!,
-        minimumOrderValue: minimum.value!,
-        effectiveDate: effective.value!,
-      };
-      let categories = seen.get(next.affiliateCode);
-      if (!categories) seen.set(next.affiliateCode, (categories = new Map()));
-      let dates = categories.get(next.productCategory);
-      if (!dates) categories.set(next.productCategory, (dates = new Map()));
-      const earlier = dates.get(next.effectiveDate);
+      const affiliateCode = affiliate.value;
+      const productCategory = category.value;
+      const effectiveDate = effective.value;
+      let byCategory = seen.get(affiliateCode);
+      if (!byCategory) seen.set(affiliateCode, (byCategory = new Map()));
+      let days = byCategory.get(productCategory);
+      if (!days) byCategory.set(productCategory, (days = { rows: new Map(), earliest: effectiveDate }));
+      const earlier = days.rows.get(effectiveDate);
       if (earlier !== undefined) {
         errors.push({ row, column: DATE, reason: `${Reason.duplicate} (row ${earlier})` });
         continue;
       }
-      dates.set(next.effectiveDate, row);
-      rates.push(next);
+      days.rows.set(effectiveDate, row);
+      if (effectiveDate < days.earliest) days.earliest = effectiveDate;
+      good.rows.push(row);
+      good.affiliateCodes.push(affiliateCode);
+      good.ratePercents.push(rate.value);
+      good.productCategories.push(productCategory);
+      good.minimumOrderValues.push(minimum.value);
+      good.effectiveDates.push(effectiveDate);
     }
-    this.rateCount += rates.length;
-    return rates;
+    this.rateCount += good.rows.length;
+    return good;
+  }
+
+  /**
+   * Per affiliate and category of the good rates, the earliest date (all the recompute needs: every later
+   * order is covered by it), kept while the rows are checked rather than gathered from every rate at the end.
+   */
+  earliestRates(): { affiliateCode: string; productCategory: string; effectiveDate: string }[] {
+    const earliest: { affiliateCode: string; productCategory: string; effectiveDate: string }[] = [];
+    for (const [affiliateCode, byCategory] of this.seen)
+      for (const [productCategory, days] of byCategory)
+        earliest.push({ affiliateCode, productCategory, effectiveDate: days.earliest });
+    return earliest;
   }
 
   /** The end of the sheet (`rowCount` as a whole read counts it): throws the file's refusal, if any. */
@@ -285,8 +343,15 @@ export function toRateRows(sheet: SheetRows): RateRow[] {
   const checker = new RateRowChecker();
   const rates =
     sheet.rowCount === 0
-      ? []
+      ? undefined
       : checker.add({ firstRow: 0, rowCount: sheet.rowCount, columns: sheet.columns }, sheet.date1904);
   checker.finish(sheet.rowCount);
-  return rates;
+  return (rates?.rows ?? []).map((row, i) => ({
+    row,
+    affiliateCode: rates!.affiliateCodes[i],
+    ratePercent: rates!.ratePercents[i],
+    productCategory: rates!.productCategories[i],
+    minimumOrderValue: rates!.minimumOrderValues[i],
+    effectiveDate: rates!.effectiveDates[i],
+  }));
 }

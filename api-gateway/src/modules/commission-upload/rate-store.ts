@@ -1,7 +1,7 @@
 import type { CommissionRate, CommissionUploadRecord } from '@portal/contracts';
-import { copyText, type Sql } from '../../db/database';
+import { arrayLiteral, copyText, type Sql } from '../../db/database';
 import { containsPattern } from '../backoffice';
-import type { RateRow } from './rate-rows';
+import type { RateColumns } from './rate-rows';
 
 /** Rows per INSERT statement: arrays of this length keep each statement's parameters small. */
 const INSERT_BATCH = 10_000;
@@ -69,17 +69,18 @@ export class RateWriter {
     private readonly driver: 'pglite' | 'postgres',
   ) {}
 
-  async write(rates: readonly RateRow[]): Promise<void> {
-    if (rates.length === 0) return;
+  async write(rates: RateColumns): Promise<void> {
+    const count = rates.rows.length;
+    if (count === 0) return;
     const { sql, uploadId, at } = this;
     if (this.driver === 'postgres') {
       if (await plainly(sql, () => copyRates(sql, uploadId, rates, at))) return;
-      for (let start = 0; start < rates.length; start += INSERT_BATCH)
-        await insertRates(sql, uploadId, rates.slice(start, start + INSERT_BATCH), at, REPLACE_SAME_DAY);
+      for (let start = 0; start < count; start += INSERT_BATCH)
+        await insertRates(sql, uploadId, sliceRates(rates, start, start + INSERT_BATCH), at, REPLACE_SAME_DAY);
       return;
     }
-    for (let start = 0; start < rates.length; start += INSERT_BATCH) {
-      const batch = rates.slice(start, start + INSERT_BATCH);
+    for (let start = 0; start < count; start += INSERT_BATCH) {
+      const batch = sliceRates(rates, start, start + INSERT_BATCH);
       if (!this.replacing && (await plainly(sql, () => insertRates(sql, uploadId, batch, at, '')))) continue;
       this.replacing = true;
       await insertRates(sql, uploadId, batch, at, REPLACE_SAME_DAY);
@@ -110,10 +111,22 @@ async function plainly(sql: Sql, write: () => Promise<unknown>): Promise<boolean
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
+const sliceRates = (rates: RateColumns, start: number, end: number): RateColumns =>
+  start === 0 && end >= rates.rows.length
+    ? rates
+    : {
+        rows: rates.rows.slice(start, end),
+        affiliateCodes: rates.affiliateCodes.slice(start, end),
+        ratePercents: rates.ratePercents.slice(start, end),
+        productCategories: rates.productCategories.slice(start, end),
+        minimumOrderValues: rates.minimumOrderValues.slice(start, end),
+        effectiveDates: rates.effectiveDates.slice(start, end),
+      };
+
 function insertRates(
   sql: Sql,
   uploadId: number,
-  batch: readonly RateRow[],
+  batch: RateColumns,
   at: Date,
   onConflict: string,
 ): Promise<unknown> {
@@ -124,28 +137,33 @@ function insertRates(
             AS r(code, category, rate, minimum, day)
      ${onConflict}`,
     [
-      batch.map((rate) => rate.affiliateCode),
-      batch.map((rate) => rate.productCategory),
-      batch.map((rate) => rate.ratePercent),
-      batch.map((rate) => rate.minimumOrderValue),
-      batch.map((rate) => rate.effectiveDate),
+      arrayLiteral(batch.affiliateCodes),
+      arrayLiteral(batch.productCategories),
+      arrayLiteral(batch.ratePercents),
+      arrayLiteral(batch.minimumOrderValues),
+      arrayLiteral(batch.effectiveDates),
       uploadId,
       at,
     ],
   );
 }
 
-async function copyRates(sql: Sql, uploadId: number, rates: readonly RateRow[], at: Date): Promise<void> {
+const COPY_SPECIAL = /[\\\t\n\r]/;
+/** A column's values in COPY's text format: looked at once, escaped value by value only when it needs it. */
+const copyColumn = (values: readonly string[]) =>
+  COPY_SPECIAL.test(values.join('')) ? values.map(copyText) : values;
+
+async function copyRates(sql: Sql, uploadId: number, rates: RateColumns, at: Date): Promise<void> {
   const tail = `\t${copyText(String(uploadId))}\t${copyText(at.toISOString())}\n`;
-  await sql.copyRows(
-    'commission_rates',
-    [...RATE_COLUMNS, 'upload_id', 'created_at'],
-    rates.map(
-      (rate) =>
-        `${copyText(rate.affiliateCode)}\t${copyText(rate.productCategory)}\t${copyText(rate.ratePercent)}\t` +
-        `${copyText(rate.minimumOrderValue)}\t${copyText(rate.effectiveDate)}${tail}`,
-    ),
-  );
+  const codes = copyColumn(rates.affiliateCodes);
+  const categories = copyColumn(rates.productCategories);
+  const percents = copyColumn(rates.ratePercents);
+  const minimums = copyColumn(rates.minimumOrderValues);
+  const days = copyColumn(rates.effectiveDates);
+  const lines: string[] = new Array<string>(codes.length);
+  for (let i = 0; i < codes.length; i++)
+    lines[i] = `${codes[i]}\t${categories[i]}\t${percents[i]}\t${minimums[i]}\t${days[i]}${tail}`;
+  await sql.copyRows('commission_rates', [...RATE_COLUMNS, 'upload_id', 'created_at'], lines);
 }
 
 interface RateDbRow {

@@ -368,6 +368,22 @@ function cellsBeyond(dense, first, last, lastColumn) {
 }
 
 /**
+ * The first row up to last that holds anything (else last + 1). A range past the first has its rows at large
+ * indexes of SheetJS's dense array, which V8 keeps as a sparse (dictionary) array: its own keys are the rows
+ * present, in ascending order, where asking for every index below them was one hash lookup each (~1M per
+ * 100k-row file).
+ */
+function firstRowOf(dense, last) {
+  for (const key of Object.keys(dense)) {
+    const r = Number(key);
+    // Index keys come first, ascending; any other own key after them.
+    if (!Number.isInteger(r) || r > last) break;
+    if (dense[r] !== undefined) return r;
+  }
+  return last + 1;
+}
+
+/**
  * Each range read and posted as soon as it is read. A range's rows must all come after the last row
  * posted: cells placed on rows other than their own (a crafted file) could otherwise land in two ranges,
  * and such a file is refused rather than answered differently from a whole read.
@@ -389,8 +405,7 @@ function readRanges(plan) {
     rowCount = Math.max(rowCount, Math.min(range.e.r, maxRows + 1) + 1);
     const lastRead = Math.min(maxRows + 1, dense.length - 1);
     const last = Math.min(range.e.r, lastRead);
-    let first = 0;
-    while (first <= last && dense[first] === undefined) first++;
+    const first = firstRowOf(dense, last);
     if (first > last) continue;
     if (first <= posted) return refuse('unreadable');
     // Without a <dimension>, a whole read's range covers the cells of every range: a cell outside its own

@@ -16,7 +16,7 @@ import { faultPoint } from '../../lib/fault-point';
 import { recordAudit } from '../audit';
 import { recomputeCommissionForRates } from '../commission';
 import { readWorkbookRanges, WorkbookRefusal, type SheetEvent, type SheetReading } from './read-workbook';
-import { RateRowChecker, refuseRows, RowsRefusal, type RateRow } from './rate-rows';
+import { RateRowChecker, refuseRows, RowsRefusal, type RateColumns } from './rate-rows';
 import { insertUpload, knownAffiliateCodes, RateWriter, setUploadRowCount } from './rate-store';
 import { ContainerRefusal, inspectContainer } from './workbook-container';
 
@@ -102,7 +102,6 @@ async function storeUpload(
 ): Promise<CommissionUploadResponse> {
   const { fileName, session, at } = upload;
   const affiliates = new AffiliateCheck(tx);
-  const rates: RateRow[] = [];
   let uploadId: number | undefined;
   let writer: RateWriter | undefined;
   let event = first;
@@ -110,7 +109,6 @@ async function storeUpload(
     const good = checker.add(event.range, event.date1904);
     if (checker.failed) throw new BadRowFound();
     await affiliates.check(good);
-    for (const rate of good) rates.push(rate);
     if (!affiliates.failed) {
       if (uploadId === undefined) {
         uploadId = await insertUpload(tx, { fileName, uploadedBy: session.userId, rowCount: 0, at });
@@ -123,22 +121,23 @@ async function storeUpload(
   checker.finish(event.rowCount);
   affiliates.finish();
   if (uploadId === undefined) throw new RowsRefusal(CommissionUploadMessages.noRows);
-  await setUploadRowCount(tx, uploadId, rates.length);
+  const rowCount = checker.count;
+  await setUploadRowCount(tx, uploadId, rowCount);
   await faultPoint('commission.upload');
-  const ordersRecomputed = await recomputeCommissionForRates(tx, rates);
+  const ordersRecomputed = await recomputeCommissionForRates(tx, checker.earliestRates());
   await recordAudit(tx, {
     actorUserId: session.userId,
     action: 'commission.upload',
     entityType: 'commission_upload',
     entityId: uploadId,
-    details: { fileName, rowCount: rates.length, ordersRecomputed },
+    details: { fileName, rowCount, ordersRecomputed },
     at,
   });
   return {
     success: true as const,
-    message: CommissionUploadMessages.uploaded(rates.length),
+    message: CommissionUploadMessages.uploaded(rowCount),
     uploadId,
-    rowCount: rates.length,
+    rowCount,
     ordersRecomputed,
   };
 }
@@ -159,19 +158,20 @@ class AffiliateCheck {
     return this.errors.length > 0;
   }
 
-  async check(rates: readonly RateRow[]): Promise<void> {
+  async check(rates: RateColumns): Promise<void> {
+    const codes = rates.affiliateCodes;
     const fresh: string[] = [];
-    for (const rate of rates) {
-      if (this.lookedUp.has(rate.affiliateCode)) continue;
-      this.lookedUp.add(rate.affiliateCode);
-      fresh.push(rate.affiliateCode);
+    for (const code of codes) {
+      if (this.lookedUp.has(code)) continue;
+      this.lookedUp.add(code);
+      fresh.push(code);
     }
     if (fresh.length)
       for (const code of await knownAffiliateCodes(this.sql, fresh, { lock: true })) this.known.add(code);
-    for (const rate of rates)
-      if (!this.known.has(rate.affiliateCode))
+    for (let i = 0; i < codes.length; i++)
+      if (!this.known.has(codes[i]))
         this.errors.push({
-          row: rate.row,
+          row: rates.rows[i],
           column: COMMISSION_COLUMNS[0],
           reason: CommissionRowReasons.affiliateUnknown,
         });

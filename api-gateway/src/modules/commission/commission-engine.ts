@@ -1,4 +1,4 @@
-import type { Sql } from '../../db/database';
+import { arrayLiteral, type Sql } from '../../db/database';
 
 /** The SQL expressions of one order the rule reads; each is a column or parameter expression. */
 export interface OrderTerms {
@@ -87,25 +87,31 @@ const calendarDay = (value: string | Date) =>
  */
 export async function recomputeCommissionForRates(sql: Sql, rates: readonly ChangedRate[]): Promise<number> {
   if (rates.length === 0) return 0;
-  // Per affiliate and category only the earliest date matters: every later order is covered by it.
-  const earliest = new Map<string, ChangedRate & { effectiveDate: string }>();
+  // Per affiliate and category only the earliest date matters: every later order is covered by it. Nested
+  // maps of the rates' own strings: no key string made per rate (an upload hands over 100k rates at its end).
+  const earliest = new Map<string, Map<string, string>>();
   for (const rate of rates) {
-    const key = JSON.stringify([rate.affiliateCode, rate.productCategory]);
     const day = calendarDay(rate.effectiveDate);
-    const known = earliest.get(key);
-    if (!known || day < known.effectiveDate) earliest.set(key, { ...rate, effectiveDate: day });
+    let byCategory = earliest.get(rate.affiliateCode);
+    if (!byCategory) earliest.set(rate.affiliateCode, (byCategory = new Map()));
+    const known = byCategory.get(rate.productCategory);
+    if (known === undefined || day < known) byCategory.set(rate.productCategory, day);
   }
-  const changed = [...earliest.values()];
+  const codes: string[] = [];
+  const categories: string[] = [];
+  const days: string[] = [];
+  for (const [code, byCategory] of earliest)
+    for (const [category, day] of byCategory) {
+      codes.push(code);
+      categories.push(category);
+      days.push(day);
+    }
   return recompute(
     sql,
     `unnest($1::text[], $2::text[], $3::date[]) AS c(affiliate_code, product_category, since)
      JOIN affiliates a ON a.affiliate_code = c.affiliate_code
      JOIN orders o ON o.affiliate_id = a.affiliate_id AND o.product_category = c.product_category
                   AND o.order_date >= c.since`,
-    [
-      changed.map((rate) => rate.affiliateCode),
-      changed.map((rate) => rate.productCategory),
-      changed.map((rate) => rate.effectiveDate),
-    ],
+    [arrayLiteral(codes), arrayLiteral(categories), arrayLiteral(days)],
   );
 }
