@@ -7,8 +7,8 @@ import pino, { type Logger } from 'pino';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
-import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
+import { openSuiteDatabase } from './suite-database';
 
 export interface TestApp {
   app: express.Express;
@@ -36,10 +36,7 @@ export async function createTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const db = await openDatabase({
-    databaseUrl,
-    schema: databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined,
-  });
+  const db = await openSuiteDatabase('test');
   await migrate(db);
   let offsetMs = 0;
   const ctx: AppContext = {

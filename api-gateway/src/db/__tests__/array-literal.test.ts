@@ -1,15 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { arrayLiteral, type Database, openDatabase } from '../database';
+import { arrayLiteral, type Database } from '../database';
+import { openSuiteDatabase } from '../../test-support/suite-database';
 
 /** arrayLiteral read back by the driver the suite runs on (PGlite, or PostgreSQL when DATABASE_URL is set). */
-const databaseUrl = process.env.DATABASE_URL;
-
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase({
-    databaseUrl,
-    schema: databaseUrl ? `arrays_${randomBytes(4).toString('hex')}` : undefined,
-  });
+  db = await openSuiteDatabase('arrays');
 });
 afterAll(() => db.close());
 
@@ -20,7 +15,19 @@ test('every element is quoted; a backslash or double quote is escaped only in a 
 });
 
 test('text comes back as written: quotes, backslashes, commas, braces, NULL, spaces, an empty string, non-ASCII', async () => {
-  const written = ['plain', 'a"b', 'back\\slash', '\\"', 'a,b', '{x}', 'NULL', ' padded ', '', 'Ọ̀ṣun ₦ 😀', '"'];
+  const written = [
+    'plain',
+    'a"b',
+    'back\\slash',
+    '\\"',
+    'a,b',
+    '{x}',
+    'NULL',
+    ' padded ',
+    '',
+    'Ọ̀ṣun ₦ 😀',
+    '"',
+  ];
   const { rows } = await db.query<{ value: string[] }>('SELECT $1::text[] AS value', [arrayLiteral(written)]);
   expect(rows[0].value).toEqual(written);
 });

@@ -1,15 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { type Database, openDatabase } from '../database';
+import type { Database } from '../database';
+import { openSuiteDatabase } from '../../test-support/suite-database';
 
 /** Sql.prepared on the driver the suite runs on (PGlite, or PostgreSQL when DATABASE_URL is set). */
-const databaseUrl = process.env.DATABASE_URL;
-
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase({
-    databaseUrl,
-    schema: databaseUrl ? `prepared_${randomBytes(4).toString('hex')}` : undefined,
-  });
+  db = await openSuiteDatabase('prepared');
   await db.exec(
     `CREATE TABLE items (id bigserial PRIMARY KEY, name text, at timestamptz, n integer, ok boolean)`,
   );

@@ -8,18 +8,7 @@ import {
   hasControlCharacters,
   type CommissionRowError,
 } from '@portal/contracts';
-import type { CellValue, SheetRange, SheetRows } from './read-workbook';
-
-/** One rate as it will be stored: money and percentages as decimal text, never floats. */
-export interface RateRow {
-  /** The sheet's row number (the header is row 1). */
-  row: number;
-  affiliateCode: string;
-  ratePercent: string;
-  productCategory: string;
-  minimumOrderValue: string;
-  effectiveDate: string;
-}
+import type { CellValue, SheetRange } from './read-workbook';
 
 /** The whole file is refused: a message and, for row problems, the rows. */
 export class RowsRefusal extends Error {
@@ -336,22 +325,4 @@ export class RateRowChecker {
     if (this.errors.length) refuseRows(this.errors);
     if (this.rateCount === 0) throw new RowsRefusal(CommissionUploadMessages.noRows);
   }
-}
-
-/** The whole sheet's cells as rates, or a RowsRefusal naming every bad row (RateRowChecker, in one range). */
-export function toRateRows(sheet: SheetRows): RateRow[] {
-  const checker = new RateRowChecker();
-  const rates =
-    sheet.rowCount === 0
-      ? undefined
-      : checker.add({ firstRow: 0, rowCount: sheet.rowCount, columns: sheet.columns }, sheet.date1904);
-  checker.finish(sheet.rowCount);
-  return (rates?.rows ?? []).map((row, i) => ({
-    row,
-    affiliateCode: rates!.affiliateCodes[i],
-    ratePercent: rates!.ratePercents[i],
-    productCategory: rates!.productCategories[i],
-    minimumOrderValue: rates!.minimumOrderValues[i],
-    effectiveDate: rates!.effectiveDates[i],
-  }));
 }

@@ -76,7 +76,13 @@ export class RateWriter {
     if (this.driver === 'postgres') {
       if (await plainly(sql, () => copyRates(sql, uploadId, rates, at))) return;
       for (let start = 0; start < count; start += INSERT_BATCH)
-        await insertRates(sql, uploadId, sliceRates(rates, start, start + INSERT_BATCH), at, REPLACE_SAME_DAY);
+        await insertRates(
+          sql,
+          uploadId,
+          sliceRates(rates, start, start + INSERT_BATCH),
+          at,
+          REPLACE_SAME_DAY,
+        );
       return;
     }
     for (let start = 0; start < count; start += INSERT_BATCH) {

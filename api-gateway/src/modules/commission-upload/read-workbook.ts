@@ -26,13 +26,6 @@ export const SHEET_WORKER_LIMITS = {
 
 export type CellValue = string | number | boolean | null;
 
-/** The first sheet's cells column by column: `columns[c][r]`, row 0 the header, every column `rowCount` long. */
-export interface SheetRows {
-  columns: CellValue[][];
-  rowCount: number;
-  date1904: boolean;
-}
-
 type RefusalCode = keyof typeof CommissionUploadMessages;
 
 /** The worker said no, or could not finish: the message for the caller. */
@@ -124,32 +117,6 @@ export function readWorkbookRanges(file: Buffer, container: Container): SheetRea
       }
     },
   };
-}
-
-/** The whole first sheet at once (header row first). Never throws anything but a WorkbookRefusal. */
-export async function readWorkbook(file: Buffer, container: Container): Promise<SheetRows> {
-  const reading = readWorkbookRanges(file, container);
-  try {
-    const ranges: SheetRange[] = [];
-    for (;;) {
-      const event = await reading.next();
-      if (!event.done) {
-        ranges.push(event.range);
-        continue;
-      }
-      const { rowCount, date1904 } = event;
-      const width = Math.max(0, ...ranges.map((range) => range.columns.length));
-      const columns: CellValue[][] = [];
-      for (let c = 0; c < width; c++) columns.push(new Array<CellValue>(rowCount).fill(null));
-      for (const range of ranges)
-        range.columns.forEach((column, c) =>
-          column.forEach((cell, i) => (columns[c][range.firstRow + i] = cell)),
-        );
-      return { columns, rowCount, date1904 };
-    }
-  } finally {
-    reading.close();
-  }
 }
 
 function startWorker(): Worker {

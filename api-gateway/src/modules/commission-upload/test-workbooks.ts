@@ -1,10 +1,13 @@
 import { deflateRawSync } from 'node:zlib';
 import * as XLSX from 'xlsx';
 import { COMMISSION_COLUMNS } from '@portal/contracts';
+import { readWorkbookRanges, type CellValue, type SheetRange } from './read-workbook';
+import type { Container } from './workbook-container';
 
 /**
  * Workbooks for the upload tests, made here rather than committed: ordinary ones with SheetJS, crafted ones
- * (zip bombs, a million rows, the CVE-2023-30533 sample) by rewriting a zip's parts with a small writer.
+ * (zip bombs, a million rows, the CVE-2023-30533 sample) by rewriting a zip's parts with a small writer; and a
+ * file's first sheet read whole through the sheet worker.
  */
 
 export type Cell = string | number | null | { f: string; v: number };
@@ -174,3 +177,39 @@ export const PNG_BYTES = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(200, 7),
 ]);
+
+/** The first sheet's cells column by column: `columns[c][r]`, row 0 the header, every column `rowCount` long. */
+export interface SheetRows {
+  columns: CellValue[][];
+  rowCount: number;
+  date1904: boolean;
+}
+
+/**
+ * The whole first sheet at once (header row first), put together from the worker's ranges: what the tests
+ * compare a file against (the upload itself consumes the ranges as they come). Throws only a WorkbookRefusal.
+ */
+export async function readWorkbook(file: Buffer, container: Container): Promise<SheetRows> {
+  const reading = readWorkbookRanges(file, container);
+  try {
+    const ranges: SheetRange[] = [];
+    for (;;) {
+      const event = await reading.next();
+      if (!event.done) {
+        ranges.push(event.range);
+        continue;
+      }
+      const { rowCount, date1904 } = event;
+      const width = Math.max(0, ...ranges.map((range) => range.columns.length));
+      const columns: CellValue[][] = [];
+      for (let c = 0; c < width; c++) columns.push(new Array<CellValue>(rowCount).fill(null));
+      for (const range of ranges)
+        range.columns.forEach((column, c) =>
+          column.forEach((cell, i) => (columns[c][range.firstRow + i] = cell)),
+        );
+      return { columns, rowCount, date1904 };
+    }
+  } finally {
+    reading.close();
+  }
+}

@@ -147,7 +147,8 @@ test('a locked account the process does not know is refused without a session; o
   const colleague = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'Colleague@123');
   // An IP of its own: a lock seen from an IP makes every attempt from it take the read-first order.
   const ip = '203.0.113.77';
-  for (let i = 0; i < 10; i++) expect((await signIn(t.app, account.email, `wrong-${i}`, ip)).status).toBe(401);
+  for (let i = 0; i < 10; i++)
+    expect((await signIn(t.app, account.email, `wrong-${i}`, ip)).status).toBe(401);
   // Any change to users empties the memory of accounts: the next attempt reads the account first.
   await t.ctx.db.query('UPDATE users SET full_name = full_name WHERE user_id = $1', [account.userId]);
   const statements: string[] = [];
@@ -198,36 +199,37 @@ function expectStatements(actual: string[], expected: string[]) {
   expect(actual.filter(mayRepeat)).toEqual(expected.filter(mayRepeat));
 }
 
-/** The names of the prepared statements the next calls run. */
-function recordStatements() {
+/** The names of the prepared statements one successful sign-in runs. */
+async function statementsOfSignIn(email: string, password: string, ip: string): Promise<string[]> {
   const statements: string[] = [];
   const originalPrepared = t.ctx.db.prepared.bind(t.ctx.db);
   const spy = jest.spyOn(t.ctx.db, 'prepared').mockImplementation((name, text, params) => {
     statements.push(name);
     return originalPrepared(name, text, params);
   });
-  return { statements, restore: () => spy.mockRestore() };
+  try {
+    expect((await signIn(t.app, email, password, ip)).status).toBe(200);
+    return statements;
+  } finally {
+    spy.mockRestore();
+  }
 }
 
 test('a known account with no lock signs in with one statement after the check: the lockout read is remembered', async () => {
   const account = await createAffiliateUser(t.ctx.db, 'KYC Complete', 'Unlocked@123');
   const ip = '203.0.113.81';
   await warm(account.email, 'Unlocked@123');
-  const { statements, restore } = recordStatements();
-  try {
-    expect((await signIn(t.app, account.email, 'Unlocked@123', ip)).status).toBe(200);
-    // A new IP: its lockout is read once...
-    expectStatements(statements, ['sign_in_lockout', 'sign_in_record']);
-    statements.length = 0;
-    expect((await signIn(t.app, account.email.toUpperCase(), 'Unlocked@123', ip)).status).toBe(200);
-    // ...then "not locked" is known for the account (whatever its spelling) and the IP: only the write.
-    expectStatements(statements, ['sign_in_account', 'sign_in_record']);
-    statements.length = 0;
-    expect((await signIn(t.app, account.email, 'Unlocked@123', ip)).status).toBe(200);
-    expectStatements(statements, ['sign_in_record']);
-  } finally {
-    restore();
-  }
+  // A new IP: its lockout is read once...
+  expectStatements(await statementsOfSignIn(account.email, 'Unlocked@123', ip), [
+    'sign_in_lockout',
+    'sign_in_record',
+  ]);
+  // ...then "not locked" is known for the account (whatever its spelling) and the IP: only the write.
+  expectStatements(await statementsOfSignIn(account.email.toUpperCase(), 'Unlocked@123', ip), [
+    'sign_in_account',
+    'sign_in_record',
+  ]);
+  expectStatements(await statementsOfSignIn(account.email, 'Unlocked@123', ip), ['sign_in_record']);
 });
 
 test('failures written by another gateway (straight into the database) lock a known account at once', async () => {
@@ -267,13 +269,10 @@ test('a history purge or edit makes every lockout be read again', async () => {
   await warm(account.email, 'Purged@12345');
   expect((await signIn(t.app, account.email, 'Purged@12345', ip)).status).toBe(200);
   await t.ctx.db.query(`DELETE FROM login_history WHERE user_name = 'nobody@example.com'`);
-  const { statements, restore } = recordStatements();
-  try {
-    expect((await signIn(t.app, account.email, 'Purged@12345', ip)).status).toBe(200);
-    expectStatements(statements, ['sign_in_lockout', 'sign_in_record']);
-  } finally {
-    restore();
-  }
+  expectStatements(await statementsOfSignIn(account.email, 'Purged@12345', ip), [
+    'sign_in_lockout',
+    'sign_in_record',
+  ]);
 });
 
 test('a counted failure too long to announce (a 9,000-character name written straight into the history) makes every lockout be read again', async () => {
@@ -287,13 +286,10 @@ test('a counted failure too long to announce (a 9,000-character name written str
      VALUES (repeat('a', 9000) || '@example.com', $1, '198.51.100.10', false, 'invalid_credentials')`,
     [t.ctx.now()],
   );
-  const { statements, restore } = recordStatements();
-  try {
-    expect((await signIn(t.app, account.email, 'LongName@123', ip)).status).toBe(200);
-    expectStatements(statements, ['sign_in_lockout', 'sign_in_record']);
-  } finally {
-    restore();
-  }
+  expectStatements(await statementsOfSignIn(account.email, 'LongName@123', ip), [
+    'sign_in_lockout',
+    'sign_in_record',
+  ]);
 });
 
 test('a change to users empties the memory of accounts but keeps "not locked" (no such change begins a lock)', async () => {
@@ -302,11 +298,8 @@ test('a change to users empties the memory of accounts but keeps "not locked" (n
   await warm(account.email, 'KeepsLock@123');
   expect((await signIn(t.app, account.email, 'KeepsLock@123', ip)).status).toBe(200);
   await t.ctx.db.query('UPDATE users SET full_name = full_name WHERE user_id = $1', [account.userId]);
-  const { statements, restore } = recordStatements();
-  try {
-    expect((await signIn(t.app, account.email, 'KeepsLock@123', ip)).status).toBe(200);
-    expectStatements(statements, ['sign_in_account', 'sign_in_record']);
-  } finally {
-    restore();
-  }
+  expectStatements(await statementsOfSignIn(account.email, 'KeepsLock@123', ip), [
+    'sign_in_account',
+    'sign_in_record',
+  ]);
 });

@@ -1,6 +1,25 @@
 import { COMMISSION_COLUMNS, CommissionUploadMessages } from '@portal/contracts';
 import type { CellValue } from '../read-workbook';
-import { RowsRefusal, toRateRows } from '../rate-rows';
+import { RateRowChecker, RowsRefusal } from '../rate-rows';
+import type { SheetRows } from '../test-workbooks';
+
+/** The whole sheet's cells as rates (one rate per object), or a RowsRefusal naming every bad row. */
+function toRateRows(sheet: SheetRows) {
+  const checker = new RateRowChecker();
+  const rates =
+    sheet.rowCount === 0
+      ? undefined
+      : checker.add({ firstRow: 0, rowCount: sheet.rowCount, columns: sheet.columns }, sheet.date1904);
+  checker.finish(sheet.rowCount);
+  return (rates?.rows ?? []).map((row, i) => ({
+    row,
+    affiliateCode: rates!.affiliateCodes[i],
+    ratePercent: rates!.ratePercents[i],
+    productCategory: rates!.productCategories[i],
+    minimumOrderValue: rates!.minimumOrderValues[i],
+    effectiveDate: rates!.effectiveDates[i],
+  }));
+}
 
 /** A sheet as the worker hands it over: column by column, header row first. */
 function sheet(rows: CellValue[][], date1904 = false) {

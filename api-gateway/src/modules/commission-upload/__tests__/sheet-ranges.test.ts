@@ -1,13 +1,15 @@
 import * as XLSX from 'xlsx';
 import { COMMISSION_COLUMNS, CommissionUploadMessages as M } from '@portal/contracts';
+import { readWorkbookRanges, setSheetRangeRows, WorkbookRefusal } from '../read-workbook';
 import {
+  partsOf,
   readWorkbook,
-  readWorkbookRanges,
-  setSheetRangeRows,
-  WorkbookRefusal,
+  replacePart,
+  zip,
+  HEADER,
+  type Cell,
   type SheetRows,
-} from '../read-workbook';
-import { partsOf, replacePart, zip, HEADER, type Cell } from '../test-workbooks';
+} from '../test-workbooks';
 import { inspectContainer } from '../workbook-container';
 
 jest.setTimeout(120_000);

@@ -1,6 +1,13 @@
 import { CommissionUploadMessages as M } from '@portal/contracts';
-import { prepareSheetWorker, readWorkbook, spareWorkerWaiting, type SheetRows } from '../read-workbook';
-import { HEADER, prototypePollution, rateRows, workbook } from '../test-workbooks';
+import { prepareSheetWorker, spareWorkerWaiting } from '../read-workbook';
+import {
+  HEADER,
+  prototypePollution,
+  rateRows,
+  readWorkbook,
+  workbook,
+  type SheetRows,
+} from '../test-workbooks';
 import { inspectContainer } from '../workbook-container';
 
 jest.setTimeout(60_000);
