@@ -5,6 +5,9 @@
  * each in a child process of its own so its time and peak RSS are its own. Target (issue 12): ratio ≤ 1.5.
  *
  *   npx --yes pnpm@10 --filter bench exec tsx commission-upload.bench.ts [rows=100000] [rounds=3]
+ *
+ * RANGE_ROWS=n sets the rows per range the worker reads; PROFILE_DIR=dir writes V8 CPU profiles of each child's
+ * threads (the gateway's, the worker's) there.
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -205,7 +208,12 @@ async function child(mode: Mode, file: string): Promise<ChildResult> {
 
 function runChild(mode: Mode, file: string): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
+    // PROFILE_DIR=dir: each child writes V8 CPU profiles of its threads there (the worker's included).
+    const profile = process.env.PROFILE_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`, '--cpu-prof-interval=250']
+      : [];
     const proc = fork(__filename, ['--child', mode, file], {
+      execArgv: [...process.execArgv, ...profile],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     proc.once('message', (message) => resolve(message as ChildResult));

@@ -119,7 +119,7 @@ export function readWorkbookRanges(file: Buffer, container: Container): SheetRea
   };
 }
 
-function startWorker(): Worker {
+function startWorker({ warmUp }: { warmUp: boolean }): Worker {
   const worker = new Worker(SHEET_WORKER_SOURCE, {
     eval: true,
     workerData: {
@@ -129,6 +129,7 @@ function startWorker(): Worker {
       maxColumns: SHEET_WORKER_LIMITS.maxColumns,
       rangeRows,
       readOptions: SHEET_READ_OPTIONS,
+      warmUp,
     },
     resourceLimits: {
       maxOldGenerationSizeMb: SHEET_WORKER_LIMITS.maxOldGenerationSizeMb,
@@ -141,7 +142,10 @@ function startWorker(): Worker {
   return worker;
 }
 
-/** A worker started ahead with SheetJS loaded, which has seen no file yet; used for one file only. */
+/**
+ * A worker started ahead with SheetJS loaded and run on a few workbooks it made itself (V8 has compiled the
+ * reading before the file comes), which has seen no uploaded file yet; used for one file only.
+ */
 let spare: Worker | undefined;
 
 /**
@@ -150,7 +154,7 @@ let spare: Worker | undefined;
  */
 export function prepareSheetWorker(): void {
   if (spare) return;
-  const worker = startWorker();
+  const worker = startWorker({ warmUp: true });
   worker.unref();
   const forget = () => {
     if (spare === worker) spare = undefined;
@@ -169,7 +173,7 @@ export function prepareSheetWorker(): void {
 export const spareWorkerWaiting = (): boolean => spare !== undefined;
 
 function runWorker(file: Buffer, container: Container): SheetReading {
-  const worker = spare ?? startWorker();
+  const worker = spare ?? startWorker({ warmUp: false });
   spare = undefined;
   worker.ref();
   // SheetJS writes warnings to the console; a crafted file must not fill the gateway's log. (Read only from
