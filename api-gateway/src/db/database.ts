@@ -217,14 +217,9 @@ function pglitePrepared(pglite: PGlite) {
         const serializer = pglite.serializers[types[index]];
         return serializer ? (serializer(value) as string) : String(value);
       });
-      const bind = serialize.bind({ statement: name, values });
+      // The portal's row description only where there are rows to parse.
       const messages = await stream(
-        concatBytes(
-          // The portal's row description only where there are rows to parse.
-          statement.returnsRows
-            ? [bind, serialize.describe({ type: 'P' }), EXECUTE, SYNC]
-            : [bind, EXECUTE, SYNC],
-        ),
+        bindMessage(name, values, statement.returnsRows ? DESCRIBE_EXECUTE_SYNC : EXECUTE_SYNC),
       );
       if (!options.inTransaction) await pglite.syncToFs();
       statement.parsers ??= columnParsers(pglite, messages);
@@ -233,8 +228,52 @@ function pglitePrepared(pglite: PGlite) {
     });
 }
 
-const EXECUTE = protocol.serialize.execute({});
-const SYNC = protocol.serialize.sync();
+const EXECUTE_SYNC = concatBytes([protocol.serialize.execute({}), protocol.serialize.sync()]);
+const DESCRIBE_EXECUTE_SYNC = concatBytes([protocol.serialize.describe({ type: 'P' }), EXECUTE_SYNC]);
+const utf8 = new TextEncoder();
+
+/**
+ * A Bind message for the unnamed portal of a named statement (text parameters as UTF-8, Uint8Array ones in
+ * binary, every result column as text), with `tail` (Describe, Execute, Sync) after it in the same buffer: what
+ * PGlite's `serialize.bind` writes, in one allocation instead of its writer's dozens of small writes.
+ */
+export function bindMessage(
+  statement: string,
+  values: readonly (string | Uint8Array | null)[],
+  tail: Uint8Array,
+) {
+  const name = utf8.encode(statement);
+  const bytes = values.map((value) => (typeof value === 'string' ? utf8.encode(value) : value));
+  // Length, portal and statement names, format codes, parameter count, values, result format count.
+  let length = 4 + 1 + name.length + 1 + 2 + 2 * values.length + 2 + 2;
+  for (const value of bytes) length += 4 + (value?.length ?? 0);
+  const out = new Uint8Array(1 + length + tail.length);
+  const view = new DataView(out.buffer);
+  out[0] = 0x42; // 'B'
+  view.setInt32(1, length);
+  let at = 6; // after the empty portal name's NUL
+  out.set(name, at);
+  at += name.length + 1;
+  view.setInt16(at, values.length);
+  at += 2;
+  for (const value of values) {
+    view.setInt16(at, value instanceof Uint8Array ? 1 : 0);
+    at += 2;
+  }
+  view.setInt16(at, values.length);
+  at += 2;
+  for (const value of bytes) {
+    view.setInt32(at, value ? value.length : -1);
+    at += 4;
+    if (value) {
+      out.set(value, at);
+      at += value.length;
+    }
+  }
+  view.setInt16(at, 0);
+  out.set(tail, at + 2);
+  return out;
+}
 const TIMESTAMPTZ = 1184;
 const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
 

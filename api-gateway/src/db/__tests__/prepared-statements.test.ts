@@ -1,4 +1,5 @@
-import type { Database } from '../database';
+import { protocol } from '@electric-sql/pglite';
+import { bindMessage, type Database, timestamptzBinary } from '../database';
 import { openSuiteDatabase } from '../../test-support/suite-database';
 
 /** Sql.prepared on the driver the suite runs on (PGlite, or PostgreSQL when DATABASE_URL is set). */
@@ -137,5 +138,20 @@ test('the session sends notices, not DEBUG messages (PGlite starts at debug3, wh
   if (db.driver === 'pglite') {
     const log = await db.query<{ log_min_messages: string }>('SHOW log_min_messages');
     expect(log.rows).toEqual([{ log_min_messages: 'warning' }]);
+  }
+});
+
+test("PGlite's Bind message is written byte for byte as PGlite's own serializer writes it", () => {
+  const tail = protocol.serialize.sync();
+  const cases: (string | Uint8Array | null)[][] = [
+    [],
+    [null],
+    ['', 'plain', "it's \u202e right-to-left", 'é ü ß 中文 😀', null, timestamptzBinary(new Date(0))],
+    [new Uint8Array([0, 1, 2, 255]), 'x'.repeat(70_000), null],
+  ];
+  for (const values of cases) {
+    const theirs = protocol.serialize.bind({ statement: 'sign_in_record', values });
+    const expected = new Uint8Array([...theirs, ...tail]);
+    expect(Buffer.from(bindMessage('sign_in_record', values, tail))).toEqual(Buffer.from(expected));
   }
 });
