@@ -274,6 +274,7 @@ export function bindMessage(
   out.set(tail, at + 2);
   return out;
 }
+
 const TIMESTAMPTZ = 1184;
 const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
 
