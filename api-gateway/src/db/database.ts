@@ -115,6 +115,10 @@ async function openPglite(dataDir?: string): Promise<Database> {
   } else {
     pglite = await PGlite.create({ extensions });
   }
+  // PGlite starts its session with client_min_messages = debug3 and log_min_messages = debug1 (its command
+  // line): every statement then formats a DEBUG notice ("bind <unnamed> to ...") and sends it to JavaScript,
+  // which parses it and throws it away. PostgreSQL's own defaults: notices and warnings still arrive.
+  await pglite.exec('SET client_min_messages = notice; SET log_min_messages = warning');
   const run = async <Row>(executor: Pick<PGlite, 'query'>, text: string, params?: readonly unknown[]) => {
     const result = await executor.query<Row>(text, params as unknown[] | undefined);
     return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
@@ -161,8 +165,9 @@ async function openPglite(dataDir?: string): Promise<Database> {
 /**
  * PGlite's query() sends Parse, Describe, Bind, Describe, Execute and Sync for every call, so every statement
  * is parsed and planned again (the unnamed statement). This keeps named statements on PGlite's one session:
- * Parse and Describe once, then Bind, Describe, Execute and Sync in one message batch. Statements run under
- * PGlite's own query lock, like query(); the caller holds the transaction lock (or is inside a transaction).
+ * Parse and Describe once, then Bind, Describe (only when the statement returns rows), Execute and Sync in one
+ * message batch; timestamptz values go in binary. Statements run under PGlite's own query lock, like query();
+ * the caller holds the transaction lock (or is inside a transaction).
  *
  * Rows are parsed with the parsers of the statement's own column types only: PGlite's parseResults copies
  * the parser table it is given (`{ ...parsers }`, 300+ type OIDs, ~0.3–1.3 ms a call measured), which is
@@ -175,7 +180,7 @@ function pglitePrepared(pglite: PGlite) {
   const serialize = protocol.serialize;
   const parameterTypes = new Map<
     string,
-    { text: string; types: number[]; parsers?: Parsers }
+    { text: string; types: number[]; returnsRows: boolean; parsers?: Parsers }
   >();
   const stream = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
 
@@ -195,30 +200,93 @@ function pglitePrepared(pglite: PGlite) {
             serialize.sync(),
           ]),
         );
-        statement = { text, types: pgliteParse.parseDescribeStatementResults(described) };
+        statement = {
+          text,
+          types: pgliteParse.parseDescribeStatementResults(described),
+          // NoData instead of a RowDescription: an INSERT or UPDATE without RETURNING, say.
+          returnsRows: described.some((message) => message.name === 'rowDescription'),
+        };
         parameterTypes.set(name, statement);
       } else if (statement.text !== text) {
         throw new Error(`prepared statement ${name} was prepared with another text`);
       }
       const { types } = statement;
-      const values = params.map((value, index) => {
+      const values = params.map((value, index): string | Uint8Array | null => {
         if (value === null || value === undefined) return null;
+        if (types[index] === TIMESTAMPTZ && value instanceof Date) return timestamptzBinary(value);
         const serializer = pglite.serializers[types[index]];
         return serializer ? (serializer(value) as string) : String(value);
       });
+      // The portal's row description only where there are rows to parse.
       const messages = await stream(
-        concatBytes([
-          serialize.bind({ statement: name, values }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
+        bindMessage(name, values, statement.returnsRows ? DESCRIBE_EXECUTE_SYNC : EXECUTE_SYNC),
       );
       if (!options.inTransaction) await pglite.syncToFs();
       statement.parsers ??= columnParsers(pglite, messages);
       const [result] = pgliteParse.parseResults(messages, statement.parsers);
       return { rows: result.rows as Row[], rowCount: result.affectedRows ?? result.rows.length };
     });
+}
+
+const EXECUTE_SYNC = concatBytes([protocol.serialize.execute({}), protocol.serialize.sync()]);
+const DESCRIBE_EXECUTE_SYNC = concatBytes([protocol.serialize.describe({ type: 'P' }), EXECUTE_SYNC]);
+const utf8 = new TextEncoder();
+
+/**
+ * A Bind message for the unnamed portal of a named statement (text parameters as UTF-8, Uint8Array ones in
+ * binary, every result column as text), with `tail` (Describe, Execute, Sync) after it in the same buffer: what
+ * PGlite's `serialize.bind` writes, in one allocation instead of its writer's dozens of small writes.
+ */
+export function bindMessage(
+  statement: string,
+  values: readonly (string | Uint8Array | null)[],
+  tail: Uint8Array,
+) {
+  const name = utf8.encode(statement);
+  const bytes = values.map((value) => (typeof value === 'string' ? utf8.encode(value) : value));
+  // Length, portal and statement names, format codes, parameter count, values, result format count.
+  let length = 4 + 1 + name.length + 1 + 2 + 2 * values.length + 2 + 2;
+  for (const value of bytes) length += 4 + (value?.length ?? 0);
+  const out = new Uint8Array(1 + length + tail.length);
+  const view = new DataView(out.buffer);
+  out[0] = 0x42; // 'B'
+  view.setInt32(1, length);
+  let at = 6; // after the empty portal name's NUL
+  out.set(name, at);
+  at += name.length + 1;
+  view.setInt16(at, values.length);
+  at += 2;
+  for (const value of values) {
+    view.setInt16(at, value instanceof Uint8Array ? 1 : 0);
+    at += 2;
+  }
+  view.setInt16(at, values.length);
+  at += 2;
+  for (const value of bytes) {
+    view.setInt32(at, value ? value.length : -1);
+    at += 4;
+    if (value) {
+      out.set(value, at);
+      at += value.length;
+    }
+  }
+  view.setInt16(at, 0);
+  out.set(tail, at + 2);
+  return out;
+}
+
+const TIMESTAMPTZ = 1184;
+const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
+
+/**
+ * A timestamptz parameter in PostgreSQL's binary format (microseconds since 2000-01-01 UTC, big-endian int64):
+ * the same instant as the ISO text PGlite's serializer writes, without timestamptz_in parsing that text (and
+ * its fractional seconds through strtod) in WebAssembly. An invalid Date throws, as toISOString() does.
+ */
+export function timestamptzBinary(value: Date): Uint8Array {
+  const bytes = new Uint8Array(8);
+  new DataView(bytes.buffer).setBigInt64(0, BigInt(value.getTime() - POSTGRES_EPOCH_MS) * 1000n);
+  return bytes;
 }
 
 /** PGlite's parsers of the columns a statement's RowDescription names (none for a statement without rows). */

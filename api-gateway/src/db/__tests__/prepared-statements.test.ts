@@ -1,4 +1,5 @@
-import type { Database } from '../database';
+import { protocol } from '@electric-sql/pglite';
+import { bindMessage, type Database, timestamptzBinary } from '../database';
 import { openSuiteDatabase } from '../../test-support/suite-database';
 
 /** Sql.prepared on the driver the suite runs on (PGlite, or PostgreSQL when DATABASE_URL is set). */
@@ -91,4 +92,66 @@ test('statements outside a transaction wait for it instead of joining it', async
   await outside;
   expect((await db.query(SELECT, ['outside'])).rows).toHaveLength(1);
   expect((await db.query(SELECT, ['in transaction'])).rows).toHaveLength(0);
+});
+
+test('timestamps are the same instants as query() writes: milliseconds, before 2000, far ahead, time zones', async () => {
+  // PGlite: a prepared statement sends timestamptz in binary (microseconds since 2000), query() as ISO text.
+  const instants = [
+    new Date('2026-11-24T08:30:15.123Z'),
+    new Date('2000-01-01T00:00:00.000Z'),
+    new Date('1999-12-31T23:59:59.999Z'),
+    new Date('1970-01-01T00:00:00.001Z'),
+    new Date('1901-06-30T12:00:00.500Z'),
+    new Date('2262-04-11T23:47:16.854Z'),
+    new Date('2026-03-29T01:30:00.000+02:00'),
+  ];
+  const AS_TEXT = `SELECT $1::timestamptz AS at, to_char($1::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS') AS utc`;
+  for (const at of instants) {
+    const prepared = await db.prepared<{ at: Date; utc: string }>('items_instant', AS_TEXT, [at]);
+    expect(prepared.rows).toEqual((await db.query(AS_TEXT, [at])).rows);
+    expect(prepared.rows[0].at).toEqual(at);
+    expect(prepared.rows[0].utc).toBe(at.toISOString().slice(0, 23));
+  }
+  await db.prepared('items_insert', INSERT, ['instants', instants[0], 1, true]);
+  const stored = await db.query<{ same: boolean }>(
+    `SELECT at = '2026-11-24 08:30:15.123+00'::timestamptz AS same FROM items WHERE name = 'instants'`,
+  );
+  expect(stored.rows).toEqual([{ same: true }]);
+  await expect(db.prepared('items_instant', AS_TEXT, [new Date(Number.NaN)])).rejects.toThrow();
+});
+
+test('a statement without rows (no RETURNING) answers its row count', async () => {
+  const UPDATE = 'UPDATE items SET n = $2 WHERE name = $1';
+  await db.prepared('items_insert', INSERT, ['counted', new Date(), 1, true]);
+  await db.prepared('items_insert', INSERT, ['counted', new Date(), 2, true]);
+  for (const n of [5, 6]) {
+    expect(await db.prepared('items_update', UPDATE, ['counted', n])).toEqual({ rows: [], rowCount: 2 });
+  }
+  expect(await db.prepared('items_update', UPDATE, ['nobody', 7])).toEqual({ rows: [], rowCount: 0 });
+  const ns = await db.prepared<{ n: number }>('items_select', SELECT, ['counted']);
+  expect(ns.rows.map((row) => row.n)).toEqual([6, 6]);
+});
+
+test('the session sends notices, not DEBUG messages (PGlite starts at debug3, which every statement pays)', async () => {
+  const { rows } = await db.query<{ client_min_messages: string }>('SHOW client_min_messages');
+  expect(rows).toEqual([{ client_min_messages: 'notice' }]);
+  if (db.driver === 'pglite') {
+    const log = await db.query<{ log_min_messages: string }>('SHOW log_min_messages');
+    expect(log.rows).toEqual([{ log_min_messages: 'warning' }]);
+  }
+});
+
+test("PGlite's Bind message is written byte for byte as PGlite's own serializer writes it", () => {
+  const tail = protocol.serialize.sync();
+  const cases: (string | Uint8Array | null)[][] = [
+    [],
+    [null],
+    ['', 'plain', "it's \u202e right-to-left", 'é ü ß 中文 😀', null, timestamptzBinary(new Date(0))],
+    [new Uint8Array([0, 1, 2, 255]), 'x'.repeat(70_000), null],
+  ];
+  for (const values of cases) {
+    const theirs = protocol.serialize.bind({ statement: 'sign_in_record', values });
+    const expected = new Uint8Array([...theirs, ...tail]);
+    expect(Buffer.from(bindMessage('sign_in_record', values, tail))).toEqual(Buffer.from(expected));
+  }
 });

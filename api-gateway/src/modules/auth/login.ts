@@ -165,8 +165,9 @@ export async function signIn(
   }
   const { withPassword, withTemporaryPassword } = check;
 
-  const invalid = unauthorized(OurMessages.invalidCredentials);
-  if (!user) return fail(null, 'invalid_credentials', invalid);
+  // Made only on the way out: an Error captures a stack, and a success never throws it.
+  const invalid = () => unauthorized(OurMessages.invalidCredentials);
+  if (!user) return fail(null, 'invalid_credentials', invalid());
   const { userId } = user;
   const isAffiliate = user.roleId === RoleId.Affiliate;
 
@@ -180,7 +181,7 @@ export async function signIn(
         return fail(userId, 'inactive', forbidden(OurMessages.accountInactive));
       }
     }
-    return fail(userId, 'invalid_credentials', invalid);
+    return fail(userId, 'invalid_credentials', invalid());
   }
 
   // The password is right from here on, so the account's state may be told.
