@@ -107,23 +107,33 @@ async function openPglite(dataDir?: string): Promise<Database> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
   const extensions = { pg_trgm };
-  let pglite: PGlite;
+  let created: PGlite;
   if (dataDir) {
     const dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir, { extensions });
+    created = await PGlite.create(dir, { extensions });
   } else {
-    pglite = await PGlite.create({ extensions });
+    created = await PGlite.create({ extensions });
   }
   // PGlite starts its session with client_min_messages = debug3 and log_min_messages = debug1 (its command
   // line): every statement then formats a DEBUG notice ("bind <unnamed> to ...") and sends it to JavaScript,
   // which parses it and throws it away. PostgreSQL's own defaults: notices and warnings still arrive.
-  await pglite.exec('SET client_min_messages = notice; SET log_min_messages = warning');
+  await created.exec('SET client_min_messages = notice; SET log_min_messages = warning');
+  // close() lets go of the engine: its WebAssembly memory (~200 MB once migrated) is freed with the PGlite
+  // object, and must not stay with whatever still holds this Database after close (a test file's scope, a
+  // late request). Every call after close rejects.
+  let open: { pglite: PGlite; prepared: ReturnType<typeof pglitePrepared> } | undefined = {
+    pglite: created,
+    prepared: pglitePrepared(created),
+  };
+  const live = () => {
+    if (!open) throw new Error('the database is closed');
+    return open;
+  };
   const run = async <Row>(executor: Pick<PGlite, 'query'>, text: string, params?: readonly unknown[]) => {
     const result = await executor.query<Row>(text, params as unknown[] | undefined);
     return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
   };
-  const prepared = pglitePrepared(pglite);
   // PGlite reads COPY ... FROM '/dev/blob' from the blob given with the statement.
   const copyRows = async (
     executor: Pick<PGlite, 'query'>,
@@ -138,15 +148,18 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
   return {
     driver: 'pglite',
-    query: (text, params) => run(pglite, text, params),
-    copyRows: (table, columns, rows) => copyRows(pglite, table, columns, rows),
-    prepared: (name, text, params) =>
-      pglite._runExclusiveTransaction(() => prepared(name, text, params, { inTransaction: false })),
-    exec: async (script) => {
-      await pglite.exec(script);
+    query: async (text, params) => run(live().pglite, text, params),
+    copyRows: async (table, columns, rows) => copyRows(live().pglite, table, columns, rows),
+    prepared: async (name, text, params) => {
+      const { pglite, prepared } = live();
+      return pglite._runExclusiveTransaction(() => prepared(name, text, params, { inTransaction: false }));
     },
-    transaction: (fn) =>
-      pglite.transaction((tx) =>
+    exec: async (script) => {
+      await live().pglite.exec(script);
+    },
+    transaction: async (fn) => {
+      const { pglite, prepared } = live();
+      return pglite.transaction((tx) =>
         fn({
           query: (text, params) => run(tx, text, params),
           // Inside the transaction, which already holds PGlite's transaction lock.
@@ -156,9 +169,14 @@ async function openPglite(dataDir?: string): Promise<Database> {
           },
           copyRows: (table, columns, rows) => copyRows(tx, table, columns, rows),
         }),
-      ),
-    listen: (channel, handler) => pglite.listen(channel, handler),
-    close: () => pglite.close(),
+      );
+    },
+    listen: async (channel, handler) => live().pglite.listen(channel, handler),
+    close: async () => {
+      const closing = open;
+      open = undefined;
+      await closing?.pglite.close();
+    },
   };
 }
 

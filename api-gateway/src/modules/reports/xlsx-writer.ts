@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { WorkbookWriter, type Worksheet } from '../../lib/excel-workbook';
 
 export interface SheetColumn<Row> {
   header: string;
@@ -29,7 +29,7 @@ interface LegacyWritableState {
  * answer), so a fast producer piles the whole sheet up in memory. Waiting here for that input to drain
  * keeps memory flat however many rows are written.
  */
-async function waitForZip(sheet: ExcelJS.Worksheet): Promise<void> {
+async function waitForZip(sheet: Worksheet): Promise<void> {
   const input = (sheet as unknown as { stream?: { pipes?: LegacyWritableState[] } }).stream?.pipes?.[0];
   const state = input?._writableState;
   if (!input || !state) return;
@@ -48,7 +48,7 @@ export async function writeSheet<Row>(
   columns: readonly SheetColumn<Row>[],
   rows: AsyncIterable<Row>,
 ): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new WorkbookWriter({
     stream: out,
     useStyles: false,
     useSharedStrings: false,

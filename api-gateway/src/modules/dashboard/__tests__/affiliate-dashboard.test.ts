@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { AffiliateDashboard, ReportMessages } from '@portal/contracts';
+import { Workbook } from '../../../lib/excel-workbook';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { bearer, createAffiliate, createStaffUser, type TestAffiliate } from '../../backoffice/test-fixtures';
 
@@ -263,7 +263,7 @@ async function download(excelPath: string): Promise<unknown[][]> {
     });
   expect(res.status).toBe(200);
   expect(res.headers['content-disposition']).toMatch(/commission-statement-.+-2025-06\.xlsx/);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new Workbook();
   await workbook.xlsx.load(res.body as ArrayBuffer);
   const rows: unknown[][] = [];
   workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));

@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { LoginReportPage } from '@portal/contracts';
+import { Workbook } from '../../../lib/excel-workbook';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { bearer, createAffiliate, createStaffUser, type TestAffiliate } from '../../backoffice/test-fixtures';
 
@@ -71,7 +71,7 @@ async function download(excelPath: string) {
 }
 
 async function sheetRows(buffer: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new Workbook();
   await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   const rows: unknown[][] = [];
   workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
