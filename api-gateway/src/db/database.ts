@@ -46,7 +46,13 @@ export function copyText(value: string | null): string {
   );
 }
 
+/** A column's values in COPY's text format: looked at once, escaped value by value only when one needs it. */
+export function copyTextColumn(values: readonly string[]): readonly string[] {
+  return COPY_SPECIAL.test(values.join('')) ? values.map(copyText) : values;
+}
+
 const ARRAY_SPECIAL = /[\\"]/;
+const ARRAY_SPECIALS = /[\\"]/g;
 /**
  * An array literal of the values, every element quoted (`{"a","b"}`, backslash and double quote escaped), sent
  * as one text parameter and cast in SQL (`$1::text[]`, `::numeric[]`, `::date[]`): the drivers' own array
@@ -56,7 +62,7 @@ const ARRAY_SPECIAL = /[\\"]/;
 export function arrayLiteral(values: readonly string[]): string {
   if (values.length === 0) return '{}';
   if (!ARRAY_SPECIAL.test(values.join(''))) return `{"${values.join('","')}"}`;
-  return `{${values.map((value) => `"${value.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+  return `{${values.map((value) => `"${value.replace(ARRAY_SPECIALS, '\\$&')}"`).join(',')}}`;
 }
 
 const copyStatement = (table: string, columns: readonly string[], source: string) =>

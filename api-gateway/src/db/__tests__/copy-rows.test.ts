@@ -1,4 +1,4 @@
-import { copyText, type Database } from '../database';
+import { copyText, copyTextColumn, type Database } from '../database';
 import { openSuiteDatabase } from '../../test-support/suite-database';
 
 /** Sql.copyRows on the driver the suite runs on (PGlite, or PostgreSQL when DATABASE_URL is set). */
@@ -22,6 +22,14 @@ test('copyText escapes what COPY reads specially, and only that', () => {
   expect(copyText('a\\b\tc\nd\re')).toBe('a\\\\b\\tc\\nd\\re');
   expect(copyText('\\N')).toBe('\\\\N');
   expect(copyText(null)).toBe('\\N');
+});
+
+test('copyTextColumn escapes a column only where a value needs it, as copyText would each value', () => {
+  const plain = ['AFF1', 'Personal Care', '2.5'];
+  expect(copyTextColumn(plain)).toBe(plain);
+  const mixed = ['AFF1', 'a\tb', 'c\\d', 'e\nf'];
+  expect(copyTextColumn(mixed)).toEqual(mixed.map((value) => copyText(value)));
+  expect(copyTextColumn([])).toEqual([]);
 });
 
 test('values come back as written: backslashes, tabs, line breaks, a literal \\N, null, non-ASCII', async () => {

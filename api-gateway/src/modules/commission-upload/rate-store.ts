@@ -1,5 +1,5 @@
 import type { CommissionRate, CommissionUploadRecord } from '@portal/contracts';
-import { arrayLiteral, copyText, type Sql } from '../../db/database';
+import { arrayLiteral, copyText, copyTextColumn, type Sql } from '../../db/database';
 import { containsPattern } from '../backoffice';
 import type { RateColumns } from './rate-rows';
 
@@ -154,18 +154,13 @@ function insertRates(
   );
 }
 
-const COPY_SPECIAL = /[\\\t\n\r]/;
-/** A column's values in COPY's text format: looked at once, escaped value by value only when it needs it. */
-const copyColumn = (values: readonly string[]) =>
-  COPY_SPECIAL.test(values.join('')) ? values.map(copyText) : values;
-
 async function copyRates(sql: Sql, uploadId: number, rates: RateColumns, at: Date): Promise<void> {
   const tail = `\t${copyText(String(uploadId))}\t${copyText(at.toISOString())}\n`;
-  const codes = copyColumn(rates.affiliateCodes);
-  const categories = copyColumn(rates.productCategories);
-  const percents = copyColumn(rates.ratePercents);
-  const minimums = copyColumn(rates.minimumOrderValues);
-  const days = copyColumn(rates.effectiveDates);
+  const codes = copyTextColumn(rates.affiliateCodes);
+  const categories = copyTextColumn(rates.productCategories);
+  const percents = copyTextColumn(rates.ratePercents);
+  const minimums = copyTextColumn(rates.minimumOrderValues);
+  const days = copyTextColumn(rates.effectiveDates);
   const lines: string[] = new Array<string>(codes.length);
   for (let i = 0; i < codes.length; i++)
     lines[i] = `${codes[i]}\t${categories[i]}\t${percents[i]}\t${minimums[i]}\t${days[i]}${tail}`;

@@ -3,13 +3,14 @@
  * with `eval`, so the same text runs from the built gateway and under jest without a second build output.
  * Whatever a crafted file does inside SheetJS (CVE-2023-30533 pollutes Object.prototype through a comment
  * whose cell reference is `__proto__`) stays in this thread's realm, which ends with the file; only arrays
- * of strings, numbers, booleans and nulls (one per column) are posted back, and the main thread validates them again.
+ * of strings, numbers, booleans and nulls (one per column) are posted back, and the main thread validates
+ * them again.
  *
  * workerData: { xlsxPath, maxRows, maxUnpackedBytes, maxColumns, rangeRows, readOptions, warmUp }: SheetJS is
  * loaded at once, before any file (read with readOptions, read-workbook.ts SHEET_READ_OPTIONS), and with warmUp
- * (a worker started ahead of its file) run on workbooks made here until the file comes; then exactly one message { file: Uint8Array, kind: 'zip' | 'cfb', entries: ZipEntry[] } is
- * read (the one file this thread ever sees) and answered, an .xlsx range of rows after range (rangeRows 0:
- * the whole sheet at once).
+ * (a worker started ahead of its file) run on workbooks made here until the file comes; then exactly one
+ * message { file: Uint8Array, kind: 'zip' | 'cfb', entries: ZipEntry[] } is read (the one file this thread
+ * ever sees) and answered, an .xlsx range of rows after range (rangeRows 0: the whole sheet at once).
  * posts: { ok: true, done: false, range: { firstRow, rowCount, columns }, date1904 } for each range
  *        (columns[c][i] is row firstRow + i, 0 the header; each range after the one before), then
  *        { ok: true, done: true, rowCount, date1904 }; or at any point { ok: false, code } (a key of
