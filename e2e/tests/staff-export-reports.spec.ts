@@ -81,6 +81,9 @@ test.describe('staff export reports', () => {
     await page.goto('/admin/affiliates?status=active');
     await page.getByRole('searchbox', { name: 'Search' }).fill(DEMO.affiliate.email);
     const table = page.getByRole('table', { name: 'Affiliate Users' });
+    // The first page's loading row also makes two rows: wait for the searched affiliate itself (the search
+    // lands SEARCH_DEBOUNCE_MS after typing), or Download Excel is clicked before the search applies.
+    await expect(table.getByRole('row').nth(1)).toContainText(DEMO.affiliate.email);
     await expect(table.getByRole('row')).toHaveCount(2);
     const shown = await table.getByRole('row').nth(1).getByRole('cell').allInnerTexts();
 
