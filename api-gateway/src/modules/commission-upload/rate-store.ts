@@ -7,6 +7,13 @@ import type { RateColumns } from './rate-rows';
 const INSERT_BATCH = 10_000;
 
 /**
+ * Rows gathered from the worker's ranges (1,000 rows each) before they are written: each write costs a few
+ * statements (a savepoint and its release, a COPY or an insert, the upload check) beyond its rows, ~0.5-1 ms
+ * a time on PostgreSQL (bench/README.md, session 11).
+ */
+const WRITE_BATCH = 4_000;
+
+/**
  * Which of the codes belong to an affiliate. With `lock` (inside the upload's transaction) those affiliates
  * are locked FOR KEY SHARE until it ends, so a code found here cannot be deleted or changed before the
  * rates naming it are committed (commission_rates has no foreign key to affiliates: this check is the rule).
@@ -49,27 +56,47 @@ const REPLACE_SAME_DAY = `ON CONFLICT (affiliate_code, product_category, effecti
        upload_id = excluded.upload_id, created_at = excluded.created_at`;
 
 /**
- * Stores the rates of one upload, range after range as they arrive (all in the caller's one transaction): a row for an affiliate, category and effective date already held is
- * replaced (commission_rates_key_idx), every other date stays, so the table is the rates' history.
+ * Stores the rates of one upload as its ranges arrive, a few ranges per write (all in the caller's one
+ * transaction): a row for an affiliate, category and effective date already held is replaced (commission_rates_key_idx), every other date stays, so the table is the rates' history.
  *
  * Most uploads bring new dates, and a plain insert costs less than ON CONFLICT's speculative insertion, so new
  * rates are first written plainly under a savepoint; at the first rate already held (23505) that part is rolled
  * back and written again with the history rule. PostgreSQL: the whole file by COPY (pg-copy-streams) straight
- * into the table per range, else `unnest` upserts. PGlite: `unnest`, 10k rows per statement, each batch tried plain, and
+ * into the table per write, else `unnest` upserts. PGlite: `unnest`, 10k rows per statement, each batch tried plain, and
  * once one held rate is met every later batch is upserted (at most one batch is written twice); COPY costs PGlite
  * more than it saves (docs/decisions.md).
  */
 export class RateWriter {
   private replacing = false;
+  private waiting: RateColumns[] = [];
+  private waitingRows = 0;
 
   constructor(
     private readonly sql: Sql,
     private readonly uploadId: number,
     private readonly at: Date,
     private readonly driver: 'pglite' | 'postgres',
+    private readonly batchRows = WRITE_BATCH,
   ) {}
 
-  async write(rates: RateColumns): Promise<void> {
+  /** Takes a range's good rates; they are written once batchRows rows wait (flush() writes the rest). */
+  async add(rates: RateColumns): Promise<void> {
+    if (rates.rows.length === 0) return;
+    this.waiting.push(rates);
+    this.waitingRows += rates.rows.length;
+    if (this.waitingRows >= this.batchRows) await this.flush();
+  }
+
+  /** Writes the rates still waiting: after the last range, before anything reads the rates. */
+  async flush(): Promise<void> {
+    if (this.waitingRows === 0) return;
+    const rates = joinRates(this.waiting);
+    this.waiting = [];
+    this.waitingRows = 0;
+    await this.write(rates);
+  }
+
+  private async write(rates: RateColumns): Promise<void> {
     const count = rates.rows.length;
     if (count === 0) return;
     const { sql, uploadId, at } = this;
@@ -116,6 +143,21 @@ async function plainly(sql: Sql, write: () => Promise<unknown>): Promise<boolean
 
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/** Several ranges' rates as one, in order. */
+function joinRates(parts: readonly RateColumns[]): RateColumns {
+  if (parts.length === 1) return parts[0];
+  const join = <K extends keyof RateColumns>(key: K) =>
+    ([] as RateColumns[K]).concat(...parts.map((part) => part[key])) as RateColumns[K];
+  return {
+    rows: join('rows'),
+    affiliateCodes: join('affiliateCodes'),
+    ratePercents: join('ratePercents'),
+    productCategories: join('productCategories'),
+    minimumOrderValues: join('minimumOrderValues'),
+    effectiveDates: join('effectiveDates'),
+  };
+}
 
 const sliceRates = (rates: RateColumns, start: number, end: number): RateColumns =>
   start === 0 && end >= rates.rows.length

@@ -8,11 +8,12 @@ export const SHEET_WORKER_LIMITS = {
   /** V8 heap of the worker: 100k rows need about 250 MB in SheetJS. */
   maxOldGenerationSizeMb: 768,
   /**
-   * SheetJS makes short-lived strings and cells by the million: with 64 MB the worker spent ~270 ms of a
-   * 100k-row file collecting them, ~100 ms less with 256 (bench/README.md, session 8); pages are taken only
-   * as they are used.
+   * SheetJS makes short-lived strings and cells by the million, but what is alive at a collection is about one
+   * range (1,000 rows): a small young generation collects it cheaply, and a large one costs fresh pages, which
+   * the kernel must clear (256 MB: ~61k page faults and ~130 MB more RSS per 100k-row file; bench/README.md,
+   * session 11).
    */
-  maxYoungGenerationSizeMb: 256,
+  maxYoungGenerationSizeMb: 48,
   stackSizeMb: 4,
   /** Wall clock, from start to the posted rows. */
   timeoutMs: 60_000,
@@ -86,10 +87,11 @@ export const SHEET_READ_OPTIONS = {
 let running = 0;
 
 /**
- * Rows per range the worker cuts the first sheet into (0: the whole sheet in one read). Measured on 100k rows:
- * see bench/README.md; tests set a small one to cross range edges.
+ * Rows per range the worker cuts the first sheet into (0: the whole sheet in one read); the gateway writes a
+ * few ranges at a time (rate-store.ts). Measured on 100k rows: see bench/README.md; tests set a small one to
+ * cross range edges.
  */
-let rangeRows = 5_000;
+let rangeRows = 1_000;
 export function setSheetRangeRows(rows: number): void {
   rangeRows = rows;
   if (spare) {

@@ -114,13 +114,14 @@ async function storeUpload(
         uploadId = await insertUpload(tx, { fileName, uploadedBy: session.userId, rowCount: 0, at });
         writer = new RateWriter(tx, uploadId, at, ctx.db.driver);
       }
-      await writer!.write(good);
+      await writer!.add(good);
     }
     event = await reading.next();
   }
   checker.finish(event.rowCount);
   affiliates.finish();
   if (uploadId === undefined) throw new RowsRefusal(CommissionUploadMessages.noRows);
+  await writer!.flush();
   const rowCount = checker.count;
   await setUploadRowCount(tx, uploadId, rowCount);
   await faultPoint('commission.upload');
