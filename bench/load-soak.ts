@@ -18,7 +18,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -528,6 +528,8 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; label: 
     };
   }
   const dir = DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'load-soak-'));
+  // A --data-dir that does not exist yet is made (the gateway's error log is opened in it before it starts).
+  mkdirSync(dir, { recursive: true });
   return { env: { DATA_DIR: dir }, label: `PGlite (${dir})` };
 }
 
