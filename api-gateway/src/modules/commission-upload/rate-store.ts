@@ -57,14 +57,15 @@ const REPLACE_SAME_DAY = `ON CONFLICT (affiliate_code, product_category, effecti
 
 /**
  * Stores the rates of one upload as its ranges arrive, a few ranges per write (all in the caller's one
- * transaction): a row for an affiliate, category and effective date already held is replaced (commission_rates_key_idx), every other date stays, so the table is the rates' history.
+ * transaction): a row for an affiliate, category and effective date already held is replaced
+ * (commission_rates_key_idx), every other date stays, so the table is the rates' history.
  *
  * Most uploads bring new dates, and a plain insert costs less than ON CONFLICT's speculative insertion, so new
  * rates are first written plainly under a savepoint; at the first rate already held (23505) that part is rolled
- * back and written again with the history rule. PostgreSQL: the whole file by COPY (pg-copy-streams) straight
- * into the table per write, else `unnest` upserts. PGlite: `unnest`, 10k rows per statement, each batch tried plain, and
- * once one held rate is met every later batch is upserted (at most one batch is written twice); COPY costs PGlite
- * more than it saves (docs/decisions.md).
+ * back and written again with the history rule. PostgreSQL: each write by COPY (pg-copy-streams) straight into
+ * the table, else `unnest` upserts. PGlite: `unnest`, up to 10k rows per statement, each batch tried plain, and
+ * once one held rate is met every later batch is upserted (at most one batch is written twice); COPY costs
+ * PGlite more than it saves (docs/decisions.md).
  */
 export class RateWriter {
   private replacing = false;
