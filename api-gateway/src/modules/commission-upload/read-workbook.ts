@@ -49,7 +49,8 @@ export interface SheetRange {
 
 /** What a reading gives, in order: ranges of rows (each after the one before), then the end. */
 export type SheetEvent =
-  | { done: false; range: SheetRange; date1904: boolean }
+  /** ending: a range near the sheet's end (the worker cuts those short): what waits to be stored should go now. */
+  | { done: false; range: SheetRange; date1904: boolean; ending: boolean }
   /** rowCount: the sheet's rows as one whole read would count them (0: no cell at all). */
   | { done: true; rowCount: number; date1904: boolean };
 
@@ -271,6 +272,7 @@ export function believeEvent(message: unknown, lastRow = -1): SheetEvent | Workb
     range?: unknown;
     rowCount?: unknown;
     date1904?: unknown;
+    ending?: unknown;
   };
   if (answer.ok !== true) {
     const code = typeof answer.code === 'string' ? answer.code : 'unreadable';
@@ -308,5 +310,10 @@ export function believeEvent(message: unknown, lastRow = -1): SheetEvent | Workb
     // A plain loop: a sparse array's holes are undefined here, and refused.
     for (let r = 0; r < rowCount; r++) if (!isCell(column[r])) return new WorkbookRefusal('unreadable');
   }
-  return { done: false, range: { firstRow, rowCount, columns: columns as CellValue[][] }, date1904 };
+  return {
+    done: false,
+    range: { firstRow, rowCount, columns: columns as CellValue[][] },
+    date1904,
+    ending: answer.ending === true,
+  };
 }

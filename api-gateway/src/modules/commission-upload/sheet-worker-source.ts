@@ -11,8 +11,9 @@
  * (a worker started ahead of its file) run on workbooks made here until the file comes; then exactly one
  * message { file: Uint8Array, kind: 'zip' | 'cfb', entries: ZipEntry[] } is read (the one file this thread
  * ever sees) and answered, an .xlsx range of rows after range (rangeRows 0: the whole sheet at once).
- * posts: { ok: true, done: false, range: { firstRow, rowCount, columns }, date1904 } for each range
- *        (columns[c][i] is row firstRow + i, 0 the header; each range after the one before), then
+ * posts: { ok: true, done: false, range: { firstRow, rowCount, columns }, date1904, ending } for each range
+ *        (columns[c][i] is row firstRow + i, 0 the header; each range after the one before; ending: one of the
+ *        short ranges near the sheet's end, or the whole sheet), then
  *        { ok: true, done: true, rowCount, date1904 }; or at any point { ok: false, code } (a key of
  *        CommissionUploadMessages), which ends the file.
  */
@@ -128,8 +129,8 @@ function columnsOf(sheet, ref, first, last) {
   return columns;
 }
 
-function postRange(firstRow, rowCount, columns, date1904) {
-  parentPort.postMessage({ ok: true, done: false, range: { firstRow, rowCount, columns }, date1904 });
+function postRange(firstRow, rowCount, columns, date1904, ending) {
+  parentPort.postMessage({ ok: true, done: false, range: { firstRow, rowCount, columns }, date1904, ending });
 }
 
 function postDone(rowCount, date1904) {
@@ -145,7 +146,7 @@ function readWhole(bytes) {
   if (!ref) return postDone(0, date1904);
   const range = XLSX.utils.decode_range(ref);
   const rowCount = Math.min(range.e.r, maxRows + 1) + 1;
-  postRange(0, rowCount, columnsOf(sheet, range, 0, rowCount - 1), date1904);
+  postRange(0, rowCount, columnsOf(sheet, range, 0, rowCount - 1), date1904, true);
   postDone(rowCount, date1904);
 }
 
@@ -273,7 +274,7 @@ function rangePlan(parts) {
   return {
     /** Whether every range's sheet range is the <dimension> (else SheetJS's guess from the range's cells). */
     dimension,
-    /** The next range's zip, or null after the last. */
+    /** The next range's zip, and whether it is one of the short ranges near the end; or null after the last. */
     nextZip() {
       if (next >= end && next !== start) return null;
       const from = next;
@@ -281,7 +282,8 @@ function rangePlan(parts) {
       // (the first, and each once less than a range and a half is left by the bytes read so far per row).
       const short = Math.max(1, Math.ceil(rangeRows / 4));
       const perPiece = piecesCut > 0 ? (from - start) / piecesCut : 0;
-      const wanted = cut === 0 || end - from < 1.5 * rangeRows * perPiece ? short : rangeRows;
+      const ending = cut > 0 && end - from < 1.5 * rangeRows * perPiece;
+      const wanted = cut === 0 || ending ? short : rangeRows;
       cut++;
       let pieces = 0;
       let to = from;
@@ -299,7 +301,7 @@ function rangePlan(parts) {
       next = to === end ? end + 1 : to;
       const slice = bytes.subarray(from, to);
       const crc = zlib.crc32(tail, zlib.crc32(slice, headCrc));
-      return storedZip(others, sheetName, [head, slice, tail], crc);
+      return { zip: storedZip(others, sheetName, [head, slice, tail], crc), ending };
     },
   };
 }
@@ -394,8 +396,8 @@ function readRanges(plan) {
   let posted = -1;
   let rowCount = 0;
   let date1904 = false;
-  for (let bytes = plan.nextZip(); bytes !== null; bytes = plan.nextZip()) {
-    const parsed = parse(bytes);
+  for (let next = plan.nextZip(); next !== null; next = plan.nextZip()) {
+    const parsed = parse(next.zip);
     if (parsed.refusal) return refuse(parsed.refusal);
     const { sheet } = parsed;
     date1904 = parsed.date1904;
@@ -413,7 +415,7 @@ function readRanges(plan) {
     // Without a <dimension>, a whole read's range covers the cells of every range: a cell outside its own
     // range's rows or columns (a crafted file: a row left open, a cell naming another row) is refused.
     if (!plan.dimension && (lastRead > last || cellsBeyond(dense, first, last, range.e.c))) return refuse('unreadable');
-    postRange(first, last - first + 1, columnsOf(sheet, range, first, last), date1904);
+    postRange(first, last - first + 1, columnsOf(sheet, range, first, last), date1904, next.ending);
     posted = last;
   }
   postDone(rowCount, date1904);

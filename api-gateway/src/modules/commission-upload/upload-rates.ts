@@ -115,6 +115,8 @@ async function storeUpload(
         writer = new RateWriter(tx, uploadId, at, ctx.db.driver);
       }
       await writer!.add(good);
+      // The last ranges come in quick succession: stored as they come, little is left after the worker's end.
+      if (event.ending) await writer!.flush();
     }
     event = await reading.next();
   }

@@ -21,7 +21,10 @@ test('ranges of plain-value columns, each as long as the range, then the end, ar
     done: false,
     range: { firstRow: 0, rowCount: 2, columns },
     date1904: true,
+    ending: false,
   });
+  expect(believeEvent({ ...range(), ending: true })).toMatchObject({ ending: true });
+  expect(believeEvent({ ...range(), ending: 'yes' })).toMatchObject({ ending: false });
   expect(believeEvent(range({ columns: [[null, true]] }))).toMatchObject({ range: { rowCount: 2 } });
   // A later range: after the last row believed.
   expect(believeEvent(range({ firstRow: 10 }), 9)).toMatchObject({ range: { firstRow: 10 } });

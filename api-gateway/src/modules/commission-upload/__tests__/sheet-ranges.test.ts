@@ -112,6 +112,26 @@ test('range edges: every row count around a range of N rows (the first and the l
   }
 });
 
+test('the short ranges near the end are posted as ending (stored at once), and only those', async () => {
+  // 40 rows and a header in ranges of 8: 2 first, then 8 at a time, then 2 at a time for the last ~12 rows.
+  setSheetRangeRows(8);
+  const file = book(rates(40));
+  const reading = readWorkbookRanges(file, inspectContainer(file));
+  const ranges: { rows: number; ending: boolean }[] = [];
+  try {
+    for (let event = await reading.next(); !event.done; event = await reading.next())
+      ranges.push({ rows: event.range.rowCount, ending: event.ending });
+  } finally {
+    reading.close();
+  }
+  const firstEnding = ranges.findIndex((range) => range.ending);
+  expect(firstEnding).toBeGreaterThan(1);
+  expect(ranges[0]).toEqual({ rows: 2, ending: false });
+  expect(ranges.slice(1, firstEnding).every((range) => range.rows === 8 && !range.ending)).toBe(true);
+  expect(ranges.slice(firstEnding).every((range) => range.rows <= 2 && range.ending)).toBe(true);
+  expect(ranges.reduce((sum, range) => sum + range.rows, 0)).toBe(41);
+});
+
 const header = `<row r="1">${COMMISSION_COLUMNS.map(
   (name, c) => `<c r="${String.fromCharCode(65 + c)}1" t="inlineStr"><is><t>${name}</t></is></c>`,
 ).join('')}</row>`;
