@@ -8,8 +8,10 @@
  *   npx --yes pnpm@10 --filter bench exec tsx load-soak.ts [--minutes 10] [--warm-up-minutes 3] [--users 50]
  *       [--scale 250] [--think-ms 500] [--data-dir DIR] [--ingest-every-s 10] [--no-exports]
  *       [--heap-snapshots-at 2,9]
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (same command): PostgreSQL, in a database of its own
- *       (`<name>_load_soak` on the same server, created and seeded once, kept for the next run).
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (same command): PostgreSQL, on a copy of a database
+ *       of its own (`<name>_load_soak_s<scale>` on the same server, created and seeded once, kept for the next
+ *       run; the copy `<name>_load_soak_run` is dropped at the end). --data-dir keeps PGlite's seeded database
+ *       the same way (each run on a copy).
  *
  * Each virtual user signs in with its role's demo account, walks its role's screens with a random think time
  * between calls, and signs out, over and over. The heavy calls (an export, a commission upload) run one at a
@@ -18,7 +20,16 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -512,38 +523,89 @@ function memoryDetail(pids: number[]): string {
     .join('\n');
 }
 
-async function prepareDatabase(): Promise<{ env: Record<string, string>; label: string }> {
+const SEED_CLI = path.resolve(__dirname, '../api-gateway/dist/seed/cli.js');
+
+/** Seeds a database (an empty one only) with the built gateway's seed command, at --scale. */
+async function seed(env: Record<string, string>): Promise<void> {
+  const child = spawn(process.execPath, [SEED_CLI], {
+    cwd: path.dirname(GATEWAY),
+    env: { ...process.env, ...env, SEED_SCALE: String(SCALE), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`seeding failed (${code})`);
+}
+
+/**
+ * Every run starts from the same seeded data: a run decides pending affiliates, ingests orders and uploads
+ * rates, so a database kept from the last run would have fewer affiliates left to decide each time. The seeded
+ * database is kept (seeded once per scale) and each run works on a copy of it, dropped at the end.
+ */
+async function prepareDatabase(): Promise<{
+  env: Record<string, string>;
+  label: string;
+  cleanUp: () => Promise<void>;
+}> {
   if (DATABASE_URL) {
-    // A database of its own next to the given one, kept between runs so the seed is paid once.
+    // Next to the given database: `<name>_load_soak_s<scale>` seeded once, `<name>_load_soak_run` per run.
     const url = new URL(DATABASE_URL);
-    const name = `${url.pathname.slice(1) || 'postgres'}_load_soak`;
+    const base = url.pathname.slice(1) || 'postgres';
+    const seeded = `${base}_load_soak_s${SCALE}`;
+    const run = `${base}_load_soak_run`;
+    const at = (name: string) => Object.assign(new URL(DATABASE_URL), { pathname: `/${name}` }).toString();
     const admin = await openDatabase({ databaseUrl: DATABASE_URL });
-    const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (rows.length === 0) await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.close();
-    url.pathname = `/${name}`;
+    try {
+      const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [seeded]);
+      if (rows.length === 0) {
+        await admin.query(`CREATE DATABASE "${seeded}"`);
+        await seed({ DATABASE_URL: at(seeded) });
+      }
+      await admin.query(`DROP DATABASE IF EXISTS "${run}" WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE "${run}" TEMPLATE "${seeded}"`);
+    } finally {
+      await admin.close();
+    }
     return {
-      env: { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'load-soak-')) },
-      label: `PostgreSQL (${name})`,
+      env: { DATABASE_URL: at(run), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'load-soak-')) },
+      label: `PostgreSQL (${run}, a copy of ${seeded})`,
+      cleanUp: async () => {
+        const dropper = await openDatabase({ databaseUrl: DATABASE_URL });
+        try {
+          await dropper.query(`DROP DATABASE IF EXISTS "${run}" WITH (FORCE)`);
+        } finally {
+          await dropper.close();
+        }
+      },
     };
   }
-  const dir = DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'load-soak-'));
-  // A --data-dir that does not exist yet is made (the gateway's error log is opened in it before it starts).
-  mkdirSync(dir, { recursive: true });
-  return { env: { DATA_DIR: dir }, label: `PGlite (${dir})` };
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'load-soak-'));
+  if (!DATA_DIR) return { env: { DATA_DIR: runDir }, label: `PGlite (${runDir})`, cleanUp: async () => {} };
+  // --data-dir keeps the seeded database (made and seeded if new); each run works on a copy of it.
+  mkdirSync(DATA_DIR, { recursive: true });
+  await seed({ DATA_DIR });
+  cpSync(DATA_DIR, runDir, { recursive: true });
+  return {
+    env: { DATA_DIR: runDir },
+    label: `PGlite (${runDir}, a copy of ${DATA_DIR})`,
+    cleanUp: async () => rmSync(runDir, { recursive: true, force: true }),
+  };
 }
 
 async function startGateway(): Promise<{
   child: ChildProcess;
   label: string;
   logFile: string;
+  /** The run's own directory: the gateway's error log, heap snapshots. */
   dataDir: string;
+  cleanUp: () => Promise<void>;
 }> {
   if (!existsSync(GATEWAY))
     throw new Error(`${GATEWAY} is missing: run npx --yes pnpm@10 --filter api-gateway build`);
   const port = await freePort();
-  const { env, label } = await prepareDatabase();
-  const logFile = path.join(env.DATA_DIR, 'gateway-errors.log');
+  const { env, label, cleanUp } = await prepareDatabase();
+  // Beside the database's copy, not in it: the copy is dropped at the end, the log and snapshots are kept.
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'load-soak-run-'));
+  const logFile = path.join(runDir, 'gateway-errors.log');
   const errorLog = openSync(logFile, 'a');
   const child = spawn(process.execPath, [GATEWAY], {
     cwd: path.dirname(GATEWAY),
@@ -560,7 +622,7 @@ async function startGateway(): Promise<{
       MEMORY_LOG_SECONDS: String(MEMORY_LOG_SECONDS),
       ...(HEAP_SNAPSHOTS_AT.length
         ? {
-            NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${env.DATA_DIR}`,
+            NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${runDir}`,
           }
         : {}),
     },
@@ -581,7 +643,7 @@ async function startGateway(): Promise<{
   console.log(
     `gateway up on ${label} in ${((performance.now() - started) / 1000).toFixed(0)} s (seed included when new)`,
   );
-  return { child, label, logFile, dataDir: env.DATA_DIR };
+  return { child, label, logFile, dataDir: runDir, cleanUp };
 }
 
 async function loadShared(): Promise<Shared> {
@@ -745,6 +807,7 @@ async function main() {
       else gateway.child.once('exit', resolve);
     });
     agent.destroy();
+    await gateway.cleanUp();
   }
   process.exitCode = exitCode.value;
 }
