@@ -558,7 +558,11 @@ async function prepareDatabase(): Promise<{
       const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [seeded]);
       if (rows.length === 0) {
         await admin.query(`CREATE DATABASE "${seeded}"`);
-        await seed({ DATABASE_URL: at(seeded) });
+        // A seed that fails leaves no database behind to be taken for a seeded one next time.
+        await seed({ DATABASE_URL: at(seeded) }).catch(async (error: unknown) => {
+          await admin.query(`DROP DATABASE IF EXISTS "${seeded}" WITH (FORCE)`);
+          throw error;
+        });
       }
       await admin.query(`DROP DATABASE IF EXISTS "${run}" WITH (FORCE)`);
       await admin.query(`CREATE DATABASE "${run}" TEMPLATE "${seeded}"`);
@@ -578,16 +582,17 @@ async function prepareDatabase(): Promise<{
       },
     };
   }
-  const runDir = mkdtempSync(path.join(os.tmpdir(), 'load-soak-'));
-  if (!DATA_DIR) return { env: { DATA_DIR: runDir }, label: `PGlite (${runDir})`, cleanUp: async () => {} };
+  const databaseDir = mkdtempSync(path.join(os.tmpdir(), 'load-soak-'));
+  if (!DATA_DIR)
+    return { env: { DATA_DIR: databaseDir }, label: `PGlite (${databaseDir})`, cleanUp: async () => {} };
   // --data-dir keeps the seeded database (made and seeded if new); each run works on a copy of it.
   mkdirSync(DATA_DIR, { recursive: true });
   await seed({ DATA_DIR });
-  cpSync(DATA_DIR, runDir, { recursive: true });
+  cpSync(DATA_DIR, databaseDir, { recursive: true });
   return {
-    env: { DATA_DIR: runDir },
-    label: `PGlite (${runDir}, a copy of ${DATA_DIR})`,
-    cleanUp: async () => rmSync(runDir, { recursive: true, force: true }),
+    env: { DATA_DIR: databaseDir },
+    label: `PGlite (${databaseDir}, a copy of ${DATA_DIR})`,
+    cleanUp: async () => rmSync(databaseDir, { recursive: true, force: true }),
   };
 }
 
