@@ -141,8 +141,8 @@ export const CommissionRatesQuery = z.object({
 /** Money as text with two decimals (naira); rates with up to 3 (numeric(6,3)). */
 const Decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 
+/** One rate in force: one per affiliate and category, so the two name it. */
 export const CommissionRate = z.object({
-  rateId: z.number().int(),
   affiliateCode: z.string(),
   affiliateName: z.string().nullable(),
   productCategory: z.string(),

@@ -58,7 +58,7 @@ const REPLACE_SAME_DAY = `ON CONFLICT (affiliate_code, product_category, effecti
 /**
  * Stores the rates of one upload as its ranges arrive, a few ranges per write (all in the caller's one
  * transaction): a row for an affiliate, category and effective date already held is replaced
- * (commission_rates_key_idx), every other date stays, so the table is the rates' history.
+ * (commission_rates' primary key), every other date stays, so the table is the rates' history.
  *
  * Most uploads bring new dates, and a plain insert costs less than ON CONFLICT's speculative insertion, so new
  * rates are first written plainly under a savepoint; at the first rate already held (23505) that part is rolled
@@ -211,8 +211,7 @@ async function copyRates(sql: Sql, uploadId: number, rates: RateColumns, at: Dat
 }
 
 interface RateDbRow {
-  rate_id: string | number;
-  affiliate_code: string;
+  affiliate_code: string | null;
   full_name: string | null;
   product_category: string;
   rate_percent: string;
@@ -224,7 +223,7 @@ interface RateDbRow {
 
 /**
  * The rates in force on `today`: per affiliate and category the newest row effective on or before it
- * (commission_rates_key_idx gives that order, read backwards), filtered by affiliate code or name and by category.
+ * (the primary key gives that order, read backwards), filtered by affiliate code or name and by category.
  */
 export async function currentRates(
   sql: Sql,
@@ -246,13 +245,13 @@ export async function currentRates(
   const { rows } = await sql.query<RateDbRow>(
     `WITH current_rates AS (
        SELECT DISTINCT ON (cr.affiliate_code, cr.product_category)
-              cr.rate_id, cr.affiliate_code, cr.product_category, cr.rate_percent, cr.minimum_order_value,
+              cr.affiliate_code, cr.product_category, cr.rate_percent, cr.minimum_order_value,
               cr.effective_date, cr.upload_id
          FROM commission_rates cr
         WHERE cr.effective_date <= $1::date ${conditions.map((c) => `AND ${c}`).join(' ')}
         ORDER BY cr.affiliate_code, cr.product_category, cr.effective_date DESC
      ), counted AS (SELECT count(*) AS total FROM current_rates)
-     SELECT c.rate_id, c.affiliate_code, a.full_name, c.product_category, c.rate_percent::text AS rate_percent,
+     SELECT c.affiliate_code, a.full_name, c.product_category, c.rate_percent::text AS rate_percent,
             c.minimum_order_value::text AS minimum_order_value, to_char(c.effective_date, 'YYYY-MM-DD') AS effective_date,
             c.upload_id, counted.total
        FROM counted
@@ -268,9 +267,11 @@ export async function currentRates(
   return {
     totalCount,
     results: rows
-      .filter((row) => row.rate_id !== null)
+      .flatMap(({ affiliate_code, ...row }) =>
+        // counted's one row with no page row beside it (past the last page) names no affiliate
+        affiliate_code === null ? [] : [{ ...row, affiliate_code }],
+      )
       .map((row) => ({
-        rateId: Number(row.rate_id),
         affiliateCode: row.affiliate_code,
         affiliateName: row.full_name,
         productCategory: row.product_category,

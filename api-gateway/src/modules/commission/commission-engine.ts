@@ -13,17 +13,18 @@ export interface OrderTerms {
  * DESIGN §5, the one place the rule is written: an order earns orderValue × rate of the newest rate row for
  * its affiliate and category effective on or before the order date, when the value reaches that row's
  * minimum, rounded to kobo. A Rejected order earns nothing. `join` is a LEFT JOIN LATERAL naming the row
- * `earned_rate`; `rateId` and `amount` are what the order stores.
+ * `earned_rate`; `rateDate` and `amount` are what the order stores: the rate row it used is named by its
+ * effective date, the order's own affiliate and category completing that row's key.
  */
-export function earnedCommissionSql(o: OrderTerms): { join: string; rateId: string; amount: string } {
+export function earnedCommissionSql(o: OrderTerms): { join: string; rateDate: string; amount: string } {
   return {
     join: `LEFT JOIN LATERAL (
-             SELECT cr.rate_id, cr.rate_percent, cr.minimum_order_value FROM commission_rates cr
+             SELECT cr.effective_date, cr.rate_percent, cr.minimum_order_value FROM commission_rates cr
               WHERE cr.affiliate_code = ${o.affiliateCode} AND cr.product_category = ${o.productCategory}
                 AND cr.effective_date <= ${o.orderDate}
               ORDER BY cr.effective_date DESC LIMIT 1
            ) AS earned_rate ON true`,
-    rateId: 'earned_rate.rate_id',
+    rateDate: 'earned_rate.effective_date',
     amount: `CASE WHEN ${o.status} <> 'Rejected' AND ${o.orderValue} >= earned_rate.minimum_order_value
                   THEN round(${o.orderValue} * earned_rate.rate_percent / 100, 2) ELSE 0 END`,
   };
@@ -44,14 +45,14 @@ async function recompute(sql: Sql, from: string, params: readonly unknown[]): Pr
   });
   const { rowCount } = await sql.query(
     `UPDATE orders t
-        SET commission_amount = e.amount, commission_rate_id = e.rate_id
+        SET commission_amount = e.amount, commission_rate_date = e.rate_date
        FROM (
-         SELECT o.order_id, ${earned.rateId} AS rate_id, ${earned.amount} AS amount
+         SELECT o.order_id, ${earned.rateDate} AS rate_date, ${earned.amount} AS amount
            FROM ${from}
            ${earned.join}
        ) e
       WHERE t.order_id = e.order_id
-        AND (t.commission_amount, t.commission_rate_id) IS DISTINCT FROM (e.amount, e.rate_id)`,
+        AND (t.commission_amount, t.commission_rate_date) IS DISTINCT FROM (e.amount, e.rate_date)`,
     params,
   );
   return rowCount;

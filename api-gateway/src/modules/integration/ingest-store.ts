@@ -144,12 +144,12 @@ export async function ingestOrders(sql: Sql, orders: readonly IntegrationOrder[]
   const { rows } = await sql.query<{ created: boolean }>(
     `INSERT INTO orders AS o (order_id, external_id, order_code, retailer_id, affiliate_id, order_date,
                               buyer_name, order_value, product_category, status, fao_name, fao_mobile_no,
-                              commission_amount, commission_rate_id)
+                              commission_amount, commission_rate_date)
      SELECT id, external_id, 'ORD' || lpad(id::text, 8, '0'), retailer_id, affiliate_id, order_date,
-            buyer_name, order_value, product_category, status, fao_name, fao_mobile_no, amount, rate_id
+            buyer_name, order_value, product_category, status, fao_name, fao_mobile_no, amount, rate_date
        FROM (SELECT nextval(pg_get_serial_sequence('orders', 'order_id')) AS id, s.*
                FROM (SELECT i.*, r.retailer_id, r.affiliate_id, r.fao_name, r.fao_mobile_no,
-                            ${earned.amount} AS amount, ${earned.rateId} AS rate_id
+                            ${earned.amount} AS amount, ${earned.rateDate} AS rate_date
                        FROM unnest($1::text[], $2::text[], $3::date[], $4::text[], $5::numeric[], $6::text[],
                                    $7::text[])
                             AS i(external_id, retailer_external_id, order_date, product_category, order_value,
@@ -162,7 +162,7 @@ export async function ingestOrders(sql: Sql, orders: readonly IntegrationOrder[]
        order_date = excluded.order_date, buyer_name = excluded.buyer_name,
        order_value = excluded.order_value, product_category = excluded.product_category,
        status = excluded.status, commission_amount = excluded.commission_amount,
-       commission_rate_id = excluded.commission_rate_id
+       commission_rate_date = excluded.commission_rate_date
      WHERE (o.order_date, o.buyer_name, o.order_value, o.product_category, o.status)
            IS DISTINCT FROM (excluded.order_date, excluded.buyer_name, excluded.order_value,
                              excluded.product_category, excluded.status)

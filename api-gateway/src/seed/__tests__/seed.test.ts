@@ -146,7 +146,7 @@ test('orders came through ingestion: they earned commission and the monthly summ
            SELECT rate_percent, minimum_order_value FROM commission_rates cr
             WHERE cr.affiliate_code = a.affiliate_code AND cr.product_category = o.product_category
               AND cr.effective_date <= o.order_date
-            ORDER BY effective_date DESC, rate_id DESC LIMIT 1) r ON true
+            ORDER BY effective_date DESC LIMIT 1) r ON true
         WHERE o.commission_amount <> CASE WHEN o.status <> 'Rejected' AND o.order_value >= r.minimum_order_value
                                           THEN round(o.order_value * r.rate_percent / 100, 2) ELSE 0 END`,
     ),

@@ -69,7 +69,7 @@ export function CurrentRates() {
       <PagedTable
         list={list}
         columns={columns}
-        rowKey={(r) => r.rateId}
+        rowKey={(r) => JSON.stringify([r.affiliateCode, r.productCategory])}
         caption="Commission rates in force today"
         emptyMessage="No commission rates found."
         errorMessage="The commission rates could not be loaded."

@@ -15,7 +15,8 @@ import {
 let t: TestApp;
 let a: TestAffiliate;
 let b: TestAffiliate;
-const rate: Record<string, number> = {};
+/** Each rate row by its name here: its effective date, which (with the order's affiliate and category) names it. */
+const rate: Record<string, string> = {};
 const order: Record<string, number> = {};
 
 async function addRate(
@@ -26,16 +27,16 @@ async function addRate(
   minimum: string,
   from: string,
 ) {
-  const { rows } = await t.ctx.db.query<{ rate_id: string }>(
+  const { rows } = await t.ctx.db.query<{ effective_date: string }>(
     // An upload's row for a key already held replaces that rate (migration 015: one row per key).
     `INSERT INTO commission_rates (affiliate_code, product_category, rate_percent, minimum_order_value, effective_date)
      VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (affiliate_code, product_category, effective_date)
      DO UPDATE SET rate_percent = EXCLUDED.rate_percent, minimum_order_value = EXCLUDED.minimum_order_value
-     RETURNING rate_id`,
+     RETURNING to_char(effective_date, 'YYYY-MM-DD') AS effective_date`,
     [affiliateCode, category, percent, minimum, from],
   );
-  rate[name] = Number(rows[0].rate_id);
+  rate[name] = rows[0].effective_date;
 }
 
 async function addOrder(
@@ -56,12 +57,13 @@ async function addOrder(
   order[name] = Number(rows[0].order_id);
 }
 
-async function stored(name: string): Promise<{ amount: string; rateId: number | null }> {
-  const { rows } = await t.ctx.db.query<{ amount: string; rate_id: string | null }>(
-    'SELECT commission_amount::text AS amount, commission_rate_id AS rate_id FROM orders WHERE order_id = $1',
+async function stored(name: string): Promise<{ amount: string; rateDate: string | null }> {
+  const { rows } = await t.ctx.db.query<{ amount: string; rate_date: string | null }>(
+    `SELECT commission_amount::text AS amount, to_char(commission_rate_date, 'YYYY-MM-DD') AS rate_date
+       FROM orders WHERE order_id = $1`,
     [order[name]],
   );
-  return { amount: rows[0].amount, rateId: rows[0].rate_id === null ? null : Number(rows[0].rate_id) };
+  return { amount: rows[0].amount, rateDate: rows[0].rate_date };
 }
 
 async function month(who: TestAffiliate, first: string) {
@@ -113,28 +115,28 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test('effective dates: before the first rate nothing, on its date and after it that rate', async () => {
-  expect(await stored('beforeAnyRate')).toEqual({ amount: '0.00', rateId: null });
+  expect(await stored('beforeAnyRate')).toEqual({ amount: '0.00', rateDate: null });
   // 20,000 x 2.5 % = 500
-  expect(await stored('onEffectiveDate')).toEqual({ amount: '500.00', rateId: rate.beverages1 });
+  expect(await stored('onEffectiveDate')).toEqual({ amount: '500.00', rateDate: rate.beverages1 });
   // From 2026-06-01 the newer row: 12,345.67 x 3 % = 370.3701
-  expect(await stored('afterNewRate')).toEqual({ amount: '370.37', rateId: rate.beverages2 });
+  expect(await stored('afterNewRate')).toEqual({ amount: '370.37', rateDate: rate.beverages2 });
 });
 
 test('the minimum: a value below the minimum of the row that applies earns nothing (the row is still named)', async () => {
-  expect(await stored('belowMinimum')).toEqual({ amount: '0.00', rateId: rate.beverages1 });
+  expect(await stored('belowMinimum')).toEqual({ amount: '0.00', rateDate: rate.beverages1 });
   // On 2026-06-01 the 3 % row applies and its minimum is 10,000.
-  expect(await stored('belowNewMinimum')).toEqual({ amount: '0.00', rateId: rate.beverages2 });
+  expect(await stored('belowNewMinimum')).toEqual({ amount: '0.00', rateDate: rate.beverages2 });
 });
 
 test('two categories each take their own rate; a category without rates earns nothing', async () => {
   // 1,000.10 x 5 % = 50.005, rounded to kobo half away from zero.
-  expect(await stored('snacks')).toEqual({ amount: '50.01', rateId: rate.snacks });
-  expect(await stored('noRateForCategory')).toEqual({ amount: '0.00', rateId: null });
+  expect(await stored('snacks')).toEqual({ amount: '50.01', rateDate: rate.snacks });
+  expect(await stored('noRateForCategory')).toEqual({ amount: '0.00', rateDate: null });
 });
 
 test('Rejected earns nothing; another affiliate earns by its own rates only', async () => {
-  expect(await stored('rejected')).toEqual({ amount: '0.00', rateId: rate.snacks });
-  expect(await stored('otherAffiliate')).toEqual({ amount: '100.00', rateId: rate.otherAffiliate });
+  expect(await stored('rejected')).toEqual({ amount: '0.00', rateDate: rate.snacks });
+  expect(await stored('otherAffiliate')).toEqual({ amount: '100.00', rateDate: rate.otherAffiliate });
 });
 
 test('the monthly summary holds the same money', async () => {
@@ -197,7 +199,7 @@ test('a status change to Rejected takes the money out once recomputed', async ()
     await tx.query(`UPDATE orders SET status = 'Rejected' WHERE order_id = $1`, [order.snacks]);
     expect(await recomputeCommissionForOrders(tx, [order.snacks])).toBe(1);
   });
-  expect(await stored('snacks')).toEqual({ amount: '0.00', rateId: rate.snacks });
+  expect(await stored('snacks')).toEqual({ amount: '0.00', rateDate: rate.snacks });
   expect(await month(a, '2026-05-01')).toMatchObject({
     qualified_orders: 2,
     qualified: '0.00',
@@ -224,10 +226,10 @@ test('a backdated rate changes past orders from its date on, and only those', as
       ]),
     ).toBe(1);
   });
-  expect(await stored('beforeAnyRate')).toEqual({ amount: '800.00', rateId: rate.backdated });
-  expect(await stored('onEffectiveDate')).toEqual({ amount: '500.00', rateId: rate.beverages1 });
+  expect(await stored('beforeAnyRate')).toEqual({ amount: '800.00', rateDate: rate.backdated });
+  expect(await stored('onEffectiveDate')).toEqual({ amount: '500.00', rateDate: rate.beverages1 });
   expect(await month(a, '2026-02-01')).toMatchObject({ qualified: '800.00', projected: '800.00' });
-  expect(await stored('otherAffiliate')).toEqual({ amount: '100.00', rateId: rate.otherAffiliate });
+  expect(await stored('otherAffiliate')).toEqual({ amount: '100.00', rateDate: rate.otherAffiliate });
 });
 
 test('a newer upload replacing the rate of the same date: every order it applies to is recomputed', async () => {
@@ -243,9 +245,9 @@ test('a newer upload replacing the rate of the same date: every order it applies
   ]);
   expect(changed).toBe(3);
   // 9,999.99 x 2 % = 199.9998; 12,345.67 x 2 % = 246.9134; 30,000 x 2 % = 600.
-  expect(await stored('belowNewMinimum')).toEqual({ amount: '200.00', rateId: rate.sameDate });
-  expect(await stored('afterNewRate')).toEqual({ amount: '246.91', rateId: rate.sameDate });
-  expect(await stored('pending')).toEqual({ amount: '600.00', rateId: rate.sameDate });
+  expect(await stored('belowNewMinimum')).toEqual({ amount: '200.00', rateDate: rate.sameDate });
+  expect(await stored('afterNewRate')).toEqual({ amount: '246.91', rateDate: rate.sameDate });
+  expect(await stored('pending')).toEqual({ amount: '600.00', rateDate: rate.sameDate });
   expect(await month(a, '2026-06-01')).toMatchObject({ qualified: '1046.91', projected: '1046.91' });
   expect(await affiliateCommissionTotals(t.ctx.db, a.affiliateId, '2026-06-01')).toMatchObject({
     qualifiedCommission: '2396.92',

@@ -34,7 +34,6 @@ beforeEach(() => {
   jest.mocked(fetchCurrentRates).mockResolvedValue({
     results: [
       {
-        rateId: 1,
         affiliateCode: 'AFF100001',
         affiliateName: 'Chidi Okafor',
         productCategory: 'Beverages',
