@@ -261,6 +261,27 @@ describe('every rate names an upload that exists (checked per statement, migrati
     ).toEqual(violation);
   });
 
+  test('one statement naming several uploads: every one of them must exist', async () => {
+    const uploaded = async (day: string) => {
+      const res = await upload(workbook(rateRows([affiliate.affiliateCode, 2, 'Toiletries', 0, day])));
+      expect(res.status).toBe(200);
+      return Number(res.body.uploadId);
+    };
+    const first = await uploaded('2030-03-01');
+    const second = await uploaded('2030-03-02');
+    const ratesNaming = (uploads: (number | null)[], month: string) =>
+      t.ctx.db.query(
+        `INSERT INTO commission_rates (affiliate_code, product_category, rate_percent, effective_date, upload_id)
+         SELECT $1, 'Toiletries', 1, ($2 || '-' || lpad(n::text, 2, '0'))::date, u
+           FROM unnest($3::bigint[]) WITH ORDINALITY AS r(u, n)`,
+        [affiliate.affiliateCode, month, uploads],
+      );
+    expect(await failure(ratesNaming([first, second, null, first], '2030-04'))).toBeUndefined();
+    expect(await failure(ratesNaming([first, 999_999_997, second], '2030-05'))).toEqual(violation);
+    expect(await failure(ratesNaming([999_999_997, 999_999_996], '2030-06'))).toEqual(violation);
+    expect(await failure(ratesNaming([null, null], '2030-07'))).toBeUndefined();
+  });
+
   test('an upload cannot be deleted or renumbered while a rate names it', async () => {
     const res = await upload(workbook(rateRows([affiliate.affiliateCode, 2, 'Household', 0, '2030-02-01'])));
     expect(res.status).toBe(200);
