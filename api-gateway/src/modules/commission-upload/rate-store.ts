@@ -267,10 +267,8 @@ export async function currentRates(
   return {
     totalCount,
     results: rows
-      .flatMap(({ affiliate_code, ...row }) =>
-        // counted's one row with no page row beside it (past the last page) names no affiliate
-        affiliate_code === null ? [] : [{ ...row, affiliate_code }],
-      )
+      // Past the last page, counted's one row comes with no rate beside it.
+      .filter((row): row is RateDbRow & { affiliate_code: string } => row.affiliate_code !== null)
       .map((row) => ({
         affiliateCode: row.affiliate_code,
         affiliateName: row.full_name,

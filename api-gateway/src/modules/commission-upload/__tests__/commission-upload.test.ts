@@ -367,6 +367,12 @@ describe('current rates and upload history', () => {
       }),
     ]);
     expect(res.body.categories).toEqual(expect.arrayContaining(['Baby Care', 'Household']));
+    const pastTheEnd = await request(t.app)
+      .get('/api/master/commision/rates')
+      .query({ search: 'zainab', pageSize: 1, page: 3 })
+      .set('Authorization', admin);
+    expect(pastTheEnd.status).toBe(200);
+    expect(pastTheEnd.body).toMatchObject({ totalCount: 2, results: [] });
     const household = await request(t.app)
       .get('/api/master/commision/rates')
       .query({ search: code, category: 'Household' })
