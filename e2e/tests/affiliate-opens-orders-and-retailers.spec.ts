@@ -51,7 +51,9 @@ test('on a phone the affiliate reads its dashboard, downloads a statement, opens
   await statementMonth.fill(older);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Statement' }).click();
-  expect((await download).suggestedFilename()).toMatch(new RegExp(`^commission-statement-AFF\\d+-${older}\\.xlsx$`));
+  expect((await download).suggestedFilename()).toMatch(
+    new RegExp(`^commission-statement-AFF\\d+-${older}\\.xlsx$`),
+  );
 
   await openFromMenu(page, 'Order Management');
   await expect(page).toHaveURL(/\/affiliate\/orders$/);

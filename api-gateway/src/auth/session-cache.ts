@@ -152,7 +152,12 @@ export class AuthCache {
     const generation = this.lockoutGeneration;
     const lockout = await read();
     const account = lockoutKey(userName);
-    if (lockout === undefined && account !== undefined && this.enabled && generation === this.lockoutGeneration) {
+    if (
+      lockout === undefined &&
+      account !== undefined &&
+      this.enabled &&
+      generation === this.lockoutGeneration
+    ) {
       const storedAt = Date.now();
       this.store(this.unlockedAccounts, account, { value: true, storedAt });
       if (ip !== null) this.store(this.unlockedIps, ip, { value: true, storedAt });

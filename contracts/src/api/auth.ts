@@ -11,7 +11,9 @@ const coordinate = (limit: number, message: string) =>
 
 export const LoginRequest = z.object({
   // Longer than any account's email: refused before it reaches the database or sign-in's memory of user names.
-  userName: requiredText(OurMessages.userNameRequired).max(EMAIL_MAX_LENGTH, { error: OurMessages.userNameTooLong }),
+  userName: requiredText(OurMessages.userNameRequired).max(EMAIL_MAX_LENGTH, {
+    error: OurMessages.userNameTooLong,
+  }),
   password: z.string({ error: OurMessages.passwordRequired }).min(1, { error: OurMessages.passwordRequired }),
   latitude: coordinate(90, OurMessages.latitudeInvalid),
   longitude: coordinate(180, OurMessages.longitudeInvalid),

@@ -17,7 +17,9 @@ let db: Database;
 let before: string;
 beforeAll(async () => {
   before = mkdtempSync(path.join(tmpdir(), 'migrations-before-027-'));
-  for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql') && name < NATURAL_KEY))
+  for (const file of readdirSync(MIGRATIONS_DIR).filter(
+    (name) => name.endsWith('.sql') && name < NATURAL_KEY,
+  ))
     copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(before, file));
   db = await openSuiteDatabase('natural_key');
   await migrate(db, before);
@@ -70,7 +72,9 @@ test('orders name their rate rows by effective date; the natural key is the prim
     { external_id: 'march', rate_date: '2026-03-01', amount: '60.00' },
   ]);
   // Naming the rate differently moved no money.
-  expect((await db.query('SELECT * FROM affiliate_commission_months ORDER BY month')).rows).toEqual(months.rows);
+  expect((await db.query('SELECT * FROM affiliate_commission_months ORDER BY month')).rows).toEqual(
+    months.rows,
+  );
   const { rows: key } = await db.query<{ definition: string }>(
     `SELECT pg_get_constraintdef(c.oid) AS definition FROM pg_constraint c
       WHERE c.conrelid = 'commission_rates'::regclass AND c.contype = 'p'`,

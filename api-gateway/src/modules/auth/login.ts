@@ -150,8 +150,7 @@ export async function signIn(
     const known = cache.knownSignInAccount<SignInAccount>(userName);
     user = known
       ? known.account
-      : (await cache.readSignInAccount(userName, () => findSignInAccount(ctx.db, lockoutRequest)))
-          .account;
+      : (await cache.readSignInAccount(userName, () => findSignInAccount(ctx.db, lockoutRequest))).account;
     const checking = checkPassword(user, request.password, now);
     // Nobody waits for it when the lockout read fails or finds a lock.
     checking.catch(() => undefined);

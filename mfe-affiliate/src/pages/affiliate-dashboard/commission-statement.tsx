@@ -28,7 +28,11 @@ export function CommissionStatement({ months }: CommissionStatementProps) {
     // checks what was typed, and a month after the latest is refused the same way.
     const checked = CommissionStatementQuery.safeParse({ month });
     if (!checked.success || (latest && checked.data.month > latest)) {
-      setError(checked.success ? `Choose ${formatMonth(latest, 'long')} or an earlier month.` : checked.error.issues[0].message);
+      setError(
+        checked.success
+          ? `Choose ${formatMonth(latest, 'long')} or an earlier month.`
+          : checked.error.issues[0].message,
+      );
       return;
     }
     setError(null);

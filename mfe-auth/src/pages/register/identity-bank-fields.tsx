@@ -2,7 +2,11 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
-import { ACCOUNT_NUMBER_LENGTH, IDENTITY_NUMBER_LENGTH, IDENTITY_TYPES } from '@portal/contracts/registration';
+import {
+  ACCOUNT_NUMBER_LENGTH,
+  IDENTITY_NUMBER_LENGTH,
+  IDENTITY_TYPES,
+} from '@portal/contracts/registration';
 import type { BankOption } from '@portal/contracts/registration';
 import type { RegistrationFormValues } from './registration-form';
 import { dropdownPassThrough } from '@portal/shared-ui';

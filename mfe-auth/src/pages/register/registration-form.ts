@@ -1,7 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver, UseFormReturn } from 'react-hook-form';
 import { DEFAULT_IDENTITY_TYPE, registrationFormSchema } from '@portal/contracts/registration';
-import type { IdentityType, RegistrationFormContext, SubmitRegistrationRequest } from '@portal/contracts/registration';
+import type {
+  IdentityType,
+  RegistrationFormContext,
+  SubmitRegistrationRequest,
+} from '@portal/contracts/registration';
 
 /**
  * The registration form of spec §3, plus what the page keeps beside it: the captcha's typed answer and,

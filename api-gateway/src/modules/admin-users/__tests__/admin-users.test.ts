@@ -413,7 +413,10 @@ describe('POST admin/user/activate/{id}', () => {
   test('an affiliate is made active from the affiliate list; 404 and 400 for bad ids; nothing written', async () => {
     const someone = await createAffiliate(t.ctx.db, { status: 'Inactive' });
     const res = await activate(someone.userId);
-    expect([res.status, res.body.message]).toEqual([409, 'Affiliates are made active from the affiliate list.']);
+    expect([res.status, res.body.message]).toEqual([
+      409,
+      'Affiliates are made active from the affiliate list.',
+    ]);
     expect((await auditFor('user', someone.userId)).length).toBe(0);
     expect((await activate(987654321)).status).toBe(404);
     for (const bad of ['abc', '0', '-1', '1e3', '99999999999999999999']) {

@@ -281,14 +281,11 @@ describe('credentials and messages', () => {
 
     // The forced update, then the affiliate dashboard.
     const token = `Bearer ${login.body.token}`;
-    const update = await request(t.app)
-      .post('/api/users/passwordUpdate')
-      .set('Authorization', token)
-      .send({
-        currentPassword: password,
-        newPassword: 'My new password 1',
-        confirmPassword: 'My new password 1',
-      });
+    const update = await request(t.app).post('/api/users/passwordUpdate').set('Authorization', token).send({
+      currentPassword: password,
+      newPassword: 'My new password 1',
+      confirmPassword: 'My new password 1',
+    });
     expect(update.status).toBe(200);
     const dashboard = await request(t.app).get('/api/user/dashboard').set('Authorization', token);
     expect(dashboard.status).toBe(200);

@@ -119,7 +119,12 @@ test('the statement of any chosen month downloads through its single-use link', 
   jest.mocked(requestCommissionStatement).mockResolvedValue('/api/report/download?token=abc');
   renderPage();
   const picker = (await screen.findByLabelText('Statement month')) as HTMLInputElement;
-  expect([picker.type, picker.value, picker.min, picker.max]).toEqual(['month', '2025-12', '2000-01', '2025-12']);
+  expect([picker.type, picker.value, picker.min, picker.max]).toEqual([
+    'month',
+    '2025-12',
+    '2000-01',
+    '2025-12',
+  ]);
   // Older than the chart's twelve months.
   fireEvent.change(picker, { target: { value: '2023-04' } });
   fireEvent.click(screen.getByRole('button', { name: 'Download Statement' }));
