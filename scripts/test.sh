@@ -19,6 +19,7 @@ rm -rf test-results/jest && mkdir -p test-results/jest
 pnpm install --frozen-lockfile
 pnpm run build
 pnpm run lint
+pnpm run format:check
 pnpm run typecheck
 
 status=0
