@@ -2,8 +2,8 @@
  * The floor of login.bench.ts's "one sign-in alone": a bare node:http server in a process of its own that reads
  * a JSON body, runs one argon2id verify of its password and answers a token-sized JSON, with no Express, no
  * database, no JWT and no log. What a sign-in alone costs beyond its verify here is only HTTP on this machine
- * (both ends, the wake-ups of two processes), which no gateway can go under. Started by `startBareVerifyServer`;
- * sends `{ port }` over IPC once it listens and exits with its parent.
+ * (both ends, the wake-ups of two processes), which no gateway can go under. Started by login.bench.ts
+ * (`aloneAgainstBareServer`); sends `{ port }` over IPC once it listens and exits with its parent.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
