@@ -6,3 +6,4 @@ export {
   recomputeCommissionForRates,
 } from './commission-engine';
 export { affiliateCommissionTotals, type CommissionTotals } from './commission-summary';
+export { lockRatesExclusively, lockRatesShared } from './rates-lock';
