@@ -220,15 +220,15 @@ async function openPostgres(
       return copy.rowCount ?? 0;
     },
   });
-  /** Runs use on a connection of its own; one whose connection failed is thrown away, not handed on. */
-  const withClient = async <T>(use: (client: PoolClient) => Promise<T>): Promise<T> => {
+  /** Runs work on a connection of its own; one whose connection failed is thrown away, not handed on. */
+  const withClient = async <T>(work: (client: PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     // Checked out, a client's connection failure is an 'error' event nobody else hears; the failing
     // query rejects on its own, so the event is only swallowed here.
     client.on('error', ignoreError);
     let broken: Error | undefined;
     try {
-      return await use(client);
+      return await work(client);
     } catch (error) {
       if (isDatabaseUnavailable(error)) broken = error as Error;
       throw error;

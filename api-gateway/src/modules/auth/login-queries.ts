@@ -126,10 +126,7 @@ export async function findSignInAccount(
   sql: Sql,
   request: { userName: string; now: Date },
 ): Promise<{ account: SignInAccount | undefined }> {
-  const { rows } = await sql.query<AccountRow>(ACCOUNT_ONLY, [
-    request.userName,
-    request.now,
-  ]);
+  const { rows } = await sql.query<AccountRow>(ACCOUNT_ONLY, [request.userName, request.now]);
   return { account: accountOf(rows[0]) };
 }
 
