@@ -8,7 +8,6 @@ import { badRequest, forbidden, unauthorized } from './errors';
 import type { RightsTable, SessionUser } from './session';
 import { sessionForToken } from '../auth/session-cache';
 import { type ApiKeyCaller, verifyApiKey } from '../auth/api-keys';
-import { PreparedJson } from './prepared-json';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -55,18 +54,6 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     if (!(key in errors)) errors[key] = issue.message;
   }
   return errors;
-}
-
-/**
- * A write's answer as `res.json` sends it (body, Content-Type, Content-Length), without the ETag and the
- * freshness check: nobody revalidates the answer of a POST, PUT or DELETE, and after a sign-in's password
- * check hashing the body and parsing the request's headers for them was a sixth of what remained.
- */
-function sendJsonAnswer(res: Response, value: unknown): void {
-  const text = JSON.stringify(value);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
 }
 
 /** Validates with a contracts schema; a failure is a 400 whose message is the first rule broken. */
@@ -136,9 +123,7 @@ export class ApiRouter {
       const result = await handler(input as RouteInput<Path, Auth, Body, Query>, req, res);
       if (res.headersSent || result === undefined) return;
       if (endpoint.answer.status) res.status(endpoint.answer.status);
-      if (result instanceof PreparedJson) result.send(req, res);
-      else if (req.method === 'GET' || req.method === 'HEAD') res.json(result);
-      else sendJsonAnswer(res, result);
+      res.json(result);
     };
     this.router[endpoint.method](endpoint.path, authenticate, ...(options.before ?? []), run);
   }

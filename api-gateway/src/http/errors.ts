@@ -1,10 +1,16 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { isDatabaseUnavailable } from '../db/database';
+import { isDatabaseUnavailable, isTransactionConflict } from '../db/database';
 import { requestFields } from './request-log';
 
 /** What every call answers while the database cannot be reached (issue 14: faults). */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The service is temporarily unavailable. Please try again in a moment.';
+
+/**
+ * What a call answers when the database kept ending its transaction to resolve a deadlock or a serialization
+ * failure, after transaction() had tried it again (issue 25): busy, not broken.
+ */
+export const TRANSACTION_CONFLICT_MESSAGE = 'The service is busy. Please try again in a moment.';
 
 /** A failure with the status and message the caller sees (DESIGN §4): `{ message, errors? }`. */
 export class HttpError extends Error {
@@ -57,6 +63,11 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     req.log?.warn({ err: error, req: requestFields(req) }, 'database unavailable');
     if (res.headersSent) return;
     res.set('Retry-After', '5').status(503).json({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    return;
+  } else if (isTransactionConflict(error)) {
+    req.log?.warn({ err: error, req: requestFields(req) }, 'transaction conflict after retries');
+    if (res.headersSent) return;
+    res.set('Retry-After', '1').status(503).json({ message: TRANSACTION_CONFLICT_MESSAGE });
     return;
   } else {
     const parserError = error as BodyParserError;

@@ -24,9 +24,9 @@ test('copyText escapes what COPY reads specially, and only that', () => {
   expect(copyText(null)).toBe('\\N');
 });
 
-test('copyTextColumn escapes a column only where a value needs it, as copyText would each value', () => {
+test('copyTextColumn escapes a column as copyText would each value', () => {
   const plain = ['AFF1', 'Personal Care', '2.5'];
-  expect(copyTextColumn(plain)).toBe(plain);
+  expect(copyTextColumn(plain)).toEqual(plain);
   const mixed = ['AFF1', 'a\tb', 'c\\d', 'e\nf'];
   expect(copyTextColumn(mixed)).toEqual(mixed.map((value) => copyText(value)));
   expect(copyTextColumn([])).toEqual([]);

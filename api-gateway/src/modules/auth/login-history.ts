@@ -21,8 +21,7 @@ const MAX_USER_AGENT = 512;
 
 /** Every sign-in attempt, success or not, is one row: the Login Report and the lockout read them. */
 export async function recordLoginAttempt(sql: Sql, attempt: LoginAttempt): Promise<void> {
-  await sql.prepared(
-    'login_attempt_insert',
+  await sql.query(
     `INSERT INTO login_history (user_id, user_name, logged_at, ip, user_agent, latitude, longitude, success, failure_reason)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     loginAttemptValues(attempt),

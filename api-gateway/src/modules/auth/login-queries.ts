@@ -104,14 +104,14 @@ function accountOf(row: AccountRow | undefined): SignInAccount | undefined {
 
 /**
  * The account's and the IP's lockout (see lockout.ts) and the account with its live temporary password, in one
- * prepared statement: the sign-in of an account this process does not know yet while a lock was seen lately
+ * statement: the sign-in of an account this process does not know yet while a lock was seen lately
  * (a locked attempt then costs this read and nothing else).
  */
 export async function findSignInState(
   sql: Sql,
   request: { userName: string; ip: string | null; now: Date },
 ): Promise<SignInState> {
-  const { rows } = await sql.prepared<LockoutRow & AccountRow>('sign_in_state', SIGN_IN_STATE, [
+  const { rows } = await sql.query<LockoutRow & AccountRow>(SIGN_IN_STATE, [
     ...lockoutParams(request),
     request.now,
   ]);
@@ -126,10 +126,7 @@ export async function findSignInAccount(
   sql: Sql,
   request: { userName: string; now: Date },
 ): Promise<{ account: SignInAccount | undefined }> {
-  const { rows } = await sql.prepared<AccountRow>('sign_in_account', ACCOUNT_ONLY, [
-    request.userName,
-    request.now,
-  ]);
+  const { rows } = await sql.query<AccountRow>(ACCOUNT_ONLY, [request.userName, request.now]);
   return { account: accountOf(rows[0]) };
 }
 
@@ -138,7 +135,7 @@ export async function findLockout(
   sql: Sql,
   request: { userName: string; ip: string | null; now: Date },
 ): Promise<Lockout | undefined> {
-  const { rows } = await sql.prepared<LockoutRow>('sign_in_lockout', LOCKOUT_ONLY, lockoutParams(request));
+  const { rows } = await sql.query<LockoutRow>(LOCKOUT_ONLY, lockoutParams(request));
   return lockoutOf(rows[0], request);
 }
 
@@ -158,8 +155,7 @@ export async function recordSuccessfulSignIn(
   attempt: LoginAttempt,
   session: NewSession,
 ): Promise<void> {
-  await sql.prepared(
-    'sign_in_record',
+  await sql.query(
     `WITH history AS (
        INSERT INTO login_history (user_id, user_name, logged_at, ip, user_agent, latitude, longitude, success, failure_reason)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)

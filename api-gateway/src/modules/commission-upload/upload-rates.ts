@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import type { SessionUser } from '../../http/session';
-import { HttpError } from '../../http/errors';
+import { HttpError, TRANSACTION_CONFLICT_MESSAGE } from '../../http/errors';
 import { faultPoint } from '../../lib/fault-point';
 import { recordAudit } from '../audit';
 import { recomputeCommissionForRates } from '../commission';
@@ -66,10 +66,14 @@ async function acceptFile(
     const first = await reading.next();
     const at = ctx.now();
     const checker = new RateRowChecker();
+    let attempts = 0;
     try {
-      return await ctx.db.transaction((tx) =>
-        storeUpload(ctx, tx, reading, first, checker, { fileName, session, at }),
-      );
+      return await ctx.db.transaction((tx) => {
+        // The sheet is read while it is stored and cannot be read again: after a deadlock the admin sends
+        // the file again rather than transaction() storing what is left of it.
+        if (attempts++ > 0) throw new HttpError(503, TRANSACTION_CONFLICT_MESSAGE);
+        return storeUpload(ctx, tx, reading, first, checker, { fileName, session, at });
+      });
     } catch (error) {
       if (!(error instanceof BadRowFound)) throw error;
     }

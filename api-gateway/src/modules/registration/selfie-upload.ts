@@ -65,8 +65,9 @@ export async function storeSelfie(ctx: AppContext, req: Request, res: Response) 
   await countSelfieUpload(ctx, { registrationId, ip: req.ip });
   const selfie = await checkSelfie(file.buffer);
   const store = new FileStore(ctx);
-  // Bytes are written before their row; should the transaction not commit, they must not stay behind.
-  const written: { storageKey?: string } = {};
+  // Bytes are written before their row; those of a transaction that did not commit (each attempt of one
+  // run again after a deadlock) must not stay behind.
+  const written: string[] = [];
   let outcome: { stored: StoredFile; superseded: string[] };
   try {
     outcome = await ctx.db.transaction(async (tx) => {
@@ -87,7 +88,7 @@ export async function storeSelfie(ctx: AppContext, req: Request, res: Response) 
         },
         selfie.data,
       );
-      written.storageKey = saved.storageKey;
+      written.push(saved.storageKey);
       await tx.query('UPDATE registrations SET selfie_file_id = $2 WHERE registration_id = $1', [
         registrationId,
         saved.fileId,
@@ -100,11 +101,12 @@ export async function storeSelfie(ctx: AppContext, req: Request, res: Response) 
       return { stored: saved, superseded: older.map((row) => row.storage_key) };
     });
   } catch (error) {
-    if (written.storageKey) await store.removeBytes(written.storageKey).catch(() => undefined);
+    for (const storageKey of written) await store.removeBytes(storageKey).catch(() => undefined);
     throw error;
   }
   const { stored, superseded } = outcome;
-  for (const storageKey of superseded) {
+  const rolledBack = written.filter((storageKey) => storageKey !== stored.storageKey);
+  for (const storageKey of [...superseded, ...rolledBack]) {
     // Should this fail, the row is gone already; only the bytes stay behind on disk.
     await store
       .removeBytes(storageKey)

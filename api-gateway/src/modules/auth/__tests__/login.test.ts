@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts';
 import { authCacheFor } from '../../../auth/session-cache';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../../seed/demo-accounts';
+import { signInStatementName } from '../../../test-support/sign-in-statements';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { createAffiliateUser, signIn } from '../test-fixtures';
 
@@ -60,14 +61,9 @@ describe('POST /api/login/auth', () => {
   test('a sign-in is one write after the check, no transaction; the account and the lockout are read only when the process does not know them', async () => {
     const statements: string[] = [];
     const originalQuery = t.ctx.db.query.bind(t.ctx.db);
-    const originalPrepared = t.ctx.db.prepared.bind(t.ctx.db);
     const queried = jest.spyOn(t.ctx.db, 'query').mockImplementation((text, params) => {
-      statements.push(text);
+      statements.push(signInStatementName(text) ?? text);
       return originalQuery(text, params);
-    });
-    const prepared = jest.spyOn(t.ctx.db, 'prepared').mockImplementation((name, text, params) => {
-      statements.push(name);
-      return originalPrepared(name, text, params);
     });
     const transaction = jest.spyOn(t.ctx.db, 'transaction');
     const email = DEMO_ACCOUNTS.admin.email;
@@ -110,7 +106,6 @@ describe('POST /api/login/auth', () => {
       expect(transaction).not.toHaveBeenCalled();
     } finally {
       queried.mockRestore();
-      prepared.mockRestore();
       transaction.mockRestore();
     }
     // Both rows of the success were written: the token opens its session, the history has the attempt.

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { OurMessages } from '@portal/contracts';
 import { hashPassword } from '../../../auth/password';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../../seed/demo-accounts';
+import { signInStatementName } from '../../../test-support/sign-in-statements';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { IP_FAILURE_LIMIT } from '../lockout';
 import { createAffiliateUser, signIn, tokenFor } from '../test-fixtures';
@@ -152,10 +153,11 @@ test('a locked account the process does not know is refused without a session; o
   // Any change to users empties the memory of accounts: the next attempt reads the account first.
   await t.ctx.db.query('UPDATE users SET full_name = full_name WHERE user_id = $1', [account.userId]);
   const statements: string[] = [];
-  const originalPrepared = t.ctx.db.prepared.bind(t.ctx.db);
-  const prepared = jest.spyOn(t.ctx.db, 'prepared').mockImplementation((name, text, params) => {
-    statements.push(name);
-    return originalPrepared(name, text, params);
+  const originalQuery = t.ctx.db.query.bind(t.ctx.db);
+  const prepared = jest.spyOn(t.ctx.db, 'query').mockImplementation((text, params) => {
+    const name = signInStatementName(text);
+    if (name) statements.push(name);
+    return originalQuery(text, params);
   });
   try {
     const first = await signIn(t.app, account.email, 'Unseen@12345', ip);
@@ -199,13 +201,14 @@ function expectStatements(actual: string[], expected: string[]) {
   expect(actual.filter(mayRepeat)).toEqual(expected.filter(mayRepeat));
 }
 
-/** The names of the prepared statements one successful sign-in runs. */
+/** The names of the statements one successful sign-in runs. */
 async function statementsOfSignIn(email: string, password: string, ip: string): Promise<string[]> {
   const statements: string[] = [];
-  const originalPrepared = t.ctx.db.prepared.bind(t.ctx.db);
-  const spy = jest.spyOn(t.ctx.db, 'prepared').mockImplementation((name, text, params) => {
-    statements.push(name);
-    return originalPrepared(name, text, params);
+  const originalQuery = t.ctx.db.query.bind(t.ctx.db);
+  const spy = jest.spyOn(t.ctx.db, 'query').mockImplementation((text, params) => {
+    const name = signInStatementName(text);
+    if (name) statements.push(name);
+    return originalQuery(text, params);
   });
   try {
     expect((await signIn(t.app, email, password, ip)).status).toBe(200);
