@@ -6,7 +6,6 @@ import { pipeline } from 'node:stream/promises';
 import { type Extension, parse as pgliteParse, PGlite, protocol } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
 import type { from as copyFromStdin } from 'pg-copy-streams';
-import { pgListen } from './pg-notifications';
 
 export interface QueryResult<Row> {
   rows: Row[];
@@ -80,17 +79,6 @@ export interface Database extends Sql {
   readonly instanceName?: string;
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
-  /**
-   * Calls handler for each NOTIFY on channel. A commit made through this Database is announced before its
-   * caller resumes (PGlite: in process; PostgreSQL: each pooled connection LISTENs and hears its own commit
-   * first); another process's commit a moment later. On PostgreSQL the listening connection can drop:
-   * onStatus(false) until it is back and listening again (onStatus(true)); notices in between are lost.
-   */
-  listen?(
-    channel: string,
-    handler: (payload: string) => void,
-    onStatus?: (listening: boolean) => void,
-  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -180,7 +168,6 @@ async function openPglite(dataDir?: string): Promise<Database> {
         }),
       );
     },
-    listen: async (channel, handler) => live().pglite.listen(channel, handler),
     close: async () => {
       const closing = open;
       open = undefined;
@@ -400,16 +387,9 @@ async function openPostgres(
     await pipeline(Readable.from(copyChunks(rows)), copy);
     return copy.rowCount ?? 0;
   };
-  const listen = pgListen(pool, databaseUrl);
-  let unlisten: (() => Promise<void>)[] = [];
   return {
     driver: 'postgres',
     instanceName,
-    listen: async (channel, handler, onStatus) => {
-      const stop = await listen(channel, handler, onStatus);
-      unlisten.push(stop);
-      return stop;
-    },
     query: (text, params) => run(pool, text, params),
     prepared: (name, text, params) => runPrepared(pool, name, text, params),
     exec: async (script) => {
@@ -458,8 +438,6 @@ async function openPostgres(
       }
     },
     async close() {
-      await Promise.all(unlisten.map((stop) => stop()));
-      unlisten = [];
       if (schema) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
       await pool.end();
     },

@@ -19,14 +19,17 @@ export interface LoginAttempt {
 const MAX_USER_NAME = 320;
 const MAX_USER_AGENT = 512;
 
-/** Every sign-in attempt, success or not, is one row: the Login Report and the lockout read them. */
-export async function recordLoginAttempt(sql: Sql, attempt: LoginAttempt): Promise<void> {
-  await sql.prepared(
-    'login_attempt_insert',
+/**
+ * Every sign-in attempt, success or not, is one row: the Login Report and the lockout read them. Answers the
+ * row's id (sign-in writes the attempt before its password is checked, and settles it afterwards).
+ */
+export async function recordLoginAttempt(sql: Sql, attempt: LoginAttempt): Promise<number> {
+  const { rows } = await sql.query<{ login_id: number | string }>(
     `INSERT INTO login_history (user_id, user_name, logged_at, ip, user_agent, latitude, longitude, success, failure_reason)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING login_id`,
     loginAttemptValues(attempt),
   );
+  return Number(rows[0].login_id);
 }
 
 /** The nine values of a login_history row, in the column order above. */

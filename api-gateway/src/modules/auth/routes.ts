@@ -1,7 +1,6 @@
 import { AuthEndpoints, Messages, OurMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
-import { preparedJson } from '../../http/prepared-json';
 import type { RightsTable } from '../../http/session';
 import { loadRightsTable } from '../../http/session';
 import { signIn } from './login';
@@ -36,6 +35,5 @@ export function registerAuthRoutes(api: ApiRouter, ctx: AppContext): void {
     return { message: Messages.passwordUpdated };
   });
 
-  // The cached profile goes out as JSON serialised (and hashed for its ETag) once, not on every call.
-  api.route(AuthEndpoints.profile, async ({ session }) => preparedJson(await loadProfile(ctx, session)));
+  api.route(AuthEndpoints.profile, ({ session }) => loadProfile(ctx, session));
 }
