@@ -87,8 +87,7 @@ export function raceSetups(): RaceSetupFactory[] {
   const databaseUrl = process.env.DATABASE_URL;
   const driver = databaseUrl ? 'PostgreSQL' : 'PGlite';
   const setups: RaceSetupFactory[] = [{ name: `one gateway on ${driver}`, start: oneGateway }];
-  if (databaseUrl)
-    setups.push({ name: 'two gateways on PostgreSQL', start: () => twoGateways(databaseUrl) });
+  if (databaseUrl) setups.push({ name: 'two gateways on PostgreSQL', start: () => twoGateways(databaseUrl) });
   return setups;
 }
 

@@ -1,37 +1,13 @@
 import type { AffiliateStatus } from '@portal/contracts';
-import type { Database, Sql } from '../../db/database';
+import type { Sql } from '../../db/database';
 import type { SignInAccount } from '../users';
 import type { Lockout } from './lockout';
-import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT, LOCKOUT_WINDOW_MS, lockoutFrom } from './lockout';
+import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT, LOCKOUT_WINDOW_MINUTES, lockoutFrom } from './lockout';
 import type { LoginAttempt, LoginFailureReason } from './login-history';
-import { recordLoginAttempt } from './login-history';
-
-// The Nth most recent failure of the account since its last success, and of the IP, within the window, with
-// the account and its live temporary password ($1 user name, $2 window start, $3 IP, $4/$5 the limits less
-// one, $6 now).
-const SIGN_IN_STATE = `SELECT
-       (SELECT f.logged_at FROM login_history f
-         WHERE lower(f.user_name) = lower($1) AND NOT f.success AND f.failure_reason = 'invalid_credentials'
-           AND f.logged_at > $2
-           AND f.logged_at > COALESCE(
-             (SELECT max(s.logged_at) FROM login_history s
-               WHERE lower(s.user_name) = lower($1) AND s.success AND s.logged_at > $2),
-             $2)
-         ORDER BY f.logged_at DESC
-         LIMIT 1 OFFSET $4) AS account_limit_failure_at,
-       (SELECT f.logged_at FROM login_history f
-         WHERE f.ip = $3 AND NOT f.success AND f.failure_reason = 'invalid_credentials' AND f.logged_at > $2
-         ORDER BY f.logged_at DESC
-         LIMIT 1 OFFSET $5) AS ip_limit_failure_at,
-       u.user_id, u.role_id, u.email, u.full_name, u.password_hash, u.is_active, u.force_password_update,
-       t.password_hash AS temporary_password_hash, t.expires_at AS temporary_password_expires_at,
-       a.status AS affiliate_status
-       FROM (SELECT 1) AS one
-       LEFT JOIN users u ON lower(u.email) = lower($1)
-       LEFT JOIN affiliates a ON a.user_id = u.user_id
-       LEFT JOIN temporary_passwords t ON t.user_id = u.user_id AND t.expires_at > $6`;
+import { loginAttemptValues } from './login-history';
 
 interface SignInStateRow {
+  login_id: number | string | null;
   account_limit_failure_at: Date | null;
   ip_limit_failure_at: Date | null;
   user_id: number | string | null;
@@ -69,49 +45,34 @@ export type Reservation =
   | { lockout?: undefined; attemptId: number; account: SignInAccount | undefined };
 
 /**
- * Counts one attempt against the lockout of its user name and IP before anything is checked, or refuses it.
- * In one short transaction, under a lock per user name (lowered) and per IP, always taken in that order:
- * the lockout and the account are read, then the attempt is written, as a wrong-password failure until it is
- * settled, or as 'locked' when the limit is reached. Attempts racing for one account or IP therefore count
- * one after the other on every gateway, and at most ACCOUNT_FAILURE_LIMIT passwords are ever checked per
- * window. Any credential a caller checks (a password today, a code tomorrow) goes through this one function.
+ * Counts one attempt against the lockout of its user name and IP before anything is checked, or refuses it:
+ * one call of the database function `reserve_sign_in_attempt` (migration 030), which, under a lock per user
+ * name (lowered) and per IP, reads the lockout and the account and writes the attempt, as a wrong-password
+ * failure until it is settled, or as 'locked' when a limit is reached. Attempts racing for one account or IP
+ * are therefore counted one after the other on every gateway, and at most ACCOUNT_FAILURE_LIMIT passwords
+ * are checked per window. Any credential a caller checks (a password today, a code tomorrow) goes through this
+ * one function.
  */
-export async function reserveSignInAttempt(db: Database, attempt: LoginAttempt): Promise<Reservation> {
-  return db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('sign-in:user:' || lower($1), 0))`, [
-      attempt.userName,
-    ]);
-    if (attempt.ip !== null) {
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('sign-in:ip:' || $1, 0))`, [attempt.ip]);
-    }
-    const since = new Date(attempt.at.getTime() - LOCKOUT_WINDOW_MS);
-    const { rows } = await tx.query<SignInStateRow>(SIGN_IN_STATE, [
-      attempt.userName,
-      since,
-      attempt.ip,
-      ACCOUNT_FAILURE_LIMIT - 1,
-      IP_FAILURE_LIMIT - 1,
-      attempt.at,
-    ]);
-    const row = rows[0];
-    const lockout = lockoutFrom(
-      row?.account_limit_failure_at ?? null,
-      attempt.ip === null ? null : (row?.ip_limit_failure_at ?? null),
-      attempt.at,
-    );
-    if (lockout) {
-      await recordLoginAttempt(tx, { ...attempt, userId: null, success: false, failureReason: 'locked' });
-      return { lockout };
-    }
-    const account = accountOf(row);
-    const attemptId = await recordLoginAttempt(tx, {
-      ...attempt,
-      userId: account?.userId ?? null,
-      success: false,
-      failureReason: 'invalid_credentials',
-    });
-    return { attemptId, account };
-  });
+export async function reserveSignInAttempt(sql: Sql, attempt: LoginAttempt): Promise<Reservation> {
+  const [, userName, at, ip, userAgent, latitude, longitude] = loginAttemptValues(attempt);
+  const { rows } = await sql.query<SignInStateRow>(
+    'SELECT * FROM reserve_sign_in_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+    [
+      userName,
+      ip,
+      at,
+      userAgent,
+      latitude,
+      longitude,
+      ACCOUNT_FAILURE_LIMIT,
+      IP_FAILURE_LIMIT,
+      `${LOCKOUT_WINDOW_MINUTES} minutes`,
+    ],
+  );
+  const row = rows[0];
+  const lockout = lockoutFrom(row.account_limit_failure_at, row.ip_limit_failure_at, attempt.at);
+  if (lockout || row.login_id === null) return { lockout: lockout ?? { retryAfterSeconds: 1 } };
+  return { attemptId: Number(row.login_id), account: accountOf(row) };
 }
 
 /** A reserved attempt that failed for another reason than a wrong password: it no longer counts. */
@@ -134,7 +95,11 @@ export interface NewSession {
 }
 
 /** The reserved attempt marked a success (which starts the account's count afresh) and the session, in one statement. */
-export async function recordSuccessfulSignIn(sql: Sql, attemptId: number, session: NewSession): Promise<void> {
+export async function recordSuccessfulSignIn(
+  sql: Sql,
+  attemptId: number,
+  session: NewSession,
+): Promise<void> {
   await sql.query(
     `WITH history AS (
        UPDATE login_history SET success = true, failure_reason = NULL WHERE login_id = $1

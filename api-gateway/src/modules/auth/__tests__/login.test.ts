@@ -56,21 +56,19 @@ describe('POST /api/login/auth', () => {
     },
   );
 
-  test('a sign-in counts its attempt in one transaction before the check; a success writes once after it', async () => {
+  test('a sign-in counts its attempt in one statement before the check; a success writes once after it', async () => {
     const transaction = jest.spyOn(t.ctx.db, 'transaction');
     const queried = jest.spyOn(t.ctx.db, 'query');
     try {
       const ok = await signIn(t.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
       expect(ok.status).toBe(200);
-      expect(transaction).toHaveBeenCalledTimes(1);
-      expect(queried).toHaveBeenCalledTimes(1);
-      transaction.mockClear();
+      expect(queried).toHaveBeenCalledTimes(2);
       queried.mockClear();
       // A wrong password was written as one when its attempt was counted: nothing follows the check.
       const wrong = await signIn(t.app, DEMO_ACCOUNTS.admin.email, 'not-the-password');
       expect(wrong.status).toBe(401);
-      expect(transaction).toHaveBeenCalledTimes(1);
-      expect(queried).not.toHaveBeenCalled();
+      expect(queried).toHaveBeenCalledTimes(1);
+      expect(transaction).not.toHaveBeenCalled();
     } finally {
       queried.mockRestore();
       transaction.mockRestore();
