@@ -19,7 +19,7 @@ const describeOnPostgres = databaseUrl ? describe : describe.skip;
 
 jest.setTimeout(60_000);
 
-/** The URL with a search_path, so both gateways (and their listening connections) use the test's schema. */
+/** The URL with a search_path, so both gateways use the test's schema. */
 function urlWithSchema(url: string, schema: string): string {
   const parsed = new URL(url);
   parsed.searchParams.set('options', `-c search_path=${schema},public`);
@@ -119,7 +119,7 @@ describeOnPostgres('two gateways on one PostgreSQL database', () => {
 
   test('logout and deactivation on one gateway end the session on the other within a second', async () => {
     const affiliate = await signIn(a, DEMO_ACCOUNTS.affiliate);
-    // Served twice on B, so B has the session and profile in its cache.
+    // Served twice on B first: nothing B read before may outlive the logout.
     expect((await call(b, 'GET', '/api/user/profile', { token: affiliate })).status).toBe(200);
     expect((await call(b, 'GET', '/api/user/profile', { token: affiliate })).status).toBe(200);
     expect((await call(a, 'POST', '/api/login/logout', { token: affiliate })).status).toBe(200);
@@ -148,7 +148,7 @@ describeOnPostgres('two gateways on one PostgreSQL database', () => {
   });
 
   test('a password change or a deactivation on one gateway holds for sign-in on the other within a second', async () => {
-    // B signs the account in twice, so it holds the account's credentials in memory.
+    // B signs the account in twice first: nothing B read before may outlive the change.
     const { rows } = await db.query<{ user_id: number }>(
       `INSERT INTO users (full_name, email, password_hash, role_id, phone_code, mobile_number, country_id)
        VALUES ('Cached Staff', 'cached-staff@example.test', $1, 2, '+234', '8177777777', 1) RETURNING user_id`,
@@ -286,7 +286,7 @@ describeOnPostgres('two gateways on one PostgreSQL database', () => {
     ).toBe(429);
   });
 
-  test('a gateway that knows an account is not locked hears the failures made on the other', async () => {
+  test('failures made on one gateway lock the account on the other', async () => {
     await db.query(
       `INSERT INTO users (full_name, email, password_hash, role_id, phone_code, mobile_number, country_id)
        VALUES ('Unlocked Staff', 'unlocked-staff@example.test', $1, 2, '+234', '8177777778', 1)`,
@@ -294,7 +294,7 @@ describeOnPostgres('two gateways on one PostgreSQL database', () => {
     );
     const account = { email: 'unlocked-staff@example.test', password: 'Unlocked@1234' };
     const rightPassword = { body: { userName: account.email, password: account.password } };
-    // Twice on each: the account is known, and known not to be locked, to both.
+    // Twice on each: both gateways have seen the account unlocked before the failures.
     for (const gateway of [a, b, a, b]) {
       expect((await call(gateway, 'POST', '/api/login/auth', rightPassword)).status).toBe(200);
     }

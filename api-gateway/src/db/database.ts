@@ -7,7 +7,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Extension, PGlite, type Transaction } from '@electric-sql/pglite';
 import { Pool, type PoolClient, types } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { pgListen } from './pg-notifications';
 
 export interface QueryResult<Row> {
   rows: Row[];
@@ -67,17 +66,6 @@ export interface Database extends Sql {
    * TRANSACTION_ATTEMPTS in all), so fn must do nothing outside the transaction that cannot be done twice.
    */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
-  /**
-   * Calls handler for each NOTIFY on channel. A commit made through this Database is announced before its
-   * caller resumes (PGlite: in process; PostgreSQL: each pooled connection LISTENs and hears its own commit
-   * first); another process's commit a moment later. On PostgreSQL the listening connection can drop:
-   * onStatus(false) until it is back and listening again (onStatus(true)); notices in between are lost.
-   */
-  listen?(
-    channel: string,
-    handler: (payload: string) => void,
-    onStatus?: (listening: boolean) => void,
-  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -173,7 +161,6 @@ async function openPglite(dataDir?: string): Promise<Database> {
       // transaction can still fail (and an error a function raises may carry either SQLSTATE).
       return retryConflicts(() => pglite.transaction((tx) => fn(sqlOf(tx))));
     },
-    listen: async (channel, handler) => live().listen(channel, handler),
     close: async () => {
       const closing = open;
       open = undefined;
@@ -237,16 +224,9 @@ async function openPostgres(
       client.release(broken);
     }
   };
-  const listen = pgListen(pool, databaseUrl);
-  let unlisten: (() => Promise<void>)[] = [];
   return {
     driver: 'postgres',
     instanceName,
-    listen: async (channel, handler, onStatus) => {
-      const stop = await listen(channel, handler, onStatus);
-      unlisten.push(stop);
-      return stop;
-    },
     query: (text, params) => query(pool, text, params),
     exec: async (script) => {
       await pool.query(script);
@@ -267,8 +247,6 @@ async function openPostgres(
         }),
       ),
     async close() {
-      await Promise.all(unlisten.map((stop) => stop()));
-      unlisten = [];
       if (schema) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
       await pool.end();
     },

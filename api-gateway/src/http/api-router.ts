@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { badRequest, forbidden, unauthorized } from './errors';
 import type { RightsTable, SessionUser } from './session';
-import { sessionForToken } from '../auth/session-cache';
+import { sessionForToken } from './session';
 import { type ApiKeyCaller, verifyApiKey } from '../auth/api-keys';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;

@@ -153,6 +153,16 @@ export async function loadSession(
   };
 }
 
+/** The live session a bearer token names, or undefined: what every authenticated call uses. */
+export async function sessionForToken(
+  ctx: AppContext,
+  rights: RightsTable,
+  token: string,
+): Promise<SessionUser | undefined> {
+  const claims = await verifySessionToken(ctx, token);
+  return claims ? loadSession(ctx, rights, claims.sessionId, claims.userId) : undefined;
+}
+
 /** role_rights, read once: reference data that only migrations and the seed change. */
 export interface RightsTable {
   for(roleID: number, affiliateStatus: AffiliateStatus | null): readonly Right[];

@@ -27,6 +27,7 @@ import { welcomeEmail } from './user-emails';
 import {
   findAffiliateOfUser,
   findUser,
+  lockUserAndActiveAdmins,
   otherActiveAdmins,
   updateAffiliateContact,
   userFormContext,
@@ -119,7 +120,8 @@ async function updateStaffUser(ctx: AppContext, actor: SessionUser, userId: numb
   const details = staffDetails(values);
   return duplicateEmailAs409(() =>
     ctx.db.transaction(async (tx) => {
-      const user = await findUser(tx, userId, true);
+      await lockUserAndActiveAdmins(tx, userId);
+      const user = await findUser(tx, userId);
       if (!user) throw notFound(AdminUserMessages.notFound);
       if (user.roleID === RoleId.Affiliate) throw badRequest(AdminUserMessages.notStaff);
       if (await emailTaken(tx, details.email, userId)) throw conflict(AdminUserMessages.duplicateEmail);
@@ -217,7 +219,8 @@ export async function deactivateAdminUser(
   userId: number,
 ): Promise<DeleteAdminUserResponse> {
   return ctx.db.transaction(async (tx: Sql) => {
-    const user = await findUser(tx, userId, true);
+    await lockUserAndActiveAdmins(tx, userId);
+    const user = await findUser(tx, userId);
     if (!user) throw notFound(AdminUserMessages.notFound);
     if (user.roleID === RoleId.Affiliate) throw conflict(AdminUserMessages.affiliateFromList);
     if (userId === actor.userId) throw conflict(AdminUserMessages.cannotDeactivateSelf);

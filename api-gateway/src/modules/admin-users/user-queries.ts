@@ -148,11 +148,24 @@ export async function userFormContext(sql: Sql): Promise<UserFormContext> {
   };
 }
 
-/** Active admins other than `userId`, locked so two admins cannot make each other inactive at once. */
+/**
+ * Locks the user's row and those of every active admin, in user_id order, for the caller's transaction.
+ * Every change that can lower the number of active admins (a deactivation, a change of role) takes them first
+ * and in the same order, so two admins deactivating each other wait one for the other instead of deadlocking,
+ * and the second one counts what the first committed.
+ */
+export async function lockUserAndActiveAdmins(sql: Sql, userId: number): Promise<void> {
+  await sql.query(
+    'SELECT user_id FROM users WHERE user_id = $1 OR (role_id = $2 AND is_active) ORDER BY user_id FOR UPDATE',
+    [userId, RoleId.Admin],
+  );
+}
+
+/** Active admins other than `userId` (after lockUserAndActiveAdmins: none of them can change meanwhile). */
 export async function otherActiveAdmins(sql: Sql, userId: number): Promise<number> {
-  const { rows } = await sql.query<{ user_id: string | number }>(
-    `SELECT user_id FROM users WHERE role_id = $1 AND is_active AND user_id <> $2 ORDER BY user_id FOR UPDATE`,
+  const { rows } = await sql.query<{ admins: number | string }>(
+    'SELECT count(*) AS admins FROM users WHERE role_id = $1 AND is_active AND user_id <> $2',
     [RoleId.Admin, userId],
   );
-  return rows.length;
+  return Number(rows[0].admins);
 }

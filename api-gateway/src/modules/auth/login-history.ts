@@ -1,5 +1,3 @@
-import type { Sql } from '../../db/database';
-
 /** Why a sign-in failed, as stored in login_history.failure_reason. Only `invalid_credentials` counts towards lockout. */
 export type LoginFailureReason = 'invalid_credentials' | 'locked' | 'kyc_pending' | 'inactive';
 
@@ -19,14 +17,8 @@ export interface LoginAttempt {
 const MAX_USER_NAME = 320;
 const MAX_USER_AGENT = 512;
 
-/** Every sign-in attempt, success or not, is one row: the Login Report and the lockout read them. */
-export async function recordLoginAttempt(sql: Sql, attempt: LoginAttempt): Promise<void> {
-  await sql.query(
-    `INSERT INTO login_history (user_id, user_name, logged_at, ip, user_agent, latitude, longitude, success, failure_reason)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    loginAttemptValues(attempt),
-  );
-}
+// Every sign-in attempt, success or not, is one row of login_history: the Login Report and the lockout read
+// them. Sign-in writes it before the password is checked (reserveSignInAttempt) and settles it afterwards.
 
 /** The nine values of a login_history row, in the column order above. */
 export function loginAttemptValues(attempt: LoginAttempt): unknown[] {

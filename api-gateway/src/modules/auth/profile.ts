@@ -1,5 +1,4 @@
 import type { ProfileResponse } from '@portal/contracts';
-import { authCacheFor } from '../../auth/session-cache';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
@@ -16,11 +15,7 @@ interface ProfileRow {
 }
 
 /** The caller's own profile: affiliates from their KYC record (identity and bank); staff from users, without those. */
-export function loadProfile(ctx: AppContext, session: SessionUser): Promise<ProfileResponse> {
-  return authCacheFor(ctx).profile(session.userId, () => readProfile(ctx, session));
-}
-
-async function readProfile(ctx: AppContext, session: SessionUser): Promise<ProfileResponse> {
+export async function loadProfile(ctx: AppContext, session: SessionUser): Promise<ProfileResponse> {
   const { rows } = await ctx.db.query<ProfileRow>(
     `SELECT COALESCE(a.full_name, u.full_name) AS full_name,
             COALESCE(a.email, u.email) AS email,

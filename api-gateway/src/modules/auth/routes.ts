@@ -35,5 +35,5 @@ export function registerAuthRoutes(api: ApiRouter, ctx: AppContext): void {
     return { message: Messages.passwordUpdated };
   });
 
-  api.route(AuthEndpoints.profile, async ({ session }) => loadProfile(ctx, session));
+  api.route(AuthEndpoints.profile, ({ session }) => loadProfile(ctx, session));
 }

@@ -6,7 +6,7 @@ import type { HttpError } from '../../http/errors';
 import { badRequest, tooMany } from '../../http/errors';
 import { keyedHash, keyedHashMatches } from '../../lib/keyed-hash';
 import type { OtpSend } from './send-limits';
-import { assertMaySendOtp, recordOtpSend } from './send-limits';
+import { claimOtpSend } from './send-limits';
 
 export type OtpChannel = 'email' | 'mobile';
 
@@ -19,7 +19,8 @@ const hashOf = (ctx: AppContext, challengeId: string, code: string) =>
   keyedHash(ctx, 'otp', `${challengeId}:${code}`);
 
 /**
- * A new code for this registration and channel, after the 30 s gap and the send caps: earlier codes of the
+ * A new code for this registration and channel, after the 30 s gap and the send caps (`sql` is the caller's
+ * transaction, which holds the send's locks until it commits): earlier codes of the
  * channel stop working (one live code at a time). Returns the code for the caller's message; it is never
  * stored in clear nor returned to the client. `unverifiable` stores the hash of a value no one can type
  * instead (same work, same rows), for an address that must not be verified.
@@ -30,7 +31,7 @@ export async function issueOtpChallenge(
   send: OtpSend,
   options: { unverifiable?: boolean } = {},
 ): Promise<string> {
-  await assertMaySendOtp(ctx, sql, send);
+  await claimOtpSend(ctx, sql, send);
   const now = ctx.now();
   const { rows: previous } = await sql.query<{ destination: string; send_count: number }>(
     `SELECT destination, send_count FROM otp_challenges
@@ -60,7 +61,6 @@ export async function issueOtpChallenge(
       send.ip ?? null,
     ],
   );
-  await recordOtpSend(ctx, sql, send);
   return code;
 }
 

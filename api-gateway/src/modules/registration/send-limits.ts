@@ -18,7 +18,28 @@ export interface OtpSend {
   ip: string | undefined;
 }
 
-export async function assertMaySendOtp(ctx: AppContext, sql: Sql, send: OtpSend): Promise<void> {
+/**
+ * Checks the 30 s gap and the caps, and counts this send, as one step: `tx` must be a transaction, which
+ * holds a lock per destination, per registration email and per IP (always in that order, so two sends never
+ * wait on each other in a cycle) until it commits. Sends racing through several gateways are therefore
+ * counted one after the other, and each sees the sends committed before it.
+ */
+export async function claimOtpSend(ctx: AppContext, tx: Sql, send: OtpSend): Promise<void> {
+  for (const key of [
+    `destination:${send.destination.toLowerCase()}`,
+    `email:${send.email.toLowerCase()}`,
+    `ip:${send.ip ?? ''}`,
+  ]) {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`otp-send:${key}`]);
+  }
+  await assertMaySendOtp(ctx, tx, send);
+  await tx.query(
+    `INSERT INTO otp_sends (channel, destination, email, ip, sent_at) VALUES ($1, $2, $3, $4, $5)`,
+    [send.channel, send.destination, send.email, send.ip ?? null, ctx.now()],
+  );
+}
+
+async function assertMaySendOtp(ctx: AppContext, sql: Sql, send: OtpSend): Promise<void> {
   const now = ctx.now().getTime();
   const { rows: last } = await sql.query<{ last_sent: Date | null }>(
     `SELECT max(t) AS last_sent FROM (
@@ -60,11 +81,4 @@ export async function assertMaySendOtp(ctx: AppContext, sql: Sql, send: OtpSend)
       throw tooMany(RegistrationMessages.otpSendLimit, retryAfter);
     }
   }
-}
-
-export async function recordOtpSend(ctx: AppContext, sql: Sql, send: OtpSend): Promise<void> {
-  await sql.query(
-    `INSERT INTO otp_sends (channel, destination, email, ip, sent_at) VALUES ($1, $2, $3, $4, $5)`,
-    [send.channel, send.destination, send.email, send.ip ?? null, ctx.now()],
-  );
 }

@@ -4,9 +4,8 @@ import type { Sql } from '../../db/database';
 
 /**
  * Every write to a user's credentials, activity and sessions, written once for every module that needs it
- * (sign-in, forgot password, password update, KYC decisions, and the admin user screens to come). Changes
- * to `users` and to a session's validity notify the session cache (migrations 007 and 008), so callers
- * need not clear it.
+ * (sign-in, forgot password, password update, KYC decisions, and the admin user screens to come). Sessions
+ * are read from the database on every call, so a change here holds from the next call on, on every gateway.
  */
 
 /** What signing in needs to know about an account, with its live temporary password if it has one (read by auth's sign-in query). */
@@ -18,7 +17,7 @@ export interface SignInAccount {
   passwordHash: string | null;
   /** The pending temporary password of a forgot-password request, if one had not expired when read. */
   temporaryPasswordHash: string | null;
-  /** When that temporary password stops working (a copy kept in memory must check it again). */
+  /** When that temporary password stops working. */
   temporaryPasswordExpiresAt: Date | null;
   isActive: boolean;
   forcePasswordUpdate: boolean;

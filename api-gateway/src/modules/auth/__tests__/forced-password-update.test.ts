@@ -104,7 +104,7 @@ test('after the password update the same session, and a new one, are free', asyn
   expect((await get('/user/dashboard', fresh.body.token)).status).toBe(200);
 });
 
-test("the session cache hears when only a session's flag changes", async () => {
+test("a session's flag changed in the database holds on the next call", async () => {
   const { token } = await temporarySession();
   expect((await get('/user/profile', token)).status).toBe(403);
   const sessionId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid as string;
