@@ -1,32 +1,13 @@
 import { COMMISSION_COLUMNS, CommissionUploadMessages } from '@portal/contracts';
-import type { CellValue } from '../read-workbook';
-import { RateRowChecker, RowsRefusal } from '../rate-rows';
-import type { SheetRows } from '../test-workbooks';
+import type { CellValue, SheetRows } from '../read-workbook';
+import { rateRowsOf, RowsRefusal } from '../rate-rows';
 
-/** The whole sheet's cells as rates (one rate per object), or a RowsRefusal naming every bad row. */
-function toRateRows(sheet: SheetRows) {
-  const checker = new RateRowChecker();
-  const rates =
-    sheet.rowCount === 0
-      ? undefined
-      : checker.add({ firstRow: 0, rowCount: sheet.rowCount, columns: sheet.columns }, sheet.date1904);
-  checker.finish(sheet.rowCount);
-  return (rates?.rows ?? []).map((row, i) => ({
-    row,
-    affiliateCode: rates!.affiliateCodes[i],
-    ratePercent: rates!.ratePercents[i],
-    productCategory: rates!.productCategories[i],
-    minimumOrderValue: rates!.minimumOrderValues[i],
-    effectiveDate: rates!.effectiveDates[i],
-  }));
-}
+/** The sheet's cells as rates (one object each, without the sheet row), or a RowsRefusal naming every bad row. */
+const toRateRows = (sheet: SheetRows) => rateRowsOf(sheet);
 
-/** A sheet as the worker hands it over: column by column, header row first. */
-function sheet(rows: CellValue[][], date1904 = false) {
-  const all = [[...COMMISSION_COLUMNS], ...rows];
-  const width = Math.max(...all.map((row) => row.length));
-  const columns = Array.from({ length: width }, (_, c) => all.map((row) => row[c] ?? null));
-  return { columns, rowCount: all.length, date1904 };
+/** A sheet as the worker hands it over: rows, header row first. */
+function sheet(rows: CellValue[][], date1904 = false): SheetRows {
+  return { rows: [[...COMMISSION_COLUMNS], ...rows], date1904 };
 }
 
 function refusal(rows: CellValue[][]): RowsRefusal {
@@ -39,7 +20,7 @@ function refusal(rows: CellValue[][]): RowsRefusal {
   throw new Error('the rows were accepted');
 }
 
-test('a repeated cell is checked once but reported on every row it is in, in its own column', () => {
+test('a repeated cell is reported on every row it is in, in its own column', () => {
   const { errors } = refusal([
     ['AFF1', 'five', 'Beverages', 0, '2026-01-01'],
     ['AFF1', 2, 'Beverages', 'five', '2026-01-02'],
@@ -126,16 +107,13 @@ test('a 1904 workbook counts its date cells from 1904-01-01', () => {
 });
 
 test('an empty sheet, a header alone, or a sheet narrower than the template', () => {
-  expect(() => toRateRows({ columns: [], rowCount: 0, date1904: false })).toThrow(
-    CommissionUploadMessages.noRows,
-  );
+  expect(() => toRateRows({ rows: [], date1904: false })).toThrow(CommissionUploadMessages.noRows);
   expect(() => toRateRows(sheet([]))).toThrow(CommissionUploadMessages.noRows);
   const narrow = {
-    columns: [
-      ['Affiliate ID', 'AFF1'],
-      ['Commission Rate (%)', 2],
+    rows: [
+      ['Affiliate ID', 'Commission Rate (%)'],
+      ['AFF1', 2],
     ],
-    rowCount: 2,
     date1904: false,
   };
   expect(() => toRateRows(narrow)).toThrow(CommissionUploadMessages.columns);
