@@ -118,13 +118,15 @@ const decimals = (text: string) => (text.includes('.') ? text.split('.')[1].leng
 function dayText(value: SheetCell): string | undefined {
   let day: string | undefined;
   if (typeof value === 'number') {
-    // Day 0 of Excel's 1900 system is 1899-12-30 (after its leap-year bug).
+    // Day 0 of Excel's 1900 system is 1899-12-30 (after its leap-year bug); a day number is a real date.
     if (!Number.isFinite(value) || value < 1 || value > 2_958_465) return undefined;
     day = new Date(Date.UTC(1899, 11, 30) + Math.floor(value) * 86_400_000).toISOString().slice(0, 10);
-  } else if (typeof value === 'string') day = value.trim();
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) return undefined;
+  } else {
+    day = typeof value === 'string' ? value.trim() : '';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+    const date = new Date(`${day}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) return undefined;
+  }
   return day >= DATE_PARAM_MIN && day <= DATE_PARAM_MAX ? day : undefined;
 }
 

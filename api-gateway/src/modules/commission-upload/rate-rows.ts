@@ -69,21 +69,25 @@ export function refuseRows(errors: CommissionRowError[]): never {
   );
 }
 
+/** Rows checked between two turns of the event loop: other calls are answered while a large file is checked. */
+const ROWS_PER_TURN = 1_000;
+
 /** Excel's 1904 date system counts from 1904-01-01, 1,462 days after the 1900 system's day 0. */
 const DAYS_1900_TO_1904 = 1_462;
 
 /**
  * The sheet's rows as rates (spec §2): the header must be the template's, blank rows are skipped, a non-blank row
  * past the cap refuses the file, every row is checked by the contract's CommissionRateRow, and one affiliate,
- * category and date may appear once. Throws a RowsRefusal naming every bad row.
+ * category and date may appear once. Rejects with a RowsRefusal naming every bad row.
  */
-export function rateRowsOf({ rows, date1904 }: SheetRows): RateRow[] {
+export async function rateRowsOf({ rows, date1904 }: SheetRows): Promise<RateRow[]> {
   if (rows.length === 0) throw new RowsRefusal(CommissionUploadMessages.noRows);
   checkHeader(rows[0]);
   const errors: CommissionRowError[] = [];
   const rates: RateRow[] = [];
   const seen = new Map<string, number>();
   for (let r = 1; r < rows.length; r++) {
+    if (r % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     const cells = rows[r];
     // Past the cap, any cell in any column read (a note in column F too) is one row too many.
     if (r > COMMISSION_UPLOAD_LIMITS.maxRows) {

@@ -58,7 +58,7 @@ async function acceptFile(
   if (!file) throw new HttpError(400, CommissionUploadMessages.fileRequired);
   const fileName = file.originalname.trim().slice(0, 200);
   if (!isExcelFileName(fileName)) throw new HttpError(415, CommissionUploadMessages.invalidType);
-  const rates = rateRowsOf(await readWorkbook(file.buffer, inspectContainer(file.buffer)));
+  const rates = await rateRowsOf(await readWorkbook(file.buffer, inspectContainer(file.buffer)));
   const at = ctx.now();
   return ctx.db.transaction(async (tx) => {
     // Uploads queue here, and orders are never written meanwhile: each sees the other's rows (rates-lock.ts).

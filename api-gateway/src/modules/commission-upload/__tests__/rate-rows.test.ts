@@ -10,9 +10,9 @@ function sheet(rows: CellValue[][], date1904 = false): SheetRows {
   return { rows: [[...COMMISSION_COLUMNS], ...rows], date1904 };
 }
 
-function refusal(rows: CellValue[][]): RowsRefusal {
+async function refusal(rows: CellValue[][]): Promise<RowsRefusal> {
   try {
-    toRateRows(sheet(rows));
+    await toRateRows(sheet(rows));
   } catch (error) {
     if (error instanceof RowsRefusal) return error;
     throw error;
@@ -20,8 +20,8 @@ function refusal(rows: CellValue[][]): RowsRefusal {
   throw new Error('the rows were accepted');
 }
 
-test('a repeated cell is reported on every row it is in, in its own column', () => {
-  const { errors } = refusal([
+test('a repeated cell is reported on every row it is in, in its own column', async () => {
+  const { errors } = await refusal([
     ['AFF1', 'five', 'Beverages', 0, '2026-01-01'],
     ['AFF1', 2, 'Beverages', 'five', '2026-01-02'],
     ['AFF1', 'five', 'Beverages', 0, '2026-01-03'],
@@ -44,8 +44,8 @@ test('a repeated cell is reported on every row it is in, in its own column', () 
   ]);
 });
 
-test('reasons of one row keep their order: hidden characters first, then column by column', () => {
-  const { errors } = refusal([['', 101, 'Bev\u0007erages', -1, '']]);
+test('reasons of one row keep their order: hidden characters first, then column by column', async () => {
+  const { errors } = await refusal([['', 101, 'Bev\u0007erages', -1, '']]);
   expect(errors).toEqual([
     {
       row: 2,
@@ -59,8 +59,8 @@ test('reasons of one row keep their order: hidden characters first, then column 
   ]);
 });
 
-test('the same affiliate, category and day twice, whether typed as text or as an Excel date', () => {
-  const { errors } = refusal([
+test('the same affiliate, category and day twice, whether typed as text or as an Excel date', async () => {
+  const { errors } = await refusal([
     ['AFF1', 2, 'Beverages', 0, '2026-01-01'],
     [' AFF1 ', '2.5 %', 'Beverages', '₦1,000', 46023],
   ]);
@@ -73,8 +73,8 @@ test('the same affiliate, category and day twice, whether typed as text or as an
   ]);
 });
 
-test('good rows become rates; blank rows and trailing blank rows are skipped; cells beyond the template are ignored', () => {
-  const rates = toRateRows(
+test('good rows become rates; blank rows and trailing blank rows are skipped; cells beyond the template are ignored', async () => {
+  const rates = await toRateRows(
     sheet([
       ['AFF1', 2.55, 'Personal  Care', null, 46023, null],
       [null, null, null, null, null, 'a note'],
@@ -102,13 +102,15 @@ test('good rows become rates; blank rows and trailing blank rows are skipped; ce
   ]);
 });
 
-test('a 1904 workbook counts its date cells from 1904-01-01', () => {
-  expect(toRateRows(sheet([['AFF1', 2, 'Beverages', 0, 44561]], true))[0].effectiveDate).toBe('2026-01-01');
+test('a 1904 workbook counts its date cells from 1904-01-01', async () => {
+  expect((await toRateRows(sheet([['AFF1', 2, 'Beverages', 0, 44561]], true)))[0].effectiveDate).toBe(
+    '2026-01-01',
+  );
 });
 
-test('an empty sheet, a header alone, or a sheet narrower than the template', () => {
-  expect(() => toRateRows({ rows: [], date1904: false })).toThrow(CommissionUploadMessages.noRows);
-  expect(() => toRateRows(sheet([]))).toThrow(CommissionUploadMessages.noRows);
+test('an empty sheet, a header alone, or a sheet narrower than the template', async () => {
+  await expect(toRateRows({ rows: [], date1904: false })).rejects.toThrow(CommissionUploadMessages.noRows);
+  await expect(toRateRows(sheet([]))).rejects.toThrow(CommissionUploadMessages.noRows);
   const narrow = {
     rows: [
       ['Affiliate ID', 'Commission Rate (%)'],
@@ -116,5 +118,5 @@ test('an empty sheet, a header alone, or a sheet narrower than the template', ()
     ],
     date1904: false,
   };
-  expect(() => toRateRows(narrow)).toThrow(CommissionUploadMessages.columns);
+  await expect(toRateRows(narrow)).rejects.toThrow(CommissionUploadMessages.columns);
 });
