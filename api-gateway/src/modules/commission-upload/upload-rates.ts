@@ -15,7 +15,7 @@ import { faultPoint } from '../../lib/fault-point';
 import { recordAudit } from '../audit';
 import { lockRatesExclusively, recomputeCommissionForRates } from '../commission';
 import { readWorkbook, WorkbookRefusal } from './read-workbook';
-import { rateRowsOf, refuseRows, RowsRefusal } from './rate-rows';
+import { rateRowsOf, refuseRows, RowsRefusal, type RateRow } from './rate-rows';
 import { insertRates, insertUpload, knownAffiliateCodes } from './rate-store';
 import { ContainerRefusal, inspectContainer } from './workbook-container';
 
@@ -59,7 +59,19 @@ async function acceptFile(
   const fileName = file.originalname.trim().slice(0, 200);
   if (!isExcelFileName(fileName)) throw new HttpError(415, CommissionUploadMessages.invalidType);
   const rates = await rateRowsOf(await readWorkbook(file.buffer, inspectContainer(file.buffer)));
-  const at = ctx.now();
+  return storeRates(ctx, rates, { fileName, uploadedBy: session.userId, at: ctx.now() });
+}
+
+/**
+ * The upload's one transaction: the rates, the upload's record, the orders the new rates apply to and an
+ * audit row, or nothing (a RowsRefusal naming the rows of unknown affiliates).
+ */
+export function storeRates(
+  ctx: AppContext,
+  rates: readonly RateRow[],
+  upload: { fileName: string; uploadedBy: number; at: Date },
+): Promise<CommissionUploadResponse> {
+  const { fileName, uploadedBy, at } = upload;
   return ctx.db.transaction(async (tx) => {
     // Uploads queue here, and orders are never written meanwhile: each sees the other's rows (rates-lock.ts).
     await lockRatesExclusively(tx);
@@ -76,12 +88,12 @@ async function acceptFile(
       }));
     if (unknown.length) refuseRows(unknown);
     const rowCount = rates.length;
-    const uploadId = await insertUpload(tx, { fileName, uploadedBy: session.userId, rowCount, at });
+    const uploadId = await insertUpload(tx, { fileName, uploadedBy, rowCount, at });
     await insertRates(tx, uploadId, rates, at);
     await faultPoint('commission.upload');
     const ordersRecomputed = await recomputeCommissionForRates(tx, rates);
     await recordAudit(tx, {
-      actorUserId: session.userId,
+      actorUserId: uploadedBy,
       action: 'commission.upload',
       entityType: 'commission_upload',
       entityId: uploadId,
