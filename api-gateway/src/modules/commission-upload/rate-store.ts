@@ -64,26 +64,31 @@ export async function insertRates(
 }
 
 interface RateDbRow {
-  affiliate_code: string | null;
+  affiliate_code: string;
   full_name: string | null;
   product_category: string;
   rate_percent: string;
   minimum_order_value: string;
   effective_date: string;
   upload_id: string | number | null;
-  total: string | number;
 }
 
 /**
- * The rates in force on `today`: per affiliate and category the newest row effective on or before it
- * (the primary key gives that order, read backwards), filtered by affiliate code or name and by category.
+ * The rates in force on `today`: per affiliate and category the newest row effective on or before it (no newer
+ * one up to today), filtered by affiliate code or name and by category. The page is read in the primary key's
+ * order (affiliate, category, date), so it stops after its rows; the count reads the same rows once.
  */
 export async function currentRates(
   sql: Sql,
   filter: { today: string; search?: string; category?: string; page: number; pageSize: number },
 ): Promise<{ results: CommissionRate[]; totalCount: number }> {
   const params: unknown[] = [filter.today];
-  const conditions: string[] = [];
+  const conditions = [
+    'cr.effective_date <= $1::date',
+    `NOT EXISTS (SELECT 1 FROM commission_rates newer
+                  WHERE newer.affiliate_code = cr.affiliate_code AND newer.product_category = cr.product_category
+                    AND newer.effective_date > cr.effective_date AND newer.effective_date <= $1::date)`,
+  ];
   if (filter.category) {
     params.push(filter.category);
     conditions.push(`cr.product_category = $${params.length}`);
@@ -94,43 +99,32 @@ export async function currentRates(
       OR EXISTS (SELECT 1 FROM affiliates s WHERE s.affiliate_code = cr.affiliate_code
                     AND lower(s.full_name) LIKE $${params.length}))`);
   }
-  params.push(filter.pageSize, (filter.page - 1) * filter.pageSize);
+  const where = conditions.join(' AND ');
   const { rows } = await sql.query<RateDbRow>(
-    `WITH current_rates AS (
-       SELECT DISTINCT ON (cr.affiliate_code, cr.product_category)
-              cr.affiliate_code, cr.product_category, cr.rate_percent, cr.minimum_order_value,
-              cr.effective_date, cr.upload_id
-         FROM commission_rates cr
-        WHERE cr.effective_date <= $1::date ${conditions.map((c) => `AND ${c}`).join(' ')}
-        ORDER BY cr.affiliate_code, cr.product_category, cr.effective_date DESC
-     ), counted AS (SELECT count(*) AS total FROM current_rates)
-     SELECT c.affiliate_code, a.full_name, c.product_category, c.rate_percent::text AS rate_percent,
-            c.minimum_order_value::text AS minimum_order_value, to_char(c.effective_date, 'YYYY-MM-DD') AS effective_date,
-            c.upload_id, counted.total
-       FROM counted
-       LEFT JOIN LATERAL (
-         SELECT * FROM current_rates ORDER BY affiliate_code, product_category
-          LIMIT $${params.length - 1} OFFSET $${params.length}
-       ) c ON true
-       LEFT JOIN affiliates a ON a.affiliate_code = c.affiliate_code
-      ORDER BY c.affiliate_code, c.product_category`,
+    `SELECT cr.affiliate_code, a.full_name, cr.product_category, cr.rate_percent::text AS rate_percent,
+            cr.minimum_order_value::text AS minimum_order_value,
+            to_char(cr.effective_date, 'YYYY-MM-DD') AS effective_date, cr.upload_id
+       FROM commission_rates cr LEFT JOIN affiliates a ON a.affiliate_code = cr.affiliate_code
+      WHERE ${where}
+      ORDER BY cr.affiliate_code, cr.product_category
+      LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, filter.pageSize, (filter.page - 1) * filter.pageSize],
+  );
+  const { rows: counted } = await sql.query<{ n: string | number }>(
+    `SELECT count(*) AS n FROM commission_rates cr WHERE ${where}`,
     params,
   );
-  const totalCount = Number(rows[0]?.total ?? 0);
   return {
-    totalCount,
-    results: rows
-      // Past the last page, counted's one row comes with no rate beside it.
-      .filter((row): row is RateDbRow & { affiliate_code: string } => row.affiliate_code !== null)
-      .map((row) => ({
-        affiliateCode: row.affiliate_code,
-        affiliateName: row.full_name,
-        productCategory: row.product_category,
-        ratePercent: trimDecimal(row.rate_percent),
-        minimumOrderValue: row.minimum_order_value,
-        effectiveDate: row.effective_date,
-        uploadId: row.upload_id === null ? null : Number(row.upload_id),
-      })),
+    totalCount: Number(counted[0].n),
+    results: rows.map((row) => ({
+      affiliateCode: row.affiliate_code,
+      affiliateName: row.full_name,
+      productCategory: row.product_category,
+      ratePercent: trimDecimal(row.rate_percent),
+      minimumOrderValue: row.minimum_order_value,
+      effectiveDate: row.effective_date,
+      uploadId: row.upload_id === null ? null : Number(row.upload_id),
+    })),
   };
 }
 
