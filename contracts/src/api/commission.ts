@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
-import { SearchText, withoutControlCharacters } from './common';
+import { hasControlCharacters } from '../rules/plain-text';
+import { DATE_PARAM_MAX, DATE_PARAM_MIN, SearchText, withoutControlCharacters } from './common';
 
 // ---- the upload (spec §2, §5, §7 `master/commision/upload`, §8) ----------------------------------------
 
@@ -87,6 +88,109 @@ export const CommissionRowReasons = {
   text: 'The cell holds hidden control characters or is too long.',
   duplicate: 'The same affiliate, category and effective date appear earlier in the file.',
 } as const;
+
+/** A cell as the gateway reads it from a sheet: text, a number, a boolean, or empty. */
+export const SheetCell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type SheetCell = z.infer<typeof SheetCell>;
+
+const isBlank = (value: SheetCell) => value === null || (typeof value === 'string' && value.trim() === '');
+const cellText = (value: SheetCell) =>
+  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+
+/** A number as plain decimal text (no exponent), or undefined when it is not one. */
+function decimalText(value: SheetCell, { percent = false, money = false } = {}): string | undefined {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return undefined;
+    // Excel keeps 2.55 as the double nearest it; 15 significant digits give back what was typed.
+    const text = String(Number(value.toPrecision(15)));
+    return /e/i.test(text) ? value.toFixed(20).replace(/\.?0+$/, '') : text;
+  }
+  if (typeof value !== 'string') return undefined;
+  let text = value.trim();
+  if (percent) text = text.replace(/\s*%$/, '');
+  if (money) text = text.replace(/^(₦|NGN)\s*/i, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  return /^-?\d+(\.\d+)?$/.test(text) ? text : undefined;
+}
+
+const decimals = (text: string) => (text.includes('.') ? text.split('.')[1].length : 0);
+
+/** A day as yyyy-MM-dd within the portal's date bounds: typed text, or an Excel day number (1900 system). */
+function dayText(value: SheetCell): string | undefined {
+  let day: string | undefined;
+  if (typeof value === 'number') {
+    // Day 0 of Excel's 1900 system is 1899-12-30 (after its leap-year bug); a day number is a real date.
+    if (!Number.isFinite(value) || value < 1 || value > 2_958_465) return undefined;
+    day = new Date(Date.UTC(1899, 11, 30) + Math.floor(value) * 86_400_000).toISOString().slice(0, 10);
+  } else {
+    day = typeof value === 'string' ? value.trim() : '';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+    const date = new Date(`${day}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) return undefined;
+  }
+  return day >= DATE_PARAM_MIN && day <= DATE_PARAM_MAX ? day : undefined;
+}
+
+/**
+ * One column of the template: the text rule (any column), then the column's own rule, each failing with
+ * its reason; the value as the database stores it.
+ */
+const column = (rule: (value: SheetCell) => string | { reason: string }) =>
+  SheetCell.transform((value, ctx) => {
+    if (typeof value === 'string' && (value.length > 200 || hasControlCharacters(value)))
+      ctx.addIssue({ code: 'custom', message: CommissionRowReasons.text, params: { text: true } });
+    const answer = rule(value);
+    if (typeof answer === 'string') return answer;
+    ctx.addIssue({ code: 'custom', message: answer.reason });
+    return z.NEVER;
+  });
+
+const no = (reason: string) => ({ reason });
+
+/**
+ * One row of the commission upload (spec §2), its cells by column (an Excel date cell as its day number in the
+ * 1900 system), as the rate the database stores: each issue's message is the reason the screen shows for that
+ * column, and an issue with `params.text` is the text rule's.
+ */
+export const CommissionRateRow = z.object({
+  affiliateCode: column((value) => {
+    const code = cellText(value);
+    if (!code) return no(CommissionRowReasons.affiliateRequired);
+    return code.length > 40 ? no(CommissionRowReasons.affiliateUnknown) : code;
+  }),
+  ratePercent: column((value) => {
+    if (isBlank(value)) return no(CommissionRowReasons.rateRequired);
+    const rate = decimalText(value, { percent: true });
+    if (rate === undefined) return no(CommissionRowReasons.rateNumber);
+    if (Number(rate) < 0 || Number(rate) > 100) return no(CommissionRowReasons.rateRange);
+    return decimals(rate) > 2 ? no(CommissionRowReasons.rateDecimals) : rate;
+  }),
+  productCategory: column((value) => {
+    const category = cellText(value).replace(/\s+/g, ' ');
+    if (!category) return no(CommissionRowReasons.categoryRequired);
+    return category.length > 100 ? no(CommissionRowReasons.categoryLength) : category;
+  }),
+  // An empty minimum is no minimum.
+  minimumOrderValue: column((value) => {
+    const minimum = isBlank(value) ? '0' : decimalText(value, { money: true });
+    if (minimum === undefined || decimals(minimum) > 2) return no(CommissionRowReasons.minimumNumber);
+    if (Number(minimum) < 0) return no(CommissionRowReasons.minimumNegative);
+    return Number(minimum) >= 1e12 ? no(CommissionRowReasons.minimumTooLarge) : minimum;
+  }),
+  effectiveDate: column((value) => {
+    if (isBlank(value)) return no(CommissionRowReasons.dateRequired);
+    return dayText(value) ?? no(CommissionRowReasons.date);
+  }),
+});
+export type CommissionRateRow = z.output<typeof CommissionRateRow>;
+
+/** The schema's fields in the template's column order. */
+export const COMMISSION_ROW_FIELDS = [
+  'affiliateCode',
+  'ratePercent',
+  'productCategory',
+  'minimumOrderValue',
+  'effectiveDate',
+] as const satisfies readonly (keyof CommissionRateRow)[];
 
 /** `master/commision/upload` success (spec §7: success, message). */
 export const CommissionUploadResponse = z.object({

@@ -3,7 +3,6 @@ import type { CommissionRatesQuery, CommissionUploadsQuery } from '@portal/contr
 import type { AppContext } from '../../context';
 import { businessDay } from '../../lib/business-time';
 import { currentRates, listUploads, rateCategories } from './rate-store';
-import { prepareSheetWorker } from './read-workbook';
 
 const DEFAULT_PAGE_SIZE = 10;
 
@@ -20,9 +19,7 @@ export async function listCurrentRates(ctx: AppContext, query: z.output<typeof C
   return { ...page, pageNo, pageSize, categories: await rateCategories(ctx.db) };
 }
 
-/** The upload screen reads its history when it opens and after each upload: the next file's worker starts then. */
 export async function listRateUploads(ctx: AppContext, query: z.output<typeof CommissionUploadsQuery>) {
-  prepareSheetWorker();
   const pageNo = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   return { ...(await listUploads(ctx.db, pageNo, pageSize)), pageNo, pageSize };

@@ -1,13 +1,10 @@
 import { deflateRawSync } from 'node:zlib';
 import * as XLSX from 'xlsx';
 import { COMMISSION_COLUMNS } from '@portal/contracts';
-import { readWorkbookRanges, type CellValue, type SheetRange } from './read-workbook';
-import type { Container } from './workbook-container';
 
 /**
  * Workbooks for the upload tests, made here rather than committed: ordinary ones with SheetJS, crafted ones
- * (zip bombs, a million rows, the CVE-2023-30533 sample) by rewriting a zip's parts with a small writer; and a
- * file's first sheet read whole through the sheet worker.
+ * (zip bombs, a million rows, the CVE-2023-30533 sample) by rewriting a zip's parts with a small writer.
  */
 
 export type Cell = string | number | null | { f: string; v: number };
@@ -178,38 +175,81 @@ export const PNG_BYTES = Buffer.concat([
   Buffer.alloc(200, 7),
 ]);
 
-/** The first sheet's cells column by column: `columns[c][r]`, row 0 the header, every column `rowCount` long. */
-export interface SheetRows {
-  columns: CellValue[][];
-  rowCount: number;
-  date1904: boolean;
+/**
+ * A good workbook of one rate whose shared-strings part also holds `bytes` of strings no cell uses (issue 25: a
+ * 3 MB file whose 23 MB shared-strings part froze the embedded portal).
+ */
+export function hugeSharedStrings(code: string, bytes: number): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(
+    book,
+    XLSX.utils.aoa_to_sheet(rateRows([code, 2, 'Beverages', 0, '2026-01-01'])),
+    'Rates',
+  );
+  const parts = partsOf(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', bookSST: true }) as Buffer);
+  const strings = parts.find((part) => /sharedStrings/.test(part.name));
+  if (!strings) throw new Error('SheetJS wrote no shared strings');
+  const text = strings.data.toString('utf8');
+  const extra: string[] = [];
+  let size = 0;
+  // Strings that compress like real text (about 8:1), not like a run of one byte.
+  for (let i = 0; size < bytes; i++) {
+    const item = `<si><t>Category ${i.toString(36)} ${((i * 2654435761) >>> 0).toString(16)}</t></si>`;
+    extra.push(item);
+    size += item.length;
+  }
+  const crafted = text.replace('</sst>', `${extra.join('')}</sst>`);
+  return zip(replacePart(parts, strings.name, { data: Buffer.from(crafted) }));
 }
 
-/**
- * The whole first sheet at once (header row first), put together from the worker's ranges: what the tests
- * compare a file against (the upload itself consumes the ranges as they come). Throws only a WorkbookRefusal.
- */
-export async function readWorkbook(file: Buffer, container: Container): Promise<SheetRows> {
-  const reading = readWorkbookRanges(file, container);
-  try {
-    const ranges: SheetRange[] = [];
-    for (;;) {
-      const event = await reading.next();
-      if (!event.done) {
-        ranges.push(event.range);
-        continue;
-      }
-      const { rowCount, date1904 } = event;
-      const width = Math.max(0, ...ranges.map((range) => range.columns.length));
-      const columns: CellValue[][] = [];
-      for (let c = 0; c < width; c++) columns.push(new Array<CellValue>(rowCount).fill(null));
-      for (const range of ranges)
-        range.columns.forEach((column, c) =>
-          column.forEach((cell, i) => (columns[c][range.firstRow + i] = cell)),
-        );
-      return { columns, rowCount, date1904 };
-    }
-  } finally {
-    reading.close();
+/** A workbook with a formula cell whose sheet part is moved to `sheetPath` (the workbook's rels point there). */
+export function formulaSheetAt(code: string, sheetPath: string): Buffer {
+  const parts = partsOf(workbook([HEADER, [code, { f: '1+1', v: 2 }, 'Beverages', 0, '2026-01-01']]));
+  const renamed = (text: string) => text.split('worksheets/sheet1.xml').join(sheetPath.replace(/^xl\//, ''));
+  return zip(
+    parts.map((part) => {
+      if (part.name === SHEET) return { ...part, name: sheetPath };
+      if (part.name === 'xl/_rels/workbook.xml.rels' || part.name === '[Content_Types].xml')
+        return {
+          name: part.name,
+          data: Buffer.from(
+            renamed(part.data.toString('utf8')).replace(
+              '/' + sheetPath.replace(/^xl\//, ''),
+              '/' + sheetPath,
+            ),
+          ),
+        };
+      return part;
+    }),
+  );
+}
+
+/** A workbook with a formula cell whose parts are all encoded as UTF-16 (little-endian, with a byte order mark). */
+export function formulaInUtf16(code: string): Buffer {
+  const parts = partsOf(workbook([HEADER, [code, { f: '1+1', v: 2 }, 'Beverages', 0, '2026-01-01']]));
+  return zip(
+    parts.map((part) => {
+      if (!/\.(xml|rels)$/.test(part.name)) return part;
+      const text = part.data.toString('utf8').replace(/encoding="UTF-8"/i, 'encoding="UTF-16"');
+      return {
+        name: part.name,
+        data: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
+      };
+    }),
+  );
+}
+
+/** A good workbook of these rows padded (an extra part no reader looks at) to exactly `bytes` bytes. */
+export function workbookOfSize(rows: Cell[][], bytes: number): Buffer {
+  const parts = partsOf(workbook(rows));
+  let padding = bytes - zip(parts).length;
+  for (;;) {
+    const data = Buffer.alloc(Math.max(0, padding), 0x41);
+    const file = zip([
+      ...parts,
+      { name: 'docProps/padding.bin', data, deflated: deflateRawSync(data, { level: 0 }) },
+    ]);
+    if (file.length === bytes) return file;
+    padding += bytes - file.length;
   }
 }

@@ -7,9 +7,10 @@ import {
 } from '@portal/contracts';
 import { badRequest, HttpError } from '../../http/errors';
 
+// busboy stops a file when it reaches fileSize bytes: one byte more than 'at most' lets exactly the limit through.
 const upload = multer({
   storage: multer.memoryStorage(),
-  limits: { fileSize: COMMISSION_UPLOAD_LIMITS.maxBytes, files: 1, fields: 5, parts: 6 },
+  limits: { fileSize: COMMISSION_UPLOAD_LIMITS.maxBytes + 1, files: 1, fields: 5, parts: 6 },
 }).single(COMMISSION_UPLOAD_FIELD);
 
 /** multer's errors as the API's: 413 over the size cap, 400 for a form without the `data` file part. */

@@ -9,21 +9,20 @@ import {
   type CommissionUploadResponse,
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
-import type { Sql } from '../../db/database';
 import type { SessionUser } from '../../http/session';
-import { HttpError, TRANSACTION_CONFLICT_MESSAGE } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 import { faultPoint } from '../../lib/fault-point';
 import { recordAudit } from '../audit';
-import { recomputeCommissionForRates } from '../commission';
-import { readWorkbookRanges, WorkbookRefusal, type SheetEvent, type SheetReading } from './read-workbook';
-import { RateRowChecker, refuseRows, RowsRefusal, type RateColumns } from './rate-rows';
-import { insertUpload, knownAffiliateCodes, RateWriter, setUploadRowCount } from './rate-store';
+import { lockRatesExclusively, recomputeCommissionForRates } from '../commission';
+import { readWorkbook, WorkbookRefusal } from './read-workbook';
+import { rateRowsOf, refuseRows, RowsRefusal, type RateRow } from './rate-rows';
+import { insertRates, insertUpload, knownAffiliateCodes } from './rate-store';
 import { ContainerRefusal, inspectContainer } from './workbook-container';
 
 /**
- * `master/commision/upload`: checks the file before any parser sees it, reads it in a worker thread range of
- * rows after range, validates every row again here and stores each range while the next is read, all in one
- * transaction (rates, the upload's record, the orders the new rates apply to, an audit row) or nothing.
+ * `master/commision/upload`, in a straight line: the file is checked before any parser sees it, its first
+ * sheet read whole in a worker thread, every row checked, then one short transaction stores the rates, the
+ * upload's record, the orders the new rates apply to and an audit row, or nothing.
  */
 export async function uploadRates(ctx: AppContext, req: Request, res: Response, session: SessionUser) {
   try {
@@ -59,132 +58,54 @@ async function acceptFile(
   if (!file) throw new HttpError(400, CommissionUploadMessages.fileRequired);
   const fileName = file.originalname.trim().slice(0, 200);
   if (!isExcelFileName(fileName)) throw new HttpError(415, CommissionUploadMessages.invalidType);
-  const container = inspectContainer(file.buffer);
-  const reading = readWorkbookRanges(file.buffer, container);
-  try {
-    // The transaction (on PGlite, the embedded database's one connection) begins with the first range.
-    const first = await reading.next();
-    const at = ctx.now();
-    const checker = new RateRowChecker();
-    let attempts = 0;
-    try {
-      return await ctx.db.transaction((tx) => {
-        // The sheet is read while it is stored and cannot be read again: after a deadlock the admin sends
-        // the file again rather than transaction() storing what is left of it.
-        if (attempts++ > 0) throw new HttpError(503, TRANSACTION_CONFLICT_MESSAGE);
-        return storeUpload(ctx, tx, reading, first, checker, { fileName, session, at });
-      });
-    } catch (error) {
-      if (!(error instanceof BadRowFound)) throw error;
-    }
-    // A bad row: the transaction is rolled back and the rest only checked, outside it, for the full list.
-    let event = await reading.next();
-    for (; !event.done; event = await reading.next()) checker.add(event.range, event.date1904);
-    checker.finish(event.rowCount);
-    throw new Error('a bad row was found, yet the file was not refused');
-  } finally {
-    reading.close();
-  }
+  const rates = await rateRowsOf(await readWorkbook(file.buffer, inspectContainer(file.buffer)));
+  return storeRates(ctx, rates, { fileName, uploadedBy: session.userId, at: ctx.now() });
 }
 
-/** Thrown out of the upload's transaction (rolling it back) once a row is bad: nothing more is stored. */
-class BadRowFound extends Error {}
-
 /**
- * Each range is checked, its affiliates looked up and locked, and its rates stored while the worker reads
- * the next; at the first bad row the transaction is rolled back (BadRowFound) and the caller checks the rest,
- * so the refusal names the same rows as a whole read. An unknown affiliate stops the storing but not the
- * lookups (every unknown code is listed). Then the orders, the audit row, the commit.
+ * The upload's one transaction: the rates, the upload's record, the orders the new rates apply to and an
+ * audit row, or nothing (a RowsRefusal naming the rows of unknown affiliates).
  */
-async function storeUpload(
+export function storeRates(
   ctx: AppContext,
-  tx: Sql,
-  reading: SheetReading,
-  first: SheetEvent,
-  checker: RateRowChecker,
-  upload: { fileName: string; session: SessionUser; at: Date },
+  rates: readonly RateRow[],
+  upload: { fileName: string; uploadedBy: number; at: Date },
 ): Promise<CommissionUploadResponse> {
-  const { fileName, session, at } = upload;
-  const affiliates = new AffiliateCheck(tx);
-  let uploadId: number | undefined;
-  let writer: RateWriter | undefined;
-  let event = first;
-  while (!event.done) {
-    const good = checker.add(event.range, event.date1904);
-    if (checker.failed) throw new BadRowFound();
-    await affiliates.check(good);
-    if (!affiliates.failed) {
-      if (uploadId === undefined) {
-        uploadId = await insertUpload(tx, { fileName, uploadedBy: session.userId, rowCount: 0, at });
-        writer = new RateWriter(tx, uploadId, at, ctx.db.driver);
-      }
-      await writer!.add(good);
-      // The last ranges come in quick succession: stored as they come, little is left after the worker's end.
-      if (event.ending) await writer!.flush();
-    }
-    event = await reading.next();
-  }
-  checker.finish(event.rowCount);
-  affiliates.finish();
-  if (uploadId === undefined) throw new RowsRefusal(CommissionUploadMessages.noRows);
-  await writer!.flush();
-  const rowCount = checker.count;
-  await setUploadRowCount(tx, uploadId, rowCount);
-  await faultPoint('commission.upload');
-  const ordersRecomputed = await recomputeCommissionForRates(tx, checker.earliestRates());
-  await recordAudit(tx, {
-    actorUserId: session.userId,
-    action: 'commission.upload',
-    entityType: 'commission_upload',
-    entityId: uploadId,
-    details: { fileName, rowCount, ordersRecomputed },
-    at,
+  const { fileName, uploadedBy, at } = upload;
+  return ctx.db.transaction(async (tx) => {
+    // Uploads queue here, and orders are never written meanwhile: each sees the other's rows (rates-lock.ts).
+    await lockRatesExclusively(tx);
+    const known = await knownAffiliateCodes(
+      tx,
+      rates.map((rate) => rate.affiliateCode),
+    );
+    const unknown: CommissionRowError[] = rates
+      .filter((rate) => !known.has(rate.affiliateCode))
+      .map((rate) => ({
+        row: rate.row,
+        column: COMMISSION_COLUMNS[0],
+        reason: CommissionRowReasons.affiliateUnknown,
+      }));
+    if (unknown.length) refuseRows(unknown);
+    const rowCount = rates.length;
+    const uploadId = await insertUpload(tx, { fileName, uploadedBy, rowCount, at });
+    await insertRates(tx, uploadId, rates, at);
+    await faultPoint('commission.upload');
+    const ordersRecomputed = await recomputeCommissionForRates(tx, rates);
+    await recordAudit(tx, {
+      actorUserId: uploadedBy,
+      action: 'commission.upload',
+      entityType: 'commission_upload',
+      entityId: uploadId,
+      details: { fileName, rowCount, ordersRecomputed },
+      at,
+    });
+    return {
+      success: true as const,
+      message: CommissionUploadMessages.uploaded(rowCount),
+      uploadId,
+      rowCount,
+      ordersRecomputed,
+    };
   });
-  return {
-    success: true as const,
-    message: CommissionUploadMessages.uploaded(rowCount),
-    uploadId,
-    rowCount,
-    ordersRecomputed,
-  };
-}
-
-/**
- * The affiliate codes of the rates, looked up range by range (each code once) inside the upload's
- * transaction, the affiliates found locked until it ends: an unknown code refuses the file (and rolls back),
- * a known one cannot disappear before the rates naming it are committed.
- */
-class AffiliateCheck {
-  private readonly lookedUp = new Set<string>();
-  private readonly known = new Set<string>();
-  private readonly errors: CommissionRowError[] = [];
-
-  constructor(private readonly sql: Sql) {}
-
-  get failed(): boolean {
-    return this.errors.length > 0;
-  }
-
-  async check(rates: RateColumns): Promise<void> {
-    const codes = rates.affiliateCodes;
-    const fresh: string[] = [];
-    for (const code of codes) {
-      if (this.lookedUp.has(code)) continue;
-      this.lookedUp.add(code);
-      fresh.push(code);
-    }
-    if (fresh.length)
-      for (const code of await knownAffiliateCodes(this.sql, fresh, { lock: true })) this.known.add(code);
-    for (let i = 0; i < codes.length; i++)
-      if (!this.known.has(codes[i]))
-        this.errors.push({
-          row: rates.rows[i],
-          column: COMMISSION_COLUMNS[0],
-          reason: CommissionRowReasons.affiliateUnknown,
-        });
-  }
-
-  finish(): void {
-    if (this.errors.length) refuseRows(this.errors);
-  }
 }

@@ -11,6 +11,13 @@ export const CONTAINER_LIMITS = {
   maxEntries: 1_000,
   /** Everything inflated together; 100k rate rows come to about 30 MB of sheet XML. */
   maxUnpackedBytes: 160 * 1024 * 1024,
+  /** One part inflated: the sheet of 100k rates is the largest, about 30 MB. */
+  maxPartBytes: 64 * 1024 * 1024,
+  /**
+   * The shared-strings part inflated. 100k rates hold a few distinct texts per row at most (codes, categories):
+   * a few MB. SheetJS reads this part whole before any row, ~5 s for 23 MB on a busy machine (issue 25).
+   */
+  maxSharedStringsBytes: 8 * 1024 * 1024,
 } as const;
 
 export interface ZipEntry {
@@ -40,6 +47,7 @@ const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
 const ZIP64_MARK = 0xffffffff;
 /** Parts that carry VBA or Excel 4 macros. */
+const SHARED_STRINGS_PART = /(^|\/)sharedStrings[^/]*$/i;
 const MACRO_PART = /(^|\/)(vbaProject\.bin|vbaProjectSignature\.bin)$|^xl\/macrosheets\//i;
 
 export function inspectContainer(file: Buffer): Container {
@@ -87,6 +95,9 @@ function readCentralDirectory(file: Buffer): ZipEntry[] {
     if (method !== 0 && method !== 8) throw unreadable();
     if (localHeaderOffset + 30 + compressedSize > file.length) throw unreadable();
     if (MACRO_PART.test(name)) throw new ContainerRefusal(400, CommissionUploadMessages.macros);
+    if (uncompressedSize > CONTAINER_LIMITS.maxPartBytes) throw tooLarge();
+    if (SHARED_STRINGS_PART.test(name) && uncompressedSize > CONTAINER_LIMITS.maxSharedStringsBytes)
+      throw tooLarge();
     unpacked += uncompressedSize;
     if (unpacked > CONTAINER_LIMITS.maxUnpackedBytes) throw tooLarge();
     entries.push({ name, method, compressedSize, uncompressedSize, localHeaderOffset });

@@ -28,9 +28,10 @@ export function requireSelfieRegistration(ctx: AppContext): RequestHandler {
   };
 }
 
+// busboy stops a file when it reaches fileSize bytes: one byte more than 'at most 5 MB' lets exactly 5 MB through.
 const upload = multer({
   storage: multer.memoryStorage(),
-  limits: { fileSize: SELFIE_MAX_BYTES, files: 1, fields: 10, parts: 11 },
+  limits: { fileSize: SELFIE_MAX_BYTES + 1, files: 1, fields: 10, parts: 11 },
 }).single(SELFIE_FIELD);
 
 /** multer's errors as the API's: 413 beyond 5 MB, 400 for a form without the file part. */

@@ -3,7 +3,9 @@ import * as XLSX from 'xlsx';
 import { CommissionUploadMessages, COMMISSION_TEMPLATE_PATH, Messages } from '@portal/contracts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { bearer, createAffiliate, createStaffUser, type TestAffiliate } from '../../backoffice/test-fixtures';
-import { rateRows, workbook, HEADER } from '../test-workbooks';
+import type { RateRow } from '../rate-rows';
+import { rateRows, workbook, workbookOfSize, HEADER } from '../test-workbooks';
+import { storeRates } from '../upload-rates';
 
 jest.setTimeout(60_000);
 
@@ -178,6 +180,50 @@ describe('a good file is stored whole', () => {
   });
 });
 
+describe('uploads at once', () => {
+  test('two uploads of the same rates in opposite order: both stored, never a 5xx', async () => {
+    const code = (await createAffiliate(t.ctx.db, { status: 'KYC Complete' })).affiliateCode;
+    const rates: [string, number, string, number, string][] = [];
+    for (const category of ['Beverages', 'Snacks'])
+      for (let day = 1; day <= 20; day++)
+        rates.push([code, 2, category, 0, `2027-01-${String(day).padStart(2, '0')}`]);
+    const answers = await Promise.all([
+      upload(workbook(rateRows(...rates)), 'forward.xlsx'),
+      upload(workbook(rateRows(...[...rates].reverse())), 'backward.xlsx'),
+    ]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+  });
+
+  test("the upload's transaction: the same rates in opposite order at once queue instead of deadlocking, round after round", async () => {
+    const codes: string[] = [];
+    for (let i = 0; i < 10; i++)
+      codes.push((await createAffiliate(t.ctx.db, { status: 'KYC Complete' })).affiliateCode);
+    const rates: RateRow[] = [];
+    for (const affiliateCode of codes)
+      for (const productCategory of ['Beverages', 'Snacks', 'Household', 'Baby Care'])
+        for (let day = 1; day <= 28; day++)
+          rates.push({
+            row: rates.length + 2,
+            affiliateCode,
+            productCategory,
+            ratePercent: '2',
+            minimumOrderValue: '0',
+            effectiveDate: `2027-03-${String(day).padStart(2, '0')}`,
+          });
+    const uploadedBy = await createStaffUser(t.ctx.db, 1);
+    const store = (order: RateRow[]) =>
+      storeRates(t.ctx, order, { fileName: 'rates.xlsx', uploadedBy, at: new Date() }).then(
+        (answer) => answer.rowCount,
+        (error: { code?: string; message?: string }) => `${error.code}: ${error.message}`,
+      );
+    for (let round = 0; round < 5; round++)
+      expect(await Promise.all([store(rates), store([...rates].reverse())])).toEqual([
+        rates.length,
+        rates.length,
+      ]);
+  });
+});
+
 describe('a file with a bad row is refused whole, naming the rows', () => {
   test('each rule of a row, with its row number and column', async () => {
     const before = await count('SELECT count(*) AS n FROM commission_rates');
@@ -233,7 +279,7 @@ describe('a file with a bad row is refused whole, naming the rows', () => {
   });
 });
 
-describe('every rate names an upload that exists (checked per statement, migration 024)', () => {
+describe('every rate names an upload that exists (the foreign key, migration 032)', () => {
   const failure = async (run: Promise<unknown>) => {
     const error = await run.then(
       () => undefined,
@@ -314,10 +360,17 @@ describe('checked before parsing', () => {
     expect(res.body).toEqual({ success: false, message: Messages.invalidExcelType, errors: [] });
   });
 
-  test('over 10 MB is 413', async () => {
-    const res = await upload(Buffer.alloc(10 * 1024 * 1024 + 1, 0x50), 'big.xlsx');
-    expect(res.status).toBe(413);
-    expect(res.body.message).toBe(CommissionUploadMessages.tooLarge);
+  test('exactly 10 MB is read (at most 10 MB); one byte more is 413', async () => {
+    const rows = rateRows([affiliate.affiliateCode, 2, 'Stationery', 0, '2026-01-01']);
+    const limit = 10 * 1024 * 1024;
+    const exact = await upload(workbookOfSize(rows, limit), 'exact.xlsx');
+    expect({ status: exact.status, message: exact.body.message }).toEqual({
+      status: 200,
+      message: 'Commission rates uploaded successfully: 1 row saved.',
+    });
+    const over = await upload(workbookOfSize(rows, limit + 1), 'big.xlsx');
+    expect(over.status).toBe(413);
+    expect(over.body.message).toBe(CommissionUploadMessages.tooLarge);
   });
 
   test('no file part is 400', async () => {

@@ -4,7 +4,10 @@ import { CommissionUploadMessages as M } from '@portal/contracts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { bearer, createAffiliate, createStaffUser } from '../../backoffice/test-fixtures';
 import {
+  formulaInUtf16,
+  formulaSheetAt,
   HEADER,
+  hugeSharedStrings,
   manyRows,
   PNG_BYTES,
   prototypePollution,
@@ -73,17 +76,46 @@ test('a file with formulas', async () => {
   await refused(file, 'formulas.xlsx', 400, M.formulas);
 });
 
-test('the prototype-pollution sample of CVE-2023-30533: refused, and no object in the gateway is touched', async () => {
-  // The sample is what the advisory describes: SheetJS 0.18.5 (the registry's last version) pollutes the
-  // realm that parses it in sparse mode, which is why parsing happens in a throwaway worker thread.
-  const sample = prototypePollution(code);
-  const probe = XLSX.read(prototypePollution(code), { type: 'buffer' });
-  const polluted = (Object.prototype as Record<string, unknown>).c !== undefined;
-  delete (Object.prototype as Record<string, unknown>).c;
-  expect(probe.SheetNames).toHaveLength(1);
-  expect(polluted).toBe(XLSX.version === '0.18.5');
+test('formulas in a sheet stored outside xl/worksheets/ (the workbook rels point there)', async () => {
+  await refused(formulaSheetAt(code, 'xl/data/rates.xml'), 'moved.xlsx', 400, M.formulas);
+});
 
-  await refused(sample, 'pollution.xlsx', 400, M.unreadable);
+test('formulas in parts encoded as UTF-16', async () => {
+  await refused(formulaInUtf16(code), 'utf16.xlsx', 400, M.formulas);
+});
+
+test('a small file whose shared strings unpack to 23 MB: refused, and other calls answer meanwhile', async () => {
+  const file = hugeSharedStrings(code, 23 * 1024 * 1024);
+  expect(file.length).toBeLessThan(10 * 1024 * 1024);
+  const sending = request(t.app)
+    .post('/api/master/commision/upload')
+    .set('Authorization', admin)
+    .attach('data', file, 'strings.xlsx')
+    .then((res) => res);
+  const health = await request(t.app).get('/api/health');
+  expect(health.status).toBe(200);
+  const res = await sending;
+  expect({ status: res.status, message: res.body.message }).toEqual({
+    status: 400,
+    message: M.unpacksTooLarge,
+  });
+});
+
+test('the prototype-pollution sample of CVE-2023-30533: no object is touched, in the gateway or the worker', async () => {
+  // The sample is what the advisory describes: SheetJS up to 0.19.2 polluted the realm that parses it. The
+  // gateway's SheetJS is 0.20.3 (@e965/xlsx): reading it here pollutes nothing, and the upload reads it (in its
+  // throwaway worker thread, as every file) as the one good rate it holds.
+  const sample = prototypePollution(code);
+  const probe = XLSX.read(sample, { type: 'buffer' });
+  expect(probe.SheetNames).toHaveLength(1);
+  expect(XLSX.version).toBe('0.20.3');
+  expect(({} as Record<string, unknown>).c).toBeUndefined();
+
+  const res = await request(t.app)
+    .post('/api/master/commision/upload')
+    .set('Authorization', admin)
+    .attach('data', sample, 'pollution.xlsx');
+  expect(res.status).toBe(200);
   expect(({} as Record<string, unknown>).c).toBeUndefined();
 });
 

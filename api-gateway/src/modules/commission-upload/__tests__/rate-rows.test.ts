@@ -1,37 +1,18 @@
 import { COMMISSION_COLUMNS, CommissionUploadMessages } from '@portal/contracts';
-import type { CellValue } from '../read-workbook';
-import { RateRowChecker, RowsRefusal } from '../rate-rows';
-import type { SheetRows } from '../test-workbooks';
+import type { CellValue, SheetRows } from '../read-workbook';
+import { rateRowsOf, RowsRefusal } from '../rate-rows';
 
-/** The whole sheet's cells as rates (one rate per object), or a RowsRefusal naming every bad row. */
-function toRateRows(sheet: SheetRows) {
-  const checker = new RateRowChecker();
-  const rates =
-    sheet.rowCount === 0
-      ? undefined
-      : checker.add({ firstRow: 0, rowCount: sheet.rowCount, columns: sheet.columns }, sheet.date1904);
-  checker.finish(sheet.rowCount);
-  return (rates?.rows ?? []).map((row, i) => ({
-    row,
-    affiliateCode: rates!.affiliateCodes[i],
-    ratePercent: rates!.ratePercents[i],
-    productCategory: rates!.productCategories[i],
-    minimumOrderValue: rates!.minimumOrderValues[i],
-    effectiveDate: rates!.effectiveDates[i],
-  }));
+/** The sheet's cells as rates (one object each, without the sheet row), or a RowsRefusal naming every bad row. */
+const toRateRows = (sheet: SheetRows) => rateRowsOf(sheet);
+
+/** A sheet as the worker hands it over: rows, header row first. */
+function sheet(rows: CellValue[][], date1904 = false): SheetRows {
+  return { rows: [[...COMMISSION_COLUMNS], ...rows], date1904 };
 }
 
-/** A sheet as the worker hands it over: column by column, header row first. */
-function sheet(rows: CellValue[][], date1904 = false) {
-  const all = [[...COMMISSION_COLUMNS], ...rows];
-  const width = Math.max(...all.map((row) => row.length));
-  const columns = Array.from({ length: width }, (_, c) => all.map((row) => row[c] ?? null));
-  return { columns, rowCount: all.length, date1904 };
-}
-
-function refusal(rows: CellValue[][]): RowsRefusal {
+async function refusal(rows: CellValue[][]): Promise<RowsRefusal> {
   try {
-    toRateRows(sheet(rows));
+    await toRateRows(sheet(rows));
   } catch (error) {
     if (error instanceof RowsRefusal) return error;
     throw error;
@@ -39,8 +20,8 @@ function refusal(rows: CellValue[][]): RowsRefusal {
   throw new Error('the rows were accepted');
 }
 
-test('a repeated cell is checked once but reported on every row it is in, in its own column', () => {
-  const { errors } = refusal([
+test('a repeated cell is reported on every row it is in, in its own column', async () => {
+  const { errors } = await refusal([
     ['AFF1', 'five', 'Beverages', 0, '2026-01-01'],
     ['AFF1', 2, 'Beverages', 'five', '2026-01-02'],
     ['AFF1', 'five', 'Beverages', 0, '2026-01-03'],
@@ -63,8 +44,8 @@ test('a repeated cell is checked once but reported on every row it is in, in its
   ]);
 });
 
-test('reasons of one row keep their order: hidden characters first, then column by column', () => {
-  const { errors } = refusal([['', 101, 'Bev\u0007erages', -1, '']]);
+test('reasons of one row keep their order: hidden characters first, then column by column', async () => {
+  const { errors } = await refusal([['', 101, 'Bev\u0007erages', -1, '']]);
   expect(errors).toEqual([
     {
       row: 2,
@@ -78,8 +59,8 @@ test('reasons of one row keep their order: hidden characters first, then column 
   ]);
 });
 
-test('the same affiliate, category and day twice, whether typed as text or as an Excel date', () => {
-  const { errors } = refusal([
+test('the same affiliate, category and day twice, whether typed as text or as an Excel date', async () => {
+  const { errors } = await refusal([
     ['AFF1', 2, 'Beverages', 0, '2026-01-01'],
     [' AFF1 ', '2.5 %', 'Beverages', '₦1,000', 46023],
   ]);
@@ -92,8 +73,8 @@ test('the same affiliate, category and day twice, whether typed as text or as an
   ]);
 });
 
-test('good rows become rates; blank rows and trailing blank rows are skipped; cells beyond the template are ignored', () => {
-  const rates = toRateRows(
+test('good rows become rates; blank rows and trailing blank rows are skipped; cells beyond the template are ignored', async () => {
+  const rates = await toRateRows(
     sheet([
       ['AFF1', 2.55, 'Personal  Care', null, 46023, null],
       [null, null, null, null, null, 'a note'],
@@ -121,22 +102,21 @@ test('good rows become rates; blank rows and trailing blank rows are skipped; ce
   ]);
 });
 
-test('a 1904 workbook counts its date cells from 1904-01-01', () => {
-  expect(toRateRows(sheet([['AFF1', 2, 'Beverages', 0, 44561]], true))[0].effectiveDate).toBe('2026-01-01');
+test('a 1904 workbook counts its date cells from 1904-01-01', async () => {
+  expect((await toRateRows(sheet([['AFF1', 2, 'Beverages', 0, 44561]], true)))[0].effectiveDate).toBe(
+    '2026-01-01',
+  );
 });
 
-test('an empty sheet, a header alone, or a sheet narrower than the template', () => {
-  expect(() => toRateRows({ columns: [], rowCount: 0, date1904: false })).toThrow(
-    CommissionUploadMessages.noRows,
-  );
-  expect(() => toRateRows(sheet([]))).toThrow(CommissionUploadMessages.noRows);
+test('an empty sheet, a header alone, or a sheet narrower than the template', async () => {
+  await expect(toRateRows({ rows: [], date1904: false })).rejects.toThrow(CommissionUploadMessages.noRows);
+  await expect(toRateRows(sheet([]))).rejects.toThrow(CommissionUploadMessages.noRows);
   const narrow = {
-    columns: [
-      ['Affiliate ID', 'AFF1'],
-      ['Commission Rate (%)', 2],
+    rows: [
+      ['Affiliate ID', 'Commission Rate (%)'],
+      ['AFF1', 2],
     ],
-    rowCount: 2,
     date1904: false,
   };
-  expect(() => toRateRows(narrow)).toThrow(CommissionUploadMessages.columns);
+  await expect(toRateRows(narrow)).rejects.toThrow(CommissionUploadMessages.columns);
 });

@@ -1,4 +1,5 @@
 import { PNG } from 'pngjs';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
 import { FileStore } from '../../../storage/file-store';
@@ -77,9 +78,23 @@ test('a JPEG is accepted by its content, decoded and re-encoded', async () => {
   expect(metadata.exif).toBeUndefined();
 });
 
-test('more than 5 MB answers 413', async () => {
-  const big = Buffer.concat([pngImage(64, 64), Buffer.alloc(5 * 1024 * 1024)]);
-  const res = await upload(big);
+/** A PNG of exactly `bytes` bytes: a real image with a private ancillary chunk (which decoders skip) as padding. */
+function pngOfSize(bytes: number): Buffer {
+  const image = pngImage(64, 64);
+  const iend = image.length - 12;
+  const data = Buffer.alloc(bytes - image.length - 12, 0x20);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write('prVt', 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([image.subarray(0, iend), head, data, crc, image.subarray(iend)]);
+}
+
+test('exactly 5 MB is accepted (at most 5 MB); one byte more answers 413', async () => {
+  const exact = await upload(pngOfSize(5 * 1024 * 1024));
+  expect(exact.status).toBe(201);
+  const res = await upload(pngOfSize(5 * 1024 * 1024 + 1));
   expect(res.status).toBe(413);
   expect(res.body).toEqual({ message: 'Selfie must be at most 5 MB.' });
 });
