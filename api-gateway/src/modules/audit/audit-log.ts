@@ -120,6 +120,21 @@ export async function listAuditFor(
   return rows.map(toAuditRow);
 }
 
+/** The newest row that moved an entity into `toStatus`: who put it where it is now. */
+export async function lastChangeTo(
+  sql: Sql,
+  entityType: string,
+  entityId: string | number,
+  toStatus: string,
+): Promise<AuditRow | null> {
+  const { rows } = await sql.query<AuditDbRow>(
+    `${SELECT_AUDIT} WHERE l.entity_type = $1 AND l.entity_id = $2 AND l.to_status = $3
+      ORDER BY l.created_at DESC, l.audit_id DESC LIMIT 1`,
+    [entityType, String(entityId), toStatus],
+  );
+  return rows.length ? toAuditRow(rows[0]) : null;
+}
+
 /** The newest rows across everything (audit_log_created_idx). */
 export async function listRecentAudit(sql: Sql, limit: number): Promise<AuditRow[]> {
   const { rows } = await sql.query<AuditDbRow>(
