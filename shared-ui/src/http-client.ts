@@ -11,6 +11,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** The caller reports the failure itself: no error toast, no 401 redirect. */
     quiet?: boolean;
+    /** The caller reports answers with these statuses itself (no toast); others are reported as usual. */
+    quietOn?: readonly number[];
   }
 }
 
@@ -34,9 +36,14 @@ httpClient.interceptors.request.use((config) => {
 httpClient.interceptors.response.use(undefined, (error: unknown) => {
   // A cancelled call (the screen closed, or asked again with new filters) did not fail: nothing to report.
   if (axios.isCancel(error)) return Promise.reject(error);
-  if (axios.isAxiosError(error) && !error.config?.quiet) reportHttpError(error);
+  if (axios.isAxiosError(error) && !error.config?.quiet && !isLeftToCaller(error)) reportHttpError(error);
   return Promise.reject(error);
 });
+
+function isLeftToCaller(error: AxiosError): boolean {
+  const status = error.response?.status;
+  return status !== undefined && (error.config?.quietOn ?? []).includes(status);
+}
 
 /** The server's `message` from an error answer, or a sentence for failures without one. */
 export function errorMessageOf(error: unknown): string {

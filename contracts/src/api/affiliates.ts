@@ -20,7 +20,30 @@ export const AffiliateMessages = {
   invalidStatusFilter: 'status must be one of: all, active, pending, rejected, inactive, or a status name.',
   invalidPage: 'Page must be a whole number of 1 or more.',
   invalidPageSize: `Page size must be a whole number from 1 to ${AFFILIATE_MAX_PAGE_SIZE}.`,
+  invalidExpectedStatus: `expectedStatus must be one of: ${AFFILIATE_STATUSES.join(', ')}.`,
 } as const;
+
+/** What a decision made on a stale screen meets: someone else changed the status first (409). */
+const ALREADY_DONE: Record<string, (by: string) => string> = {
+  'affiliate.approve': (by) => `Already approved${by}.`,
+  'affiliate.reject': (by) => `Already rejected${by}.`,
+  'affiliate.activate': (by) => `Already activated${by}.`,
+  'affiliate.inactivate': (by) => `Already made inactive${by}.`,
+  'affiliate.rekyc': () => 'The affiliate has resubmitted KYC since; please review the new details.',
+};
+
+/**
+ * The 409 message when the affiliate is no longer in the status the decision was made against: the last
+ * change and who made it ('Already approved by Ada Obi.'), or the status it is in now when none is recorded.
+ */
+export function alreadyDecidedMessage(
+  status: AffiliateStatus,
+  lastChange?: { action: string; actorName: string | null } | null,
+): string {
+  const describe = lastChange ? ALREADY_DONE[lastChange.action] : undefined;
+  if (!describe) return `This affiliate is now ${status}.`;
+  return describe(lastChange?.actorName ? ` by ${lastChange.actorName}` : '');
+}
 
 // ---- status machine (spec §4), the one table the gateway enforces and the view modal reads ----------
 
@@ -251,12 +274,24 @@ const remarkField = withoutControlCharacters(
   .nullish()
   .transform((value) => (value ? value : undefined));
 
+/**
+ * Beyond the spec's payload: the status the person saw when deciding. When the affiliate has moved on
+ * since (another user decided first), the call is refused with 409 and `alreadyDecidedMessage`.
+ * Optional, so the spec's `{affiliateID, isActive, remark}` stays valid.
+ */
+const expectedStatusField = z
+  .enum(AFFILIATE_STATUSES as [AffiliateStatus, ...AffiliateStatus[]], {
+    error: AffiliateMessages.invalidExpectedStatus,
+  })
+  .optional();
+
 /** `POST backoffice/affiliate/kyc`: isActive true approves, false rejects; a rejection needs a remark. */
 export const KycDecisionRequest = z
   .object({
     affiliateID: affiliateIdField,
     isActive: z.boolean({ error: AffiliateMessages.isActiveRequired }),
     remark: remarkField,
+    expectedStatus: expectedStatusField,
   })
   .refine((body) => body.isActive || Boolean(body.remark), {
     path: ['remark'],
@@ -269,6 +304,7 @@ export const SetActiveRequest = z.object({
   affiliateID: affiliateIdField,
   isActive: z.boolean().optional(),
   remark: remarkField,
+  expectedStatus: expectedStatusField,
 });
 export type SetActiveRequest = z.input<typeof SetActiveRequest>;
 

@@ -20,7 +20,11 @@ export const AFFILIATE_STAFF_RIGHTS: readonly Right[] = ['affiliates', 'backoffi
 const TAG = 'Affiliates (back office)';
 const decisionErrors = {
   404: { description: 'No such affiliate', schema: ErrorResponse },
-  409: { description: 'The transition is not allowed from the current status', schema: ErrorResponse },
+  409: {
+    description:
+      "The transition is not allowed from the current status, or the status is no longer expectedStatus ('Already approved by …')",
+    schema: ErrorResponse,
+  },
 };
 
 export const AffiliateEndpoints = {
@@ -52,7 +56,7 @@ export const AffiliateEndpoints = {
     path: '/backoffice/affiliate/kyc',
     tag: TAG,
     summary:
-      "Approve (isActive true, remark optional) or reject (isActive false, remark required: 'Please provide remark.'). Allowed per spec §4 by status and role; 409 otherwise.",
+      "Approve (isActive true, remark optional) or reject (isActive false, remark required: 'Please provide remark.'). Allowed per spec §4 by status and role; 409 otherwise. With expectedStatus (the status the decision was made against), an affiliate that has moved on since is 409 with who did what first ('Already approved by …').",
     auth: { anyRight: AFFILIATE_STAFF_RIGHTS },
     body: KycDecisionRequest,
     answer: {
@@ -66,7 +70,7 @@ export const AffiliateEndpoints = {
     path: '/backoffice/affiliate/set-active',
     tag: TAG,
     summary:
-      'status=active: an admin activates an Inactive affiliate; it returns to the status it had before (KYC Pending when none is recorded). status=inactive: the same as delete.',
+      'status=active: an admin activates an Inactive affiliate; it returns to the status it had before (KYC Pending when none is recorded). status=inactive: the same as delete. expectedStatus as for the KYC decision.',
     auth: { anyRight: AFFILIATE_STAFF_RIGHTS },
     query: SetActiveQuery,
     body: SetActiveRequest,

@@ -144,6 +144,28 @@ describe('http client', () => {
     expect(notify.error).not.toHaveBeenCalled();
     expect(useSessionStore.getState().token).toBe('dead');
   });
+
+  it('quietOn leaves only the named statuses to the caller; others are reported, a 401 still signs out', async () => {
+    useSessionStore.getState().signIn(session('live'));
+    answer(409, { message: 'Already approved by Ada Obi.' });
+    await expect(callEndpoint(messageCall('/x', 'post'), {}, { quietOn: [409] })).rejects.toBeInstanceOf(
+      AxiosError,
+    );
+    expect(notify.error).not.toHaveBeenCalled();
+
+    answer(403, { message: 'Not yours.' });
+    await expect(callEndpoint(messageCall('/x', 'post'), {}, { quietOn: [409] })).rejects.toBeInstanceOf(
+      AxiosError,
+    );
+    expect(notify.error).toHaveBeenCalledWith('Not yours.');
+
+    answer(401, { message: 'gone' });
+    await expect(callEndpoint(messageCall('/x', 'post'), {}, { quietOn: [409] })).rejects.toBeInstanceOf(
+      AxiosError,
+    );
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
 });
 
 describe('errorMessageOf', () => {

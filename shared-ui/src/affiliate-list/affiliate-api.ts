@@ -1,5 +1,6 @@
 import type {
   AffiliateDecisionResponse,
+  AffiliateStatus,
   AffiliateDetails,
   AffiliatePage,
   ExcelPathResponse,
@@ -47,23 +48,40 @@ export function fetchAffiliateDetails(affiliateID: number, signal?: AbortSignal)
   return callEndpoint(AffiliateEndpoints.details, { params: { id: String(affiliateID) } }, { signal });
 }
 
+/**
+ * A decision carries the status the person saw (`expectedStatus`). A 409 means the affiliate has moved on
+ * (someone else decided first); its message is left to the view modal, which shows it and refreshes.
+ */
+const STALE_LEFT_TO_CALLER = { quietOn: [409] } as const;
+
 /** Approve (isActive true) or reject (false, remark required) a KYC application. */
 export function decideKyc(
   affiliateID: number,
   isActive: boolean,
   remark: string,
+  expectedStatus?: AffiliateStatus,
 ): Promise<AffiliateDecisionResponse> {
-  return callEndpoint(AffiliateEndpoints.decideKyc, {
-    body: { affiliateID, isActive, remark: remark.trim() || null },
-  });
+  return callEndpoint(
+    AffiliateEndpoints.decideKyc,
+    { body: { affiliateID, isActive, remark: remark.trim() || null, expectedStatus } },
+    STALE_LEFT_TO_CALLER,
+  );
 }
 
 /** An admin's "Active" on an Inactive affiliate. */
-export function activateAffiliate(affiliateID: number, remark: string): Promise<AffiliateDecisionResponse> {
-  return callEndpoint(AffiliateEndpoints.setActive, {
-    query: { status: 'active' },
-    body: { affiliateID, isActive: true, remark: remark.trim() || null },
-  });
+export function activateAffiliate(
+  affiliateID: number,
+  remark: string,
+  expectedStatus?: AffiliateStatus,
+): Promise<AffiliateDecisionResponse> {
+  return callEndpoint(
+    AffiliateEndpoints.setActive,
+    {
+      query: { status: 'active' },
+      body: { affiliateID, isActive: true, remark: remark.trim() || null, expectedStatus },
+    },
+    STALE_LEFT_TO_CALLER,
+  );
 }
 
 /** The list's Delete: makes the affiliate Inactive. */

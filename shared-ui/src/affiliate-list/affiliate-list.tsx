@@ -200,6 +200,7 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
           setViewing(null);
           reload();
         }}
+        onStale={reload}
       />
       <ConfirmDialog
         visible={inactivation.asking !== null}

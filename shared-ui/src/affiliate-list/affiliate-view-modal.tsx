@@ -1,10 +1,12 @@
 import { useId, useRef, useState } from 'react';
+import axios from 'axios';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Messages, REMARK_MAX_LENGTH } from '@portal/contracts';
 import type { AffiliateDetails } from '@portal/contracts';
 import { LoadFailed } from '../data/load-failed';
+import { errorMessageOf } from '../http-client';
 import { useLoad } from '../data/use-load';
 import { formatDate } from '../format';
 import { LoadingSpinner } from '../loading-spinner';
@@ -24,6 +26,8 @@ export interface AffiliateViewModalProps {
   onClose(): void;
   /** After a successful decision: the modal closes and the list reloads (spec §4). */
   onDecided(): void;
+  /** Someone else changed the affiliate first: the modal stays, refreshed, and the list should reload. */
+  onStale?(): void;
 }
 
 const FLAG_LABELS: Record<AffiliateDetails['flags'][number]['kind'], string> = {
@@ -36,17 +40,25 @@ const FLAG_LABELS: Record<AffiliateDetails['flags'][number]['kind'], string> = {
 async function runAction(action: ModalAction, details: AffiliateDetails, remark: string): Promise<string> {
   switch (action) {
     case 'approve':
-      await decideKyc(details.affiliateID, true, remark);
+      await decideKyc(details.affiliateID, true, remark, details.status);
       return Messages.approved;
     case 'reject':
-      await decideKyc(details.affiliateID, false, remark);
+      await decideKyc(details.affiliateID, false, remark, details.status);
       return Messages.rejected;
     case 'activate':
-      return (await activateAffiliate(details.affiliateID, remark)).message;
+      return (await activateAffiliate(details.affiliateID, remark, details.status)).message;
   }
 }
 
-export function AffiliateViewModal({ affiliateID, mode, onClose, onDecided }: AffiliateViewModalProps) {
+const isConflict = (error: unknown) => axios.isAxiosError(error) && error.response?.status === 409;
+
+export function AffiliateViewModal({
+  affiliateID,
+  mode,
+  onClose,
+  onDecided,
+  onStale,
+}: AffiliateViewModalProps) {
   const loaded = useLoad((signal) => fetchAffiliateDetails(affiliateID ?? 0, signal), [affiliateID], {
     enabled: affiliateID !== null,
   });
@@ -54,6 +66,8 @@ export function AffiliateViewModal({ affiliateID, mode, onClose, onDecided }: Af
   const [remark, setRemark] = useState('');
   const [remarkError, setRemarkError] = useState<string | null>(null);
   const [busy, setBusy] = useState<ModalAction | null>(null);
+  /** Why the decision was refused when someone else decided first; shown above the refreshed details. */
+  const [staleNotice, setStaleNotice] = useState<string | null>(null);
   const remarkRef = useRef<HTMLTextAreaElement>(null);
   const remarkId = useId();
   const remarkErrorId = useId();
@@ -66,6 +80,7 @@ export function AffiliateViewModal({ affiliateID, mode, onClose, onDecided }: Af
     setRemark('');
     setRemarkError(null);
     setBusy(null);
+    setStaleNotice(null);
   }
 
   const act = async (action: ModalAction) => {
@@ -76,13 +91,19 @@ export function AffiliateViewModal({ affiliateID, mode, onClose, onDecided }: Af
       return;
     }
     setRemarkError(null);
+    setStaleNotice(null);
     setBusy(action);
     try {
       notify.success(await runAction(action, details, remark));
       onDecided();
-    } catch {
-      // The HTTP client has shown the server's message; the modal stays open to try again.
+    } catch (error) {
       setBusy(null);
+      // Otherwise the HTTP client has shown the server's message; the modal stays open to try again.
+      if (isConflict(error)) {
+        setStaleNotice(errorMessageOf(error));
+        loaded.reload();
+        onStale?.();
+      }
     }
   };
 
@@ -126,6 +147,11 @@ export function AffiliateViewModal({ affiliateID, mode, onClose, onDecided }: Af
       style={{ width: 'min(56rem, 96vw)' }}
       contentClassName={styles.modalContent}
     >
+      {staleNotice ? (
+        <p className={styles.staleNotice} role="alert">
+          <i className="pi pi-info-circle" aria-hidden="true" /> {staleNotice}
+        </p>
+      ) : null}
       {!details ? (
         loaded.state === 'error' ? (
           <LoadFailed message="The affiliate's details could not be loaded." onRetry={loaded.reload} />

@@ -67,7 +67,9 @@ function pageFrom(value: string | null): number {
 /**
  * A list paged, searched and filtered by the server. The page, the search and the filters live in the address
  * (`?status=pending&search=ada&page=3`), so a link, a refresh or Back shows the same rows; a new search or
- * filter starts from page 1. Typing waits SEARCH_DEBOUNCE_MS before asking the server.
+ * filter starts from page 1. Typing waits SEARCH_DEBOUNCE_MS before asking the server. Each page, search and
+ * filter the person chooses is a step in the browser's history: Back from page 25 shows page 24, and Back
+ * after a search shows the list before it.
  */
 export function usePagedList<Row, Filters extends ListFilters>({
   fetchPage,
@@ -93,41 +95,46 @@ export function usePagedList<Row, Filters extends ListFilters>({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filterKey]);
 
-  /** Writes the address: values equal to their default (and page 1, an empty search) are left out. */
+  /**
+   * Writes the address: values equal to their default (and page 1, an empty search) are left out. A step the
+   * person took is a new history entry (nothing when the address stays the same); a correction the list makes
+   * by itself replaces the current one.
+   */
   const update = useCallback(
-    (changes: Record<string, string | number>) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(changes)) {
-            const text = String(value).trim();
-            const isDefault =
-              name === PAGE_PARAM
-                ? text === '1'
-                : name === SEARCH_PARAM
-                  ? text === ''
-                  : text === (defaultFilters[name] ?? '');
-            if (isDefault) next.delete(name);
-            else next.set(name, text);
-          }
-          return next;
-        },
-        { replace: true },
-      );
+    (changes: Record<string, string | number>, { replace = false }: { replace?: boolean } = {}) => {
+      const next = new URLSearchParams(params);
+      for (const [name, value] of Object.entries(changes)) {
+        const text = String(value).trim();
+        const isDefault =
+          name === PAGE_PARAM
+            ? text === '1'
+            : name === SEARCH_PARAM
+              ? text === ''
+              : text === (defaultFilters[name] ?? '');
+        if (isDefault) next.delete(name);
+        else next.set(name, text);
+      }
+      if (next.toString() !== params.toString()) setParams(next, { replace });
     },
     // defaultFilters is usually a literal: its content, not its identity, matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [setParams, JSON.stringify(defaultFilters)],
+    [params, setParams, JSON.stringify(defaultFilters)],
   );
 
-  // react-router's setSearchParams(fn) hands fn the address of the render it came from: the debounced search
-  // must write through the newest `update`, or a filter chosen during the wait is lost when the search lands.
+  // `update` starts from the address of the render it came from: the debounced search must write through the
+  // newest one, or a filter chosen during the wait is lost when the search lands.
   const latestUpdate = useRef(update);
   useEffect(() => {
     latestUpdate.current = update;
   }, [update]);
 
   const [searchText, setSearchTextNow] = useState(search);
+  // Back or Forward to another search: the box shows it. (A search the box itself wrote matches it already.)
+  const [addressSearch, setAddressSearch] = useState(search);
+  if (addressSearch !== search) {
+    setAddressSearch(search);
+    if (searchText.trim() !== search) setSearchTextNow(search);
+  }
   useEffect(() => {
     const trimmed = searchText.trim();
     if (trimmed === search) return undefined;
@@ -153,7 +160,7 @@ export function usePagedList<Row, Filters extends ListFilters>({
   const outOfRange = loaded.state === 'ready' && loaded.data?.results.length === 0 && page > lastPage;
   useEffect(() => {
     // The last row of the last page went away (e.g. made inactive under a filter): show the new last page.
-    if (outOfRange) update({ [PAGE_PARAM]: lastPage });
+    if (outOfRange) update({ [PAGE_PARAM]: lastPage }, { replace: true });
   }, [outOfRange, lastPage, update]);
 
   const setPage = useCallback((next: number) => update({ [PAGE_PARAM]: next }), [update]);

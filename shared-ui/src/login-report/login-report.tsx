@@ -81,6 +81,20 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
   const [exporting, setExporting] = useState(false);
   const id = useId();
   const shown: LoginReportFilter = { ...list.filters, search: list.search };
+  // What the fields say now. Export writes the report on screen; once the fields say something else, the
+  // file would not be what the person sees in them, so Export waits for Generate Report.
+  const typed: LoginReportFilter = {
+    fromDate: pickedDay(range.fromDate),
+    toDate: pickedDay(range.toDate),
+    search: search.trim(),
+  };
+  const fieldsChanged = generated && !sameFilter(typed, shown);
+  const nothingToExport = list.state === 'ready' && list.totalCount === 0;
+  const exportHint = fieldsChanged
+    ? 'The dates or search changed: press Generate Report, then export.'
+    : generated && nothingToExport && !waitingForAddress
+      ? 'Nothing to export: no sign-ins in this period.'
+      : null;
 
   const generate = (event: FormEvent) => {
     event.preventDefault();
@@ -169,10 +183,23 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
               icon="pi pi-file-excel"
               severity="success"
               loading={exporting}
-              disabled={!generated || list.state !== 'ready' || exporting}
+              disabled={
+                !generated ||
+                waitingForAddress ||
+                list.state !== 'ready' ||
+                exporting ||
+                fieldsChanged ||
+                nothingToExport
+              }
+              aria-describedby={exportHint ? `${id}-export-hint` : undefined}
               onClick={() => void exportExcel()}
             />
           </div>
+          {exportHint ? (
+            <p id={`${id}-export-hint`} className={styles.exportHint}>
+              {exportHint}
+            </p>
+          ) : null}
         </form>
       </div>
 

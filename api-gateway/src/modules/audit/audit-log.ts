@@ -52,6 +52,8 @@ export interface AuditRow {
   /** For user rows: the user's name and email. */
   userName: string | null;
   userEmail: string | null;
+  /** What the change was about beyond its statuses, e.g. an upload's file name and rows. */
+  details: Record<string, unknown> | null;
   createdAt: Date;
 }
 
@@ -70,13 +72,14 @@ interface AuditDbRow {
   affiliate_name: string | null;
   user_name: string | null;
   user_email: string | null;
+  details: unknown;
   created_at: Date | string;
 }
 
 const SELECT_AUDIT = `SELECT l.audit_id, l.action, l.entity_type, l.entity_id, l.from_status, l.to_status, l.remark,
                              l.actor_user_id, u.full_name AS actor_name, u.role_id AS actor_role_id,
                              a.affiliate_code, a.full_name AS affiliate_name,
-                             tu.full_name AS user_name, tu.email AS user_email, l.created_at
+                             tu.full_name AS user_name, tu.email AS user_email, l.details, l.created_at
                         FROM audit_log l
                         LEFT JOIN users u ON u.user_id = l.actor_user_id
                         LEFT JOIN users tu
@@ -85,6 +88,14 @@ const SELECT_AUDIT = `SELECT l.audit_id, l.action, l.entity_type, l.entity_id, l
                         LEFT JOIN affiliates a
                           ON a.affiliate_id = CASE WHEN l.entity_type = 'affiliate' AND l.entity_id ~ '^[0-9]{1,18}$'
                                                    THEN l.entity_id::bigint END`;
+
+/** jsonb arrives parsed from both drivers; a string is parsed here in case a driver leaves it as text. */
+function detailsOf(value: unknown): Record<string, unknown> | null {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : null;
+}
 
 function toAuditRow(row: AuditDbRow): AuditRow {
   return {
@@ -102,6 +113,7 @@ function toAuditRow(row: AuditDbRow): AuditRow {
     affiliateName: row.affiliate_name,
     userName: row.user_name,
     userEmail: row.user_email,
+    details: detailsOf(row.details),
     createdAt: new Date(row.created_at),
   };
 }
@@ -118,6 +130,21 @@ export async function listAuditFor(
     [entityType, String(entityId), limit],
   );
   return rows.map(toAuditRow);
+}
+
+/** The newest row that moved an entity into `toStatus`: who put it where it is now. */
+export async function lastChangeTo(
+  sql: Sql,
+  entityType: string,
+  entityId: string | number,
+  toStatus: string,
+): Promise<AuditRow | null> {
+  const { rows } = await sql.query<AuditDbRow>(
+    `${SELECT_AUDIT} WHERE l.entity_type = $1 AND l.entity_id = $2 AND l.to_status = $3
+      ORDER BY l.created_at DESC, l.audit_id DESC LIMIT 1`,
+    [entityType, String(entityId), toStatus],
+  );
+  return rows.length ? toAuditRow(rows[0]) : null;
 }
 
 /** The newest rows across everything (audit_log_created_idx). */
@@ -144,6 +171,7 @@ const TITLES: Record<string, string> = {
   'notification.create': 'Notice added',
   'notification.update': 'Notice updated',
   'notification.delete': 'Notice deleted',
+  'commission.upload': 'Commission rates uploaded',
 };
 
 /** A title and a one-line description of an audit row, in the product's words, for people to read. */
@@ -157,11 +185,19 @@ export function describeAudit(row: AuditRow): { title: string; description: stri
       ? `${row.userName} (${row.userEmail ?? ''})`
       : namedByRemark
         ? `'${row.remark}'`
-        : `${row.entityType} ${row.entityId}`;
+        : (uploadSubject(row) ?? `${row.entityType} ${row.entityId}`);
   const change = row.fromStatus && row.toStatus ? ` (${row.fromStatus} → ${row.toStatus})` : '';
   const actor = row.actorName ? ` by ${row.actorName}` : '';
   const remark = row.remark && !namedByRemark ? `: ${row.remark}` : '';
   return { title, description: `${subject}${change}${actor}${remark}` };
+}
+
+/** A commission upload is named by its file and its rows: 'rates.xlsx, 120 rows'. */
+function uploadSubject(row: AuditRow): string | null {
+  if (row.action !== 'commission.upload' || !row.details) return null;
+  const { fileName, rowCount } = row.details;
+  if (typeof fileName !== 'string' || typeof rowCount !== 'number') return null;
+  return `${fileName}, ${rowCount.toLocaleString('en-NG')} row${rowCount === 1 ? '' : 's'}`;
 }
 
 function humanise(action: string): string {

@@ -1,12 +1,18 @@
 import type { AffiliateAction, AffiliateDecisionResponse, AffiliateStatus } from '@portal/contracts';
-import { activationTarget, AffiliateMessages, checkAffiliateTransition, Messages } from '@portal/contracts';
+import {
+  activationTarget,
+  AffiliateMessages,
+  alreadyDecidedMessage,
+  checkAffiliateTransition,
+  Messages,
+} from '@portal/contracts';
 import { generateTemporaryPassword, hashPassword } from '../../auth/password';
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { faultPoint } from '../../lib/fault-point';
 import type { SessionUser } from '../../http/session';
-import { recordAudit } from '../audit';
+import { lastChangeTo, recordAudit } from '../audit';
 import { enqueueMessage } from '../messaging';
 import { hasPassword, revokeSessions, setTemporaryPassword } from '../users';
 import { decisionEmail } from './affiliate-emails';
@@ -17,6 +23,8 @@ export interface AffiliateDecision {
   affiliateId: number;
   action: AffiliateAction;
   remark?: string;
+  /** The status the person saw when deciding; a different one now means someone decided first (409). */
+  expectedStatus?: AffiliateStatus;
 }
 
 const SUCCESS_MESSAGES: Record<AffiliateAction, string> = {
@@ -42,6 +50,7 @@ export async function decideAffiliate(
   // Hashing is slow, so a password the decision may need is prepared before the row is locked.
   const before = await findAffiliate(ctx.db, decision.affiliateId);
   if (!before) throw notFound(AffiliateMessages.notFound);
+  await assertNotStale(ctx.db, before, decision.expectedStatus);
   assertAllowed(actor, before.status, decision.action);
   const prepared =
     isKycDecision(decision.action) && (await needsPassword(ctx.db, before))
@@ -51,19 +60,22 @@ export async function decideAffiliate(
   return ctx.db.transaction(async (tx) => {
     const affiliate = await findAffiliate(tx, decision.affiliateId, true);
     if (!affiliate) throw notFound(AffiliateMessages.notFound);
+    await assertNotStale(tx, affiliate, decision.expectedStatus);
     const check = assertAllowed(actor, affiliate.status, decision.action);
     const to: AffiliateStatus =
       check.to === 'restore' ? activationTarget(affiliate.statusBeforeInactive) : check.to;
     const now = ctx.now();
 
-    await tx.query(
+    // The row lock above orders concurrent decisions; the status the decision was made against is also
+    // part of the statement, so the database itself refuses a change made against an old status.
+    const updated = await tx.query(
       `UPDATE affiliates
           SET status = $2,
               status_before_inactive = $3,
               remark = CASE WHEN $4::boolean THEN $5 ELSE coalesce($5, remark) END,
               first_decision_at = CASE WHEN $4::boolean THEN coalesce(first_decision_at, $6) ELSE first_decision_at END,
               updated_date = $6
-        WHERE affiliate_id = $1`,
+        WHERE affiliate_id = $1 AND status = $7`,
       [
         affiliate.affiliateID,
         to,
@@ -71,8 +83,10 @@ export async function decideAffiliate(
         isKycDecision(decision.action),
         decision.remark ?? null,
         now,
+        decision.expectedStatus ?? affiliate.status,
       ],
     );
+    if (updated.rowCount !== 1) throw conflict(await staleMessage(tx, affiliate.affiliateID));
 
     await faultPoint('kyc.decision');
     let temporaryPassword: string | undefined;
@@ -100,6 +114,20 @@ export async function decideAffiliate(
 
     return { message: SUCCESS_MESSAGES[decision.action], affiliateID: affiliate.affiliateID, status: to };
   });
+}
+
+/** A decision made against a status the affiliate has left: say who changed it (from the audit log). */
+async function assertNotStale(sql: Sql, affiliate: AffiliateRecord, expected: AffiliateStatus | undefined) {
+  if (expected !== undefined && expected !== affiliate.status) {
+    throw conflict(await staleMessage(sql, affiliate.affiliateID, affiliate.status));
+  }
+}
+
+async function staleMessage(sql: Sql, affiliateId: number, knownStatus?: AffiliateStatus): Promise<string> {
+  const status = knownStatus ?? (await findAffiliate(sql, affiliateId))?.status;
+  if (!status) return AffiliateMessages.notFound;
+  const last = await lastChangeTo(sql, 'affiliate', affiliateId, status);
+  return alreadyDecidedMessage(status, last);
 }
 
 function assertAllowed(actor: SessionUser, from: AffiliateStatus, action: AffiliateAction) {

@@ -20,6 +20,7 @@ export function registerBackofficeRoutes(api: ApiRouter, ctx: AppContext): void 
       affiliateId: body.affiliateID,
       action: body.isActive ? 'approve' : 'reject',
       remark: body.remark,
+      expectedStatus: body.expectedStatus,
     }),
   );
 
@@ -28,6 +29,7 @@ export function registerBackofficeRoutes(api: ApiRouter, ctx: AppContext): void 
       affiliateId: body.affiliateID,
       action: query.status === 'active' ? 'activate' : 'inactivate',
       remark: body.remark,
+      expectedStatus: body.expectedStatus,
     }),
   );
 

@@ -5,14 +5,28 @@ export interface SheetColumn<Row> {
   header: string;
   width: number;
   value: (row: Row, index: number) => string | number | boolean | null;
+  /** An Excel number format for the column's numbers, e.g. `NAIRA_FORMAT`. */
+  numFmt?: string;
 }
 
-/** Spreadsheet apps run a cell that starts with one of these as a formula (CSV/formula injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Money cells: a number of naira shown with the sign and two decimals (₦115,366.50). */
+export const NAIRA_FORMAT = '"₦"#,##0.00';
 
-/** Text that a spreadsheet would run as a formula is prefixed with `'`, so it shows as typed. */
+/** Text a spreadsheet reads as a formula when it is typed, pasted or opened as CSV (formula injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A phone number or a signed figure ('+234-8031234567', '-12.50'): as a formula it is arithmetic at most. */
+const SIGNED_FIGURE = /^[+-][\d\s().-]*$/;
+
+/**
+ * Strings are written as text cells, which no spreadsheet runs as a formula on opening, so they need no
+ * apostrophe. What stays risky is text that turns into a formula once someone re-enters the cell or saves
+ * the sheet as CSV: that keeps a leading `'`, which Excel and LibreOffice then read as "this is text".
+ * A phone number or a signed figure is left as it is: it can reference nothing and call nothing.
+ */
 export function escapeCell(value: string | number | boolean | null): string | number | boolean | null {
-  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+  return typeof value === 'string' && FORMULA_START.test(value) && !SIGNED_FIGURE.test(value)
+    ? `'${value}`
+    : value;
 }
 
 /** Above this much XML waiting for the zip, the writer waits for it to drain. */
@@ -39,8 +53,9 @@ async function waitForZip(sheet: Worksheet): Promise<void> {
 }
 
 /**
- * Streams rows into a one-sheet .xlsx on `out` (DESIGN §4: shared strings and styles off, nothing
- * kept per row). Resolves with the number of data rows once the workbook is complete.
+ * Streams rows into a one-sheet .xlsx on `out` (DESIGN §4: shared strings off, nothing kept per row).
+ * Styles are on only for a sheet with formatted columns (a statement's money): every cell then costs a
+ * style lookup, which the long exports (login history, affiliates) do not pay.
  */
 export async function writeSheet<Row>(
   out: Writable,
@@ -48,9 +63,12 @@ export async function writeSheet<Row>(
   columns: readonly SheetColumn<Row>[],
   rows: AsyncIterable<Row>,
 ): Promise<number> {
+  // One style object per formatted column, shared by its cells, so exceljs finds its id without rebuilding it.
+  const styles = columns.map((column) => (column.numFmt ? { numFmt: column.numFmt } : undefined));
+  const styled = styles.some(Boolean);
   const workbook = new WorkbookWriter({
     stream: out,
-    useStyles: false,
+    useStyles: styled,
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet(sheetName);
@@ -58,7 +76,13 @@ export async function writeSheet<Row>(
   let count = 0;
   for await (const row of rows) {
     count++;
-    sheet.addRow(columns.map((column) => escapeCell(column.value(row, count)))).commit();
+    const sheetRow = sheet.addRow(columns.map((column) => escapeCell(column.value(row, count))));
+    if (styled) {
+      styles.forEach((style, index) => {
+        if (style) sheetRow.getCell(index + 1).style = style;
+      });
+    }
+    sheetRow.commit();
     if (count % ROWS_BETWEEN_BACKLOG_CHECKS === 0) await waitForZip(sheet);
   }
   sheet.commit();

@@ -5,6 +5,7 @@ import {
   allowedAffiliateActions,
   checkAffiliateTransition,
   KycDecisionRequest,
+  alreadyDecidedMessage,
 } from '../affiliates';
 import { DownloadTokenQuery, LoginReportQuery } from '../reports';
 
@@ -61,6 +62,33 @@ describe('schemas', () => {
       isActive: true,
       remark: undefined,
     });
+  });
+
+  test("a decision may carry the status it was made against; the spec's payload stays valid", () => {
+    expect(KycDecisionRequest.parse({ affiliateID: 5, isActive: true, remark: null })).toMatchObject({
+      affiliateID: 5,
+      isActive: true,
+    });
+    expect(
+      KycDecisionRequest.parse({ affiliateID: 5, isActive: true, expectedStatus: 'KYC Pending' })
+        .expectedStatus,
+    ).toBe('KYC Pending');
+    const wrong = KycDecisionRequest.safeParse({
+      affiliateID: 5,
+      isActive: true,
+      expectedStatus: 'approved',
+    });
+    expect(wrong.error?.issues[0].path).toEqual(['expectedStatus']);
+  });
+
+  test('the stale-decision message names the last change and who made it', () => {
+    expect(alreadyDecidedMessage('KYC Complete', { action: 'affiliate.approve', actorName: 'Ada Obi' })).toBe(
+      'Already approved by Ada Obi.',
+    );
+    expect(alreadyDecidedMessage('KYC Rejected', { action: 'affiliate.reject', actorName: null })).toBe(
+      'Already rejected.',
+    );
+    expect(alreadyDecidedMessage('KYC Complete', null)).toBe('This affiliate is now KYC Complete.');
   });
 
   test.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(

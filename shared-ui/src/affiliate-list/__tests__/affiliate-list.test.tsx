@@ -1,3 +1,5 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import type { InternalAxiosRequestConfig } from 'axios';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AffiliateList } from '../affiliate-list';
@@ -52,6 +54,13 @@ function details(summary: AffiliateSummary, overrides: Partial<AffiliateDetails>
 }
 
 const mocked = jest.mocked(api);
+
+/** The gateway's answer to a decision made against a status the affiliate has left. */
+function conflict(message: string): AxiosError {
+  const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
+  const response = { data: { message }, status: 409, statusText: 'Conflict', headers: {}, config };
+  return new AxiosError('Request failed with status code 409', 'ERR_BAD_REQUEST', config, {}, response);
+}
 /** Each page request carries the signal that cancels it when the list asks again or closes. */
 const SIGNAL = expect.any(AbortSignal);
 
@@ -263,7 +272,7 @@ describe('view modal', () => {
     const calls = mocked.fetchAffiliatePage.mock.calls.length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Rejected successfully.'));
-    expect(mocked.decideKyc).toHaveBeenCalledWith(1, false, ' Selfie is blurred ');
+    expect(mocked.decideKyc).toHaveBeenCalledWith(1, false, ' Selfie is blurred ', 'KYC Pending');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Affiliate Details' })).toBeNull());
     expect(mocked.fetchAffiliatePage.mock.calls.length).toBe(calls + 1);
   });
@@ -278,7 +287,7 @@ describe('view modal', () => {
     expect(within(dialog).queryByRole('button', { name: 'Reject' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Approved successfully.'));
-    expect(mocked.decideKyc).toHaveBeenCalledWith(1, true, '');
+    expect(mocked.decideKyc).toHaveBeenCalledWith(1, true, '', 'KYC Rejected');
   });
 
   it('keeps the modal open when the server refuses', async () => {
@@ -295,6 +304,32 @@ describe('view modal', () => {
     );
     expect(notify.success).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('on a decision someone else made first: says who, refreshes the modal and the list, no toast', async () => {
+    mocked.fetchAffiliateDetails
+      .mockResolvedValueOnce(details(affiliate(1)))
+      .mockResolvedValueOnce(
+        details(affiliate(1, { status: 'KYC Complete' }), { allowedActions: ['inactivate'] }),
+      );
+    mocked.decideKyc.mockRejectedValue(conflict('Already approved by Ada Obi.'));
+    renderList('backoffice');
+    fireEvent.click(await screen.findByRole('button', { name: 'View AFF100001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Affiliate Details' });
+    await within(dialog).findByText('Access Bank');
+    fireEvent.change(within(dialog).getByLabelText('Remark'), { target: { value: 'Selfie is blurred' } });
+    const listCalls = mocked.fetchAffiliatePage.mock.calls.length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Already approved by Ada Obi.');
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Reject' })).toBeNull());
+    expect(within(dialog).getByText('KYC Complete')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toContain('Already approved by Ada Obi.');
+    expect(mocked.decideKyc).toHaveBeenCalledWith(1, false, 'Selfie is blurred', 'KYC Pending');
+    expect(mocked.fetchAffiliateDetails).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(mocked.fetchAffiliatePage.mock.calls.length).toBe(listCalls + 1));
+    expect(notify.success).not.toHaveBeenCalled();
+    expect(notify.error).not.toHaveBeenCalled();
   });
 
   it('gives an admin Active on an Inactive affiliate and shows the server message', async () => {
@@ -316,7 +351,7 @@ describe('view modal', () => {
     ).toEqual(['Active', 'Close']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Active' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Activated successfully.'));
-    expect(mocked.activateAffiliate).toHaveBeenCalledWith(2, '');
+    expect(mocked.activateAffiliate).toHaveBeenCalledWith(2, '', 'Inactive');
   });
 
   it('gives back office no decision on a KYC Complete affiliate, and shows flags and history', async () => {

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import type { NavigateFunction } from 'react-router-dom';
 import { SEARCH_DEBOUNCE_MS, usePagedList } from '../use-paged-list';
 import type { PageQuery } from '../use-paged-list';
 
@@ -12,9 +13,11 @@ const fetchPage = jest.fn<
 
 function setUp(url = '/list') {
   let location = '';
+  let navigate: NavigateFunction = () => undefined;
   function Address() {
     const current = useLocation();
     location = current.pathname + current.search;
+    navigate = useNavigate();
     return null;
   }
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -27,7 +30,7 @@ function setUp(url = '/list') {
     () => usePagedList({ fetchPage, pageSize: 10, defaultFilters: { status: 'all' } as Filters }),
     { wrapper },
   );
-  return { ...hook, location: () => location };
+  return { ...hook, location: () => location, back: () => navigate(-1) };
 }
 
 const lastQuery = () => fetchPage.mock.calls[fetchPage.mock.calls.length - 1][0];
@@ -97,6 +100,41 @@ describe('usePagedList', () => {
     }
   });
 
+  it('each page is a step in history: Back from page 25 shows page 24, then the list before paging', async () => {
+    fetchPage.mockResolvedValue({ results: ['a'], totalCount: 300 });
+    const { result, location, back } = setUp('/list?status=pending');
+    await waitFor(() => expect(result.current.state).toBe('ready'));
+    act(() => result.current.setPage(24));
+    act(() => result.current.setPage(25));
+    act(() => result.current.setPage(25));
+    expect(location()).toBe('/list?status=pending&page=25');
+    act(() => back());
+    expect(location()).toBe('/list?status=pending&page=24');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: 24, filters: { status: 'pending' } }));
+    act(() => back());
+    expect(location()).toBe('/list?status=pending');
+    expect(result.current.page).toBe(1);
+  });
+
+  it('a search is a step in history: Back shows the previous search, in the box too', async () => {
+    jest.useFakeTimers();
+    try {
+      const { result, location, back } = setUp('/list?search=ada');
+      await act(async () => {});
+      act(() => result.current.setSearchText('bola'));
+      await act(async () => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+      expect(location()).toBe('/list?search=bola');
+      act(() => back());
+      expect(location()).toBe('/list?search=ada');
+      expect(result.current.searchText).toBe('ada');
+      await act(async () => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+      expect(location()).toBe('/list?search=ada');
+      expect(lastQuery()).toMatchObject({ page: 1, search: 'ada' });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('keeps the previous page on screen while the next one loads', async () => {
     const { result } = setUp();
     await waitFor(() => expect(result.current.state).toBe('ready'));
@@ -109,9 +147,13 @@ describe('usePagedList', () => {
     fetchPage.mockImplementation(async ({ page }) =>
       page === 4 ? { results: [], totalCount: 30 } : { results: ['x'], totalCount: 30 },
     );
-    const { result, location } = setUp('/list?page=4');
+    const { result, location, back } = setUp('/list?page=4');
     await waitFor(() => expect(location()).toBe('/list?page=3'));
     await waitFor(() => expect(result.current.rows).toEqual(['x']));
+    // A correction, not a step: it replaces the emptied page in history.
+    act(() => result.current.setPage(2));
+    act(() => back());
+    expect(location()).toBe('/list?page=3');
   });
 
   it('reports a failure as the error state; reload() asks again', async () => {

@@ -133,6 +133,53 @@ describe('LoginReport', () => {
     for (const [filter] of jest.mocked(fetchLoginReportRows).mock.calls) expect(filter.search).toBe('ada');
   });
 
+  it('offers no Export on a report of 0 rows, and says why', async () => {
+    jest
+      .mocked(fetchLoginReportRows)
+      .mockResolvedValue({ results: [], totalCount: 0, pageNo: 1, pageSize: 25 });
+    render(<LoginReport />);
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    expect(await screen.findByText('No sign-ins in this period.')).toBeTruthy();
+    const exportButton = screen.getByRole('button', { name: 'Export to Excel' }) as HTMLButtonElement;
+    expect(exportButton.disabled).toBe(true);
+    expect(screen.getByText('Nothing to export: no sign-ins in this period.')).toBeTruthy();
+    expect(requestLoginReportExport).not.toHaveBeenCalled();
+  });
+
+  it('never exports the old range after the fields change: Export waits for Generate Report', async () => {
+    jest.mocked(requestLoginReportExport).mockResolvedValue({ excelPath: '/api/report/download?token=t' });
+    render(<LoginReport />);
+    setDate('Start Date', '2025-01-01');
+    setDate('End Date', '2025-01-31');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    const exportButton = screen.getByRole('button', { name: 'Export to Excel' }) as HTMLButtonElement;
+    await waitFor(() => expect(exportButton.disabled).toBe(false));
+
+    setDate('Start Date', '2025-02-01');
+    setDate('End Date', '2025-02-28');
+    expect(exportButton.disabled).toBe(true);
+    expect(screen.getByText('The dates or search changed: press Generate Report, then export.')).toBeTruthy();
+    // Back to the dates on screen: the report shown is what the fields say again.
+    setDate('Start Date', '2025-01-01');
+    setDate('End Date', '2025-01-31');
+    expect(exportButton.disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'ada' } });
+    expect(exportButton.disabled).toBe(true);
+
+    setDate('Start Date', '2025-02-01');
+    setDate('End Date', '2025-02-28');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    await waitFor(() => expect(exportButton.disabled).toBe(false));
+    fireEvent.click(exportButton);
+    await waitFor(() => expect(downloadReport).toHaveBeenCalledWith('/api/report/download?token=t'));
+    expect(requestLoginReportExport).toHaveBeenCalledTimes(1);
+    expect(requestLoginReportExport).toHaveBeenCalledWith({
+      fromDate: '2025-02-01',
+      toDate: '2025-02-28',
+      search: 'ada',
+    });
+  });
+
   it('refuses an End Date before the Start Date', async () => {
     render(<LoginReport />);
     setDate('Start Date', '2025-02-10');

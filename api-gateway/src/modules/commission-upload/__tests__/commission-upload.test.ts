@@ -72,6 +72,16 @@ describe('a good file is stored whole', () => {
         [String(res.body.uploadId)],
       ),
     ).toBe(1);
+
+    // Recent Activity names the file and its rows, not the table and the upload's id.
+    const dashboard = await request(t.app)
+      .get('/api/user/dashboard')
+      .set('Authorization', await bearer(t.ctx, await createStaffUser(t.ctx.db, 2)));
+    expect(dashboard.body.activities).toContainEqual({
+      title: 'Commission rates uploaded',
+      description: 'March rates.xlsx, 2 rows by Ada Admin',
+      activityOn: 'Today',
+    });
   });
 
   test('the same affiliate, category and date replaces that rate; other dates stay', async () => {

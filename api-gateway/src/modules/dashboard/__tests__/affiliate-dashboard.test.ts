@@ -252,7 +252,7 @@ test('another affiliate sees only its own figures; a new affiliate sees zeros an
   );
 });
 
-async function download(excelPath: string): Promise<unknown[][]> {
+async function downloadSheet(excelPath: string) {
   const res = await request(t.app)
     .get(excelPath)
     .buffer(true)
@@ -265,8 +265,12 @@ async function download(excelPath: string): Promise<unknown[][]> {
   expect(res.headers['content-disposition']).toMatch(/commission-statement-.+-2025-06\.xlsx/);
   const workbook = new Workbook();
   await workbook.xlsx.load(res.body as ArrayBuffer);
+  return workbook.worksheets[0];
+}
+
+async function download(excelPath: string): Promise<unknown[][]> {
   const rows: unknown[][] = [];
-  workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  (await downloadSheet(excelPath)).eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
 }
 
@@ -301,6 +305,17 @@ describe('monthly commission statement', () => {
     ]);
     expect(rows.at(-1)?.[1]).toBe('Total (5 orders)');
     expect((await request(t.app).get(res.body.excelPath)).status).toBe(410);
+  });
+
+  test('amounts are money cells: numbers shown in naira with two decimals', async () => {
+    const sheet = await downloadSheet((await statement(sellerToken, '2025-06')).body.excelPath);
+    // Order Value, Commission and Qualified Commission, on the orders and on the totals line.
+    for (const row of [2, 6, 7])
+      for (const column of [6, 8, 9]) {
+        expect(typeof sheet.getCell(row, column).value).toBe('number');
+        expect(sheet.getCell(row, column).numFmt).toBe('"₦"#,##0.00');
+      }
+    expect(sheet.getCell(6, 6).value).toBe(333.33);
   });
 
   test("another affiliate's statement holds none of the seller's orders; an empty month is only its totals", async () => {
