@@ -14,7 +14,7 @@ import type { SessionUser } from '../../http/session';
 import { HttpError } from '../../http/errors';
 import { faultPoint } from '../../lib/fault-point';
 import { recordAudit } from '../audit';
-import { recomputeCommissionForRates } from '../commission';
+import { lockRatesExclusively, recomputeCommissionForRates } from '../commission';
 import { readWorkbookRanges, WorkbookRefusal, type SheetEvent, type SheetReading } from './read-workbook';
 import { RateRowChecker, refuseRows, RowsRefusal, type RateColumns } from './rate-rows';
 import { insertUpload, knownAffiliateCodes, RateWriter, setUploadRowCount } from './rate-store';
@@ -100,6 +100,7 @@ async function storeUpload(
   checker: RateRowChecker,
   upload: { fileName: string; session: SessionUser; at: Date },
 ): Promise<CommissionUploadResponse> {
+  await lockRatesExclusively(tx);
   const { fileName, session, at } = upload;
   const affiliates = new AffiliateCheck(tx);
   let uploadId: number | undefined;

@@ -6,7 +6,7 @@ import {
 } from '@portal/contracts';
 import type { Sql } from '../../db/database';
 import { badRequest } from '../../http/errors';
-import { earnedCommissionSql } from '../commission';
+import { earnedCommissionSql, lockRatesShared } from '../commission';
 
 /**
  * The one way retailers and orders are written (DESIGN §5): the integration API and the demo seed both call
@@ -112,6 +112,8 @@ export async function ingestRetailers(
  */
 export async function ingestOrders(sql: Sql, orders: readonly IntegrationOrder[]): Promise<IngestResponse> {
   if (orders.length === 0) return { created: 0, updated: 0, unchanged: 0 };
+  // First in the transaction: no rate upload commits between this batch's commission and its commit.
+  await lockRatesShared(sql);
   const errors = duplicateErrors(orders, 'orders');
   refuseIfAny(errors, 'orders');
   const externalIds = column(orders, (o) => o.externalId);

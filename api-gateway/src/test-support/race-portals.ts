@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import request from 'supertest';
+import * as XLSX from 'xlsx';
+import { COMMISSION_COLUMNS } from '@portal/contracts';
+import { loadConfig } from '../config';
+import type { AppContext } from '../context';
+import { type Database, openDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+import { bearer, createStaffUser } from '../modules/backoffice/test-fixtures';
+import { startGateway, type GatewayProcess } from './gateway-process';
+import { createTestApp } from './test-app';
+
+/**
+ * The race suite's portals: the same calls made through one embedded gateway (supertest, PGlite or the
+ * PostgreSQL server of DATABASE_URL) or through two gateway processes on one PostgreSQL schema, so a test
+ * races writers exactly as two load-balanced gateways would. Each portal has an admin session and the
+ * integration key, and two callers: on two gateways, caller 0 talks to one and caller 1 to the other.
+ */
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export interface Caller {
+  ingest(what: 'retailers' | 'orders', items: readonly object[]): Promise<Answer>;
+  /** POST master/commision/upload with an .xlsx of these rows (the template's columns), as the admin. */
+  uploadRates(rows: readonly RateRow[]): Promise<Answer>;
+}
+
+/** affiliate code, rate %, category, minimum order value, effective date (yyyy-MM-dd) */
+export type RateRow = [string, number, string, number, string];
+
+export interface RacePortal {
+  db: Database;
+  callers: [Caller, Caller];
+  close(): Promise<void>;
+}
+
+export const RACE_API_KEY = `race-integration-key-${randomBytes(16).toString('hex')}`;
+
+export function ratesWorkbook(rows: readonly RateRow[]): Buffer {
+  const sheet = XLSX.utils.aoa_to_sheet([[...COMMISSION_COLUMNS], ...rows]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Commission');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+const bodyOf = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+
+/** One embedded gateway, called in process: both callers are the same app. */
+export async function oneGateway(): Promise<RacePortal> {
+  const t = await createTestApp({ INTEGRATION_API_KEY: RACE_API_KEY });
+  const admin = await bearer(t.ctx, await createStaffUser(t.ctx.db, 1));
+  const caller: Caller = {
+    ingest: async (what, items) => {
+      const res = await request(t.app)
+        .post(`/api/integration/${what}`)
+        .set('X-API-Key', RACE_API_KEY)
+        .send({ [what]: items });
+      return { status: res.status, body: bodyOf(res.body) };
+    },
+    uploadRates: async (rows) => {
+      const res = await request(t.app)
+        .post('/api/master/commision/upload')
+        .set('Authorization', admin)
+        .attach('data', ratesWorkbook(rows), 'rates.xlsx');
+      return { status: res.status, body: bodyOf(res.body) };
+    },
+  };
+  return { db: t.ctx.db, callers: [caller, caller], close: () => t.close() };
+}
+
+/** The URL with a search_path, so a gateway (and its listening connection) uses the test's schema. */
+function urlWithSchema(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${schema},public`);
+  return parsed.toString();
+}
+
+async function answer(res: Response): Promise<Answer> {
+  const text = await res.text();
+  try {
+    return { status: res.status, body: bodyOf(JSON.parse(text)) };
+  } catch {
+    return { status: res.status, body: { text } };
+  }
+}
+
+function gatewayCaller(gateway: GatewayProcess, admin: string): Caller {
+  return {
+    ingest: async (what, items) =>
+      answer(
+        await fetch(`${gateway.url}/api/integration/${what}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': RACE_API_KEY },
+          body: JSON.stringify({ [what]: items }),
+        }),
+      ),
+    uploadRates: async (rows) => {
+      const form = new FormData();
+      form.append('data', new Blob([ratesWorkbook(rows)]), 'rates.xlsx');
+      return answer(
+        await fetch(`${gateway.url}/api/master/commision/upload`, {
+          method: 'POST',
+          headers: { authorization: admin },
+          body: form,
+        }),
+      );
+    },
+  };
+}
+
+/** Two gateway processes on one PostgreSQL schema (DATABASE_URL must be set). */
+export async function twoGateways(): Promise<RacePortal> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('two gateways need DATABASE_URL');
+  const schema = `races_${randomBytes(4).toString('hex')}`;
+  const db = await openDatabase({ databaseUrl, schema });
+  await migrate(db);
+  const jwtSecret = randomBytes(32).toString('hex');
+  const dataDirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'portal-race-')));
+  // Sessions are rows signed with the gateways' secret: issued here, accepted by both.
+  const ctx: AppContext = {
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDirs[0], JWT_SECRET: jwtSecret }),
+    db,
+    logger: pino({ level: 'silent' }),
+    now: () => new Date(),
+    routeDocs: [],
+  };
+  const admin = await bearer(ctx, await createStaffUser(db, 1));
+  const url = urlWithSchema(databaseUrl, schema);
+  const gateways = await Promise.all(
+    dataDirs.map((dataDir) =>
+      startGateway({
+        DATA_DIR: dataDir,
+        DATABASE_URL: url,
+        JWT_SECRET: jwtSecret,
+        INTEGRATION_API_KEY: RACE_API_KEY,
+      }),
+    ),
+  );
+  return {
+    db,
+    callers: [gatewayCaller(gateways[0], admin), gatewayCaller(gateways[1], admin)],
+    close: async () => {
+      await Promise.all(gateways.map((gateway) => gateway.kill()));
+      await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+      await db.close();
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The portals a race test runs on: one embedded gateway always (PGlite, or PostgreSQL when DATABASE_URL is
+ * set), and two gateway processes when DATABASE_URL is set.
+ */
+export const RACE_PORTALS: [string, () => Promise<RacePortal>][] = [
+  ['one gateway', oneGateway],
+  ...(process.env.DATABASE_URL
+    ? [['two gateways on PostgreSQL', twoGateways] as [string, () => Promise<RacePortal>]]
+    : []),
+];
