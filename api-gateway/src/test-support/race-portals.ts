@@ -82,6 +82,14 @@ function urlWithSchema(url: string, schema: string): string {
   return parsed.toString();
 }
 
+/** A 5xx carries the gateway's logged error, so a failing race says why. */
+async function explained(gateway: GatewayProcess, res: Response): Promise<Answer> {
+  const result = await answer(res);
+  if (result.status >= 500)
+    result.body.logged = gateway.lines.filter((line) => Number(line.level) >= 50).at(-1);
+  return result;
+}
+
 async function answer(res: Response): Promise<Answer> {
   const text = await res.text();
   try {
@@ -94,7 +102,8 @@ async function answer(res: Response): Promise<Answer> {
 function gatewayCaller(gateway: GatewayProcess, admin: string): Caller {
   return {
     ingest: async (what, items) =>
-      answer(
+      explained(
+        gateway,
         await fetch(`${gateway.url}/api/integration/${what}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-api-key': RACE_API_KEY },
@@ -104,7 +113,8 @@ function gatewayCaller(gateway: GatewayProcess, admin: string): Caller {
     uploadRates: async (rows) => {
       const form = new FormData();
       form.append('data', new Blob([ratesWorkbook(rows)]), 'rates.xlsx');
-      return answer(
+      return explained(
+        gateway,
         await fetch(`${gateway.url}/api/master/commision/upload`, {
           method: 'POST',
           headers: { authorization: admin },

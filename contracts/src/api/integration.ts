@@ -24,6 +24,16 @@ export const IntegrationMessages = {
   retailerChanged: 'An order stays with the retailer that placed it; this order belongs to another one.',
   invalidBatch: (count: number, what: 'retailers' | 'orders') =>
     `${count} of the ${what} ${count === 1 ? 'is' : 'are'} invalid; nothing was stored.`,
+  /** 409: items already stored under another owner (an affiliate for a retailer, a retailer for an order). */
+  ownerConflict: (what: 'retailers' | 'orders', externalIds: readonly string[]) => {
+    const named =
+      externalIds.slice(0, 5).join(', ') +
+      (externalIds.length > 5 ? ` and ${externalIds.length - 5} more` : '');
+    const one = externalIds.length === 1;
+    return what === 'retailers'
+      ? `${one ? 'Retailer' : 'Retailers'} ${named} ${one ? 'belongs' : 'belong'} to another affiliate; nothing was stored.`
+      : `${one ? 'Order' : 'Orders'} ${named} ${one ? 'belongs' : 'belong'} to another retailer; nothing was stored.`;
+  },
 } as const;
 
 /** Trimmed text of 1..max characters without control characters, with one message for every way it is wrong. */

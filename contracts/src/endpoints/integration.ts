@@ -14,6 +14,13 @@ const batchAnswers = (what: string) => ({
       `problem by item index and field, e.g. \`${what}[3].externalId\`.`,
     schema: ErrorResponse,
   },
+  409: {
+    description:
+      `Some ${what} are already stored under another owner (a retailer with another affiliate, an order with ` +
+      'another retailer), perhaps by a call made at the same moment: the whole batch is refused and nothing ' +
+      `is stored. \`message\` names them by externalId and \`errors\` by item index and field.`,
+    schema: ErrorResponse,
+  },
   413: {
     description: `More than ${INTEGRATION_BATCH_MAX} ${what} in one call, or a body over the size limit.`,
     schema: ErrorResponse,

@@ -176,7 +176,7 @@ describe('retailers', () => {
     expect(await count('SELECT count(*) AS n FROM retailers')).toBe(before);
   });
 
-  test('unknown affiliates, duplicates in the batch and a retailer changing affiliate are refused whole', async () => {
+  test('unknown affiliates, duplicates in the batch (400) and a retailer changing affiliate (409) are refused whole', async () => {
     const before = await count('SELECT count(*) AS n FROM retailers');
     const duplicate = await post('retailers', { retailers: [retailer(20), retailer(21), retailer(20)] });
     expect(duplicate.status).toBe(400);
@@ -184,21 +184,27 @@ describe('retailers', () => {
       'retailers[2].externalId': IntegrationMessages.duplicate('retailers[0]'),
     });
     const references = await post('retailers', {
-      retailers: [
-        retailer(22),
-        retailer(23, { affiliateCode: 'AFF999999' }),
-        retailer(1, { affiliateCode: other.affiliateCode }),
-      ],
+      retailers: [retailer(22), retailer(23, { affiliateCode: 'AFF999999' }), retailer(24)],
     });
     expect(references.status).toBe(400);
     expect(references.body).toEqual({
-      message: IntegrationMessages.invalidBatch(2, 'retailers'),
-      errors: {
-        'retailers[1].affiliateCode': IntegrationMessages.unknownAffiliate,
-        'retailers[2].affiliateCode': IntegrationMessages.affiliateChanged,
-      },
+      message: IntegrationMessages.invalidBatch(1, 'retailers'),
+      errors: { 'retailers[1].affiliateCode': IntegrationMessages.unknownAffiliate },
     });
+    // A retailer stored under another affiliate: a conflict with what is stored, 409.
+    const changed = await post('retailers', {
+      retailers: [retailer(25), retailer(1, { affiliateCode: other.affiliateCode })],
+    });
+    expect(changed.status).toBe(409);
+    expect(changed.body).toEqual({
+      message: IntegrationMessages.ownerConflict('retailers', ['R-1']),
+      errors: { 'retailers[1].affiliateCode': IntegrationMessages.affiliateChanged },
+    });
+    expect(changed.body.message).toBe('Retailer R-1 belongs to another affiliate; nothing was stored.');
     expect(await count('SELECT count(*) AS n FROM retailers')).toBe(before);
+    expect(
+      await count(`SELECT count(*) AS n FROM retailers WHERE affiliate_id = $1`, [other.affiliateId]),
+    ).toBe(0);
   });
 });
 
@@ -309,20 +315,24 @@ describe('orders', () => {
     );
   });
 
-  test('an unknown retailer, a duplicate and an order changing retailer refuse the batch; nothing stored', async () => {
+  test('an unknown retailer, a duplicate (400) and an order changing retailer (409) refuse the batch; nothing stored', async () => {
     const before = await count('SELECT count(*) AS n FROM orders');
     const res = await post('orders', {
-      orders: [
-        order(40),
-        order(41, { retailerExternalId: 'R-404' }),
-        order(1, { retailerExternalId: 'R-3' }),
-      ],
+      orders: [order(40), order(41, { retailerExternalId: 'R-404' }), order(43)],
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      message: IntegrationMessages.invalidBatch(2, 'orders'),
+      message: IntegrationMessages.invalidBatch(1, 'orders'),
+      errors: { 'orders[1].retailerExternalId': IntegrationMessages.unknownRetailer },
+    });
+    const changed = await post('orders', {
+      orders: [order(44), order(1, { retailerExternalId: 'R-3' }), order(2, { retailerExternalId: 'R-3' })],
+    });
+    expect(changed.status).toBe(409);
+    expect(changed.body).toEqual({
+      message: 'Orders O-1, O-2 belong to another retailer; nothing was stored.',
       errors: {
-        'orders[1].retailerExternalId': IntegrationMessages.unknownRetailer,
+        'orders[1].retailerExternalId': IntegrationMessages.retailerChanged,
         'orders[2].retailerExternalId': IntegrationMessages.retailerChanged,
       },
     });
@@ -363,7 +373,7 @@ describe('orders', () => {
   });
 });
 
-test('the OpenAPI document describes the key: X-API-Key, 401, 400 with indexed errors, 413', async () => {
+test('the OpenAPI document describes the key: X-API-Key, 401, 400 with indexed errors, 409, 413', async () => {
   const doc = (await request(t.app).get('/api/openapi.json')).body;
   expect(doc.components.securitySchemes.apiKeyAuth).toEqual({
     type: 'apiKey',
@@ -373,6 +383,6 @@ test('the OpenAPI document describes the key: X-API-Key, 401, 400 with indexed e
   for (const path of ['/integration/retailers', '/integration/orders']) {
     const operation = doc.paths[path].post;
     expect(operation.security).toEqual([{ apiKeyAuth: [] }]);
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '413']);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '409', '413']);
   }
 });
