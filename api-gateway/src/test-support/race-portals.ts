@@ -29,13 +29,19 @@ export interface Caller {
   ingest(what: 'retailers' | 'orders', items: readonly object[]): Promise<Answer>;
   /** POST master/commision/upload with an .xlsx of these rows (the template's columns), as the admin. */
   uploadRates(rows: readonly RateRow[]): Promise<Answer>;
+  /** GET report/loginhistory (the Affiliate Login Report as Excel), as the admin. */
+  exportLoginReport(): Promise<Answer>;
 }
+
+const LOGIN_REPORT_EXPORT = '/api/report/loginhistory?fromDate=2026-01-01&toDate=2026-01-31';
 
 /** affiliate code, rate %, category, minimum order value, effective date (yyyy-MM-dd) */
 export type RateRow = [string, number, string, number, string];
 
 export interface RacePortal {
   db: Database;
+  /** The admin user the callers' uploads and exports are made as. */
+  adminUserId: number;
   callers: [Caller, Caller];
   close(): Promise<void>;
 }
@@ -55,7 +61,8 @@ const bodyOf = (value: unknown): Record<string, unknown> =>
 /** One embedded gateway, called in process: both callers are the same app. */
 export async function oneGateway(): Promise<RacePortal> {
   const t = await createTestApp({ INTEGRATION_API_KEY: RACE_API_KEY });
-  const admin = await bearer(t.ctx, await createStaffUser(t.ctx.db, 1));
+  const adminUserId = await createStaffUser(t.ctx.db, 1);
+  const admin = await bearer(t.ctx, adminUserId);
   const caller: Caller = {
     ingest: async (what, items) => {
       const res = await request(t.app)
@@ -71,8 +78,12 @@ export async function oneGateway(): Promise<RacePortal> {
         .attach('data', ratesWorkbook(rows), 'rates.xlsx');
       return { status: res.status, body: bodyOf(res.body) };
     },
+    exportLoginReport: async () => {
+      const res = await request(t.app).get(LOGIN_REPORT_EXPORT).set('Authorization', admin);
+      return { status: res.status, body: bodyOf(res.body) };
+    },
   };
-  return { db: t.ctx.db, callers: [caller, caller], close: () => t.close() };
+  return { db: t.ctx.db, adminUserId, callers: [caller, caller], close: () => t.close() };
 }
 
 /** The URL with a search_path, so a gateway (and its listening connection) uses the test's schema. */
@@ -122,6 +133,11 @@ function gatewayCaller(gateway: GatewayProcess, admin: string): Caller {
         }),
       );
     },
+    exportLoginReport: async () =>
+      explained(
+        gateway,
+        await fetch(gateway.url + LOGIN_REPORT_EXPORT, { headers: { authorization: admin } }),
+      ),
   };
 }
 
@@ -142,7 +158,8 @@ export async function twoGateways(): Promise<RacePortal> {
     now: () => new Date(),
     routeDocs: [],
   };
-  const admin = await bearer(ctx, await createStaffUser(db, 1));
+  const adminUserId = await createStaffUser(db, 1);
+  const admin = await bearer(ctx, adminUserId);
   const url = urlWithSchema(databaseUrl, schema);
   const gateways = await Promise.all(
     dataDirs.map((dataDir) =>
@@ -156,6 +173,7 @@ export async function twoGateways(): Promise<RacePortal> {
   );
   return {
     db,
+    adminUserId,
     callers: [gatewayCaller(gateways[0], admin), gatewayCaller(gateways[1], admin)],
     close: async () => {
       await Promise.all(gateways.map((gateway) => gateway.kill()));

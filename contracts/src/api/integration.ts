@@ -6,10 +6,19 @@ import { ORDER_STATUSES } from './orders';
 /** Items per call to /api/integration/retailers and /api/integration/orders; more is a 413. */
 export const INTEGRATION_BATCH_MAX = 1_000;
 
+/**
+ * Calls per API key to /api/integration/*, counted in the database across gateways: up to `calls` in a row,
+ * then `calls` a minute, evenly. Well above what the retail platform sends (a batch holds 1,000 items).
+ */
+export const INTEGRATION_CALL_LIMIT = { calls: 1_200, perMinutes: 1 } as const;
+
 export const IntegrationMessages = {
   unauthorized: 'A valid API key is required in the X-API-Key header.',
   tooManyItems: (what: 'retailers' | 'orders') =>
     `At most ${INTEGRATION_BATCH_MAX.toLocaleString('en-US')} ${what} per call.`,
+  callLimit: `Too many calls with this API key: at most ${INTEGRATION_CALL_LIMIT.calls.toLocaleString('en-US')} a minute. Please slow down and try again in a moment.`,
+  invalidUtf8: (field: string) => `${field} is not valid UTF-8 text; nothing was stored.`,
+  invalidUtf8Field: 'This text is not valid UTF-8.',
   retailersList: 'retailers must be a list of retailers.',
   ordersList: 'orders must be a list of orders.',
   item: 'Each item must be an object.',

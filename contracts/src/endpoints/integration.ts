@@ -3,6 +3,7 @@ import {
   IngestResponse,
   IngestRetailersRequest,
   INTEGRATION_BATCH_MAX,
+  INTEGRATION_CALL_LIMIT,
 } from '../api/integration';
 import { ErrorResponse } from '../api/common';
 import { defineEndpoint } from '../endpoint';
@@ -23,6 +24,10 @@ const batchAnswers = (what: string) => ({
   },
   413: {
     description: `More than ${INTEGRATION_BATCH_MAX} ${what} in one call, or a body over the size limit.`,
+    schema: ErrorResponse,
+  },
+  429: {
+    description: `More than ${INTEGRATION_CALL_LIMIT.calls} calls a minute with one API key (see Retry-After).`,
     schema: ErrorResponse,
   },
 });
