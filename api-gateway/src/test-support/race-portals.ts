@@ -141,6 +141,20 @@ function gatewayCaller(gateway: GatewayProcess, admin: string): Caller {
   };
 }
 
+/**
+ * A gateway on a free port. The port is chosen free, then bound by the child a moment later: on a busy machine
+ * another process may take it in between (EADDRINUSE), and then another port is tried.
+ */
+async function startListening(env: Record<string, string>): Promise<GatewayProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startGateway(env);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
 /** Two gateway processes on one PostgreSQL schema (DATABASE_URL must be set). */
 export async function twoGateways(): Promise<RacePortal> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -163,7 +177,7 @@ export async function twoGateways(): Promise<RacePortal> {
   const url = urlWithSchema(databaseUrl, schema);
   const gateways = await Promise.all(
     dataDirs.map((dataDir) =>
-      startGateway({
+      startListening({
         DATA_DIR: dataDir,
         DATABASE_URL: url,
         JWT_SECRET: jwtSecret,
