@@ -175,7 +175,7 @@ export async function twoGateways(): Promise<RacePortal> {
   const adminUserId = await createStaffUser(db, 1);
   const admin = await bearer(ctx, adminUserId);
   const url = urlWithSchema(databaseUrl, schema);
-  const gateways = await Promise.all(
+  const started = await Promise.allSettled(
     dataDirs.map((dataDir) =>
       startListening({
         DATA_DIR: dataDir,
@@ -185,16 +185,24 @@ export async function twoGateways(): Promise<RacePortal> {
       }),
     ),
   );
+  const gateways = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const cleanUp = async () => {
+    await Promise.all(gateways.map((gateway) => gateway.kill()));
+    await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+    await db.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  };
+  // One gateway that did not start: the other is stopped too, or it would keep the test run alive.
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await cleanUp();
+    throw failed.reason;
+  }
   return {
     db,
     adminUserId,
     callers: [gatewayCaller(gateways[0], admin), gatewayCaller(gateways[1], admin)],
-    close: async () => {
-      await Promise.all(gateways.map((gateway) => gateway.kill()));
-      await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
-      await db.close();
-      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-    },
+    close: cleanUp,
   };
 }
 
