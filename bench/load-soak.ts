@@ -74,7 +74,7 @@ const WORKERS = gatewayWorkers({
   databaseUrl: DATABASE_URL,
   workers: process.env.WORKERS ? Number(process.env.WORKERS) : undefined,
 });
-const API_KEY = `load-${randomBytes(12).toString('hex')}`;
+const API_KEY = `load-${randomBytes(16).toString('hex')}`;
 const GATEWAY = path.resolve(__dirname, '../api-gateway/dist/supervisor.js');
 const CATEGORIES = PRODUCT_CATEGORIES.map((category) => category.name);
 const ORDER_STATUSES = ['Pending', 'Processing', 'Delivered', 'Completed', 'Rejected'];

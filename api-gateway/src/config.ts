@@ -28,7 +28,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Affiliate Portal <no-reply@affiliate-portal.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  INTEGRATION_API_KEY: z.string().optional(),
+  /** Anyone holding it can write orders: as long as a generated key (npm run api-key makes 43 characters). */
+  INTEGRATION_API_KEY: z.string().min(32, 'INTEGRATION_API_KEY must be at least 32 characters').optional(),
   /** The help-desk address the affiliate dashboard shows. */
   HELP_DESK_EMAIL: z.email({ error: 'must be an email address' }).default('helpdesk@affiliate-portal.local'),
   TRUST_PROXY: z.string().optional(),

@@ -23,7 +23,7 @@ import { pausedAt, startGateway, type GatewayProcess } from '../test-support/gat
 jest.setTimeout(480_000);
 
 const databaseUrl = process.env.DATABASE_URL;
-const API_KEY = `faults-${randomBytes(12).toString('hex')}`;
+const API_KEY = `faults-${randomBytes(16).toString('hex')}`;
 
 const exportFiles = (dataDir: string) =>
   readdirSync(path.join(dataDir, 'files', 'export'), { recursive: true, withFileTypes: true })

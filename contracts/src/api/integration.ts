@@ -6,10 +6,19 @@ import { ORDER_STATUSES } from './orders';
 /** Items per call to /api/integration/retailers and /api/integration/orders; more is a 413. */
 export const INTEGRATION_BATCH_MAX = 1_000;
 
+/**
+ * Calls per API key to /api/integration/*, counted in the database across gateways: up to `calls` in a row,
+ * then `calls` a minute, evenly. Well above what the retail platform sends (a batch holds 1,000 items).
+ */
+export const INTEGRATION_CALL_LIMIT = { calls: 1_200, perMinutes: 1 } as const;
+
 export const IntegrationMessages = {
   unauthorized: 'A valid API key is required in the X-API-Key header.',
   tooManyItems: (what: 'retailers' | 'orders') =>
     `At most ${INTEGRATION_BATCH_MAX.toLocaleString('en-US')} ${what} per call.`,
+  callLimit: `Too many calls with this API key: at most ${INTEGRATION_CALL_LIMIT.calls.toLocaleString('en-US')} a minute. Please slow down and try again in a moment.`,
+  invalidUtf8: (field: string) => `${field} is not valid UTF-8 text; nothing was stored.`,
+  invalidUtf8Field: 'This text is not valid UTF-8.',
   retailersList: 'retailers must be a list of retailers.',
   ordersList: 'orders must be a list of orders.',
   item: 'Each item must be an object.',
@@ -24,6 +33,16 @@ export const IntegrationMessages = {
   retailerChanged: 'An order stays with the retailer that placed it; this order belongs to another one.',
   invalidBatch: (count: number, what: 'retailers' | 'orders') =>
     `${count} of the ${what} ${count === 1 ? 'is' : 'are'} invalid; nothing was stored.`,
+  /** 409: items already stored under another owner (an affiliate for a retailer, a retailer for an order). */
+  ownerConflict: (what: 'retailers' | 'orders', externalIds: readonly string[]) => {
+    const named =
+      externalIds.slice(0, 5).join(', ') +
+      (externalIds.length > 5 ? ` and ${externalIds.length - 5} more` : '');
+    const one = externalIds.length === 1;
+    return what === 'retailers'
+      ? `${one ? 'Retailer' : 'Retailers'} ${named} ${one ? 'belongs' : 'belong'} to another affiliate; nothing was stored.`
+      : `${one ? 'Order' : 'Orders'} ${named} ${one ? 'belongs' : 'belong'} to another retailer; nothing was stored.`;
+  },
 } as const;
 
 /** Trimmed text of 1..max characters without control characters, with one message for every way it is wrong. */

@@ -7,6 +7,12 @@ export const REPORT_MAX_PAGE_SIZE = 100;
 /** A download link lives this long and serves its file once. */
 export const DOWNLOAD_TOKEN_TTL_MINUTES = 10;
 
+/**
+ * Exports per user, counted in the database across gateways: up to `calls` in a row, then one more every
+ * perMinutes / calls minutes. Each export is a file kept for an hour.
+ */
+export const EXPORT_LIMIT = { calls: 30, perMinutes: 60 } as const;
+
 export const ReportMessages = {
   invalidDate: DateMessages.format,
   dateOutOfRange: DateMessages.range,
@@ -15,6 +21,7 @@ export const ReportMessages = {
   invalidPageSize: `Page size must be a whole number from 1 to ${REPORT_MAX_PAGE_SIZE}.`,
   tokenValid: 'Link is valid.',
   exportBusy: 'An export is already being prepared. Please try again in a moment.',
+  exportLimit: `You have made ${EXPORT_LIMIT.calls} exports in the last hour. Please try again in a few minutes.`,
   invalidMonth: 'Please choose a month (yyyy-MM) from 2000-01 to 2099-12.',
 } as const;
 

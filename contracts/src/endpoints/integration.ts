@@ -3,6 +3,7 @@ import {
   IngestResponse,
   IngestRetailersRequest,
   INTEGRATION_BATCH_MAX,
+  INTEGRATION_CALL_LIMIT,
 } from '../api/integration';
 import { ErrorResponse } from '../api/common';
 import { defineEndpoint } from '../endpoint';
@@ -14,8 +15,19 @@ const batchAnswers = (what: string) => ({
       `problem by item index and field, e.g. \`${what}[3].externalId\`.`,
     schema: ErrorResponse,
   },
+  409: {
+    description:
+      `Some ${what} are already stored under another owner (a retailer with another affiliate, an order with ` +
+      'another retailer), perhaps by a call made at the same moment: the whole batch is refused and nothing ' +
+      `is stored. \`message\` names them by externalId and \`errors\` by item index and field.`,
+    schema: ErrorResponse,
+  },
   413: {
     description: `More than ${INTEGRATION_BATCH_MAX} ${what} in one call, or a body over the size limit.`,
+    schema: ErrorResponse,
+  },
+  429: {
+    description: `More than ${INTEGRATION_CALL_LIMIT.calls} calls a minute with one API key (see Retry-After).`,
     schema: ErrorResponse,
   },
 });

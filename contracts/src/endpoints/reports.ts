@@ -1,6 +1,7 @@
 import type { Right } from '../rights';
 import { ErrorResponse } from '../api/common';
 import {
+  EXPORT_LIMIT,
   AffiliateReportQuery,
   CommissionStatementQuery,
   DownloadTokenCheckResponse,
@@ -20,7 +21,12 @@ export const AFFILIATE_EXPORT_RIGHTS: readonly Right[] = ['affiliates'];
 export const COMMISSION_STATEMENT_RIGHTS: readonly Right[] = ['affiliate_dashboard'];
 
 const TAG = 'Reports';
-const exportErrors = { 429: { description: 'An export is already running', schema: ErrorResponse } };
+const exportErrors = {
+  429: {
+    description: `An export of the caller's is already running, or it made ${EXPORT_LIMIT.calls} in the last ${EXPORT_LIMIT.perMinutes} minutes (see Retry-After)`,
+    schema: ErrorResponse,
+  },
+};
 
 export const ReportEndpoints = {
   loginReportExport: defineEndpoint({

@@ -1,4 +1,5 @@
 import { arrayLiteral, type Sql } from '../../db/database';
+import { lockRatesShared } from './rates-lock';
 
 /** The SQL expressions of one order the rule reads; each is a column or parameter expression. */
 export interface OrderTerms {
@@ -64,6 +65,7 @@ export async function recomputeCommissionForOrders(
   orderIds: readonly (number | string)[],
 ): Promise<number> {
   if (orderIds.length === 0) return 0;
+  await lockRatesShared(sql);
   return recompute(
     sql,
     `orders o JOIN affiliates a ON a.affiliate_id = o.affiliate_id AND o.order_id = ANY($1::bigint[])`,

@@ -28,10 +28,10 @@ export async function affiliateCommissionTotals(
     qualified_orders: string | number;
     open_orders: string | number;
   }>(
-    `SELECT coalesce(sum(qualified_order_value) FILTER (WHERE month = $2::date), 0)::numeric(18, 2)::text AS qualified_orders_mtd,
-            coalesce(sum(projected_commission), 0)::numeric(18, 2)::text AS projected,
-            coalesce(sum(qualified_commission), 0)::numeric(18, 2)::text AS qualified,
-            coalesce(sum(qualified_commission) FILTER (WHERE month = $2::date), 0)::numeric(18, 2)::text AS monthly,
+    `SELECT round(coalesce(sum(qualified_order_value) FILTER (WHERE month = $2::date), 0), 2)::text AS qualified_orders_mtd,
+            round(coalesce(sum(projected_commission), 0), 2)::text AS projected,
+            round(coalesce(sum(qualified_commission), 0), 2)::text AS qualified,
+            round(coalesce(sum(qualified_commission) FILTER (WHERE month = $2::date), 0), 2)::text AS monthly,
             coalesce(sum(qualified_orders), 0) AS qualified_orders,
             coalesce(sum(open_orders), 0) AS open_orders
        FROM affiliate_commission_months WHERE affiliate_id = $1`,

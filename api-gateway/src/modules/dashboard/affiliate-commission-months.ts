@@ -15,8 +15,8 @@ export async function affiliateCommissionByMonth(
 ): Promise<AffiliateCommissionMonth[]> {
   const first = monthStart(thisMonth, AFFILIATE_CHART_MONTHS - 1);
   const { rows } = await sql.query<{ month: string; qualified: string; projected: string }>(
-    `SELECT to_char(month, 'YYYY-MM') AS month, qualified_commission::numeric(18, 2)::text AS qualified,
-            projected_commission::numeric(18, 2)::text AS projected
+    `SELECT to_char(month, 'YYYY-MM') AS month, round(qualified_commission, 2)::text AS qualified,
+            round(projected_commission, 2)::text AS projected
        FROM affiliate_commission_months
       WHERE affiliate_id = $1 AND month >= $2::date AND month <= $3::date`,
     [affiliateId, first, thisMonth],

@@ -5,16 +5,21 @@ import {
   type IntegrationRetailer,
 } from '@portal/contracts';
 import type { Sql } from '../../db/database';
-import { badRequest } from '../../http/errors';
-import { earnedCommissionSql } from '../commission';
+import { badRequest, HttpError } from '../../http/errors';
+import { earnedCommissionSql, lockRatesShared } from '../commission';
 
 /**
  * The one way retailers and orders are written (DESIGN §5): the integration API and the demo seed both call
  * these, in their own transaction. Each batch is checked whole first (duplicates in the batch, unknown
- * affiliates and retailers, a retailer or order that would change hands): any problem refuses the batch with
- * a 400 naming each item by index and field, before anything is written. Then one multi-row
- * INSERT ... ON CONFLICT (external_id) writes it, in externalId order so concurrent batches lock rows in one
- * order; rows whose values did not change are not touched, and RETURNING tells created from updated.
+ * affiliates and retailers): any problem refuses the batch with a 400 naming each item by index and field,
+ * before anything is written. Then one multi-row INSERT ... ON CONFLICT (external_id) writes it, in externalId
+ * order so concurrent batches lock rows in one order; rows whose values did not change are not touched, and
+ * RETURNING tells created from updated.
+ *
+ * Who owns a retailer (its affiliate) or an order (its retailer) is decided by that statement, not by a read
+ * before it: of two batches sending one new item at once under two owners, the unique index lets one insert
+ * and makes the other wait, then take the ON CONFLICT path on the committed row, whose stored owner it
+ * reports. An item stored under another owner refuses the whole batch with 409 (rolled back).
  */
 
 type Errors = Record<string, string>;
@@ -44,6 +49,27 @@ function counted(total: number, rows: readonly { created: boolean }[]): IngestRe
 
 const column = <T>(items: readonly T[], pick: (item: T) => string) => items.map(pick);
 
+/** 409 when the write found items stored under another owner (`n`: 1-based index in the batch). */
+function refuseTaken(
+  taken: readonly { n: number | string }[],
+  items: readonly { externalId: string }[],
+  what: 'retailers' | 'orders',
+): void {
+  if (taken.length === 0) return;
+  const indexes = taken.map((row) => Number(row.n) - 1).sort((x, y) => x - y);
+  const field = what === 'retailers' ? 'affiliateCode' : 'retailerExternalId';
+  const reason =
+    what === 'retailers' ? IntegrationMessages.affiliateChanged : IntegrationMessages.retailerChanged;
+  throw new HttpError(
+    409,
+    IntegrationMessages.ownerConflict(
+      what,
+      indexes.map((index) => items[index].externalId),
+    ),
+    Object.fromEntries(indexes.map((index) => [`${what}[${index}].${field}`, reason])),
+  );
+}
+
 export async function ingestRetailers(
   sql: Sql,
   retailers: readonly IntegrationRetailer[],
@@ -54,25 +80,19 @@ export async function ingestRetailers(
   const externalIds = column(retailers, (r) => r.externalId);
   const affiliateCodes = column(retailers, (r) => r.affiliateCode);
 
-  const { rows: problems } = await sql.query<{ n: number | string; unknown_affiliate: boolean }>(
-    `SELECT i.n, a.affiliate_id IS NULL AS unknown_affiliate
-       FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS i(external_id, affiliate_code, n)
-       LEFT JOIN affiliates a ON a.affiliate_code = i.affiliate_code
-       LEFT JOIN retailers r ON r.external_id = i.external_id
-      WHERE a.affiliate_id IS NULL OR r.affiliate_id <> a.affiliate_id
+  const { rows: unknown } = await sql.query<{ n: number | string }>(
+    `SELECT i.n FROM unnest($1::text[]) WITH ORDINALITY AS i(affiliate_code, n)
+      WHERE NOT EXISTS (SELECT 1 FROM affiliates a WHERE a.affiliate_code = i.affiliate_code)
       ORDER BY i.n`,
-    [externalIds, affiliateCodes],
+    [affiliateCodes],
   );
-  for (const problem of problems) {
-    const index = Number(problem.n) - 1;
-    errors[`retailers[${index}].affiliateCode`] = problem.unknown_affiliate
-      ? IntegrationMessages.unknownAffiliate
-      : IntegrationMessages.affiliateChanged;
-  }
+  for (const { n } of unknown)
+    errors[`retailers[${Number(n) - 1}].affiliateCode`] = IntegrationMessages.unknownAffiliate;
   refuseIfAny(errors, 'retailers');
 
-  const { rows } = await sql.query<{ created: boolean }>(
-    `INSERT INTO retailers AS r (retailer_id, external_id, retailer_code, affiliate_id, business_name, fao_name,
+  const { rows } = await sql.query<{ created: boolean; n: number | string; taken: boolean }>(
+    `WITH written AS (
+     INSERT INTO retailers AS r (retailer_id, external_id, retailer_code, affiliate_id, business_name, fao_name,
                                  fao_mobile_no, cluster_manager, location)
      SELECT id, external_id, 'RTL' || lpad(id::text, 7, '0'), affiliate_id, business_name, fao_name,
             fao_mobile_no, cluster_manager, location
@@ -88,10 +108,17 @@ export async function ingestRetailers(
        business_name = excluded.business_name, fao_name = excluded.fao_name,
        fao_mobile_no = excluded.fao_mobile_no, cluster_manager = excluded.cluster_manager,
        location = excluded.location
-     WHERE (r.business_name, r.fao_name, r.fao_mobile_no, r.cluster_manager, r.location)
+     WHERE r.affiliate_id <> excluded.affiliate_id
+        OR (r.business_name, r.fao_name, r.fao_mobile_no, r.cluster_manager, r.location)
            IS DISTINCT FROM (excluded.business_name, excluded.fao_name, excluded.fao_mobile_no,
                              excluded.cluster_manager, excluded.location)
-     RETURNING (xmax = 0) AS created`,
+     RETURNING (xmax = 0) AS created, r.external_id, r.affiliate_id
+     )
+     SELECT w.created, i.n, w.affiliate_id <> a.affiliate_id AS taken
+       FROM written w
+       JOIN unnest($1::text[], $2::text[]) WITH ORDINALITY AS i(external_id, affiliate_code, n)
+         ON i.external_id = w.external_id
+       JOIN affiliates a ON a.affiliate_code = i.affiliate_code`,
     [
       externalIds,
       affiliateCodes,
@@ -101,6 +128,11 @@ export async function ingestRetailers(
       column(retailers, (r) => r.clusterManager),
       column(retailers, (r) => r.location),
     ],
+  );
+  refuseTaken(
+    rows.filter((row) => row.taken),
+    retailers,
+    'retailers',
   );
   return counted(retailers.length, rows);
 }
@@ -112,26 +144,21 @@ export async function ingestRetailers(
  */
 export async function ingestOrders(sql: Sql, orders: readonly IntegrationOrder[]): Promise<IngestResponse> {
   if (orders.length === 0) return { created: 0, updated: 0, unchanged: 0 };
+  // First in the transaction: no rate upload commits between this batch's commission and its commit.
+  await lockRatesShared(sql);
   const errors = duplicateErrors(orders, 'orders');
   refuseIfAny(errors, 'orders');
   const externalIds = column(orders, (o) => o.externalId);
   const retailerIds = column(orders, (o) => o.retailerExternalId);
 
-  const { rows: problems } = await sql.query<{ n: number | string; unknown_retailer: boolean }>(
-    `SELECT i.n, r.retailer_id IS NULL AS unknown_retailer
-       FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS i(external_id, retailer_external_id, n)
-       LEFT JOIN retailers r ON r.external_id = i.retailer_external_id
-       LEFT JOIN orders o ON o.external_id = i.external_id
-      WHERE r.retailer_id IS NULL OR o.retailer_id <> r.retailer_id
+  const { rows: unknown } = await sql.query<{ n: number | string }>(
+    `SELECT i.n FROM unnest($1::text[]) WITH ORDINALITY AS i(retailer_external_id, n)
+      WHERE NOT EXISTS (SELECT 1 FROM retailers r WHERE r.external_id = i.retailer_external_id)
       ORDER BY i.n`,
-    [externalIds, retailerIds],
+    [retailerIds],
   );
-  for (const problem of problems) {
-    const index = Number(problem.n) - 1;
-    errors[`orders[${index}].retailerExternalId`] = problem.unknown_retailer
-      ? IntegrationMessages.unknownRetailer
-      : IntegrationMessages.retailerChanged;
-  }
+  for (const { n } of unknown)
+    errors[`orders[${Number(n) - 1}].retailerExternalId`] = IntegrationMessages.unknownRetailer;
   refuseIfAny(errors, 'orders');
 
   const earned = earnedCommissionSql({
@@ -141,8 +168,9 @@ export async function ingestOrders(sql: Sql, orders: readonly IntegrationOrder[]
     orderValue: 'i.order_value',
     status: 'i.status',
   });
-  const { rows } = await sql.query<{ created: boolean }>(
-    `INSERT INTO orders AS o (order_id, external_id, order_code, retailer_id, affiliate_id, order_date,
+  const { rows } = await sql.query<{ created: boolean; n: number | string; taken: boolean }>(
+    `WITH written AS (
+     INSERT INTO orders AS o (order_id, external_id, order_code, retailer_id, affiliate_id, order_date,
                               buyer_name, order_value, product_category, status, fao_name, fao_mobile_no,
                               commission_amount, commission_rate_date)
      SELECT id, external_id, 'ORD' || lpad(id::text, 8, '0'), retailer_id, affiliate_id, order_date,
@@ -163,10 +191,17 @@ export async function ingestOrders(sql: Sql, orders: readonly IntegrationOrder[]
        order_value = excluded.order_value, product_category = excluded.product_category,
        status = excluded.status, commission_amount = excluded.commission_amount,
        commission_rate_date = excluded.commission_rate_date
-     WHERE (o.order_date, o.buyer_name, o.order_value, o.product_category, o.status)
+     WHERE o.retailer_id <> excluded.retailer_id
+        OR (o.order_date, o.buyer_name, o.order_value, o.product_category, o.status)
            IS DISTINCT FROM (excluded.order_date, excluded.buyer_name, excluded.order_value,
                              excluded.product_category, excluded.status)
-     RETURNING (xmax = 0) AS created`,
+     RETURNING (xmax = 0) AS created, o.external_id, o.retailer_id
+     )
+     SELECT w.created, i.n, w.retailer_id <> r.retailer_id AS taken
+       FROM written w
+       JOIN unnest($1::text[], $2::text[]) WITH ORDINALITY AS i(external_id, retailer_external_id, n)
+         ON i.external_id = w.external_id
+       JOIN retailers r ON r.external_id = i.retailer_external_id`,
     [
       externalIds,
       retailerIds,
@@ -176,6 +211,11 @@ export async function ingestOrders(sql: Sql, orders: readonly IntegrationOrder[]
       column(orders, (o) => o.buyerName),
       column(orders, (o) => o.status),
     ],
+  );
+  refuseTaken(
+    rows.filter((row) => row.taken),
+    orders,
+    'orders',
   );
   return counted(orders.length, rows);
 }

@@ -5,6 +5,6 @@ import { batchBody } from './batch-limits';
 import { ordersHandler, retailersHandler } from './ingest-handlers';
 
 export function registerIntegrationRoutes(api: ApiRouter, ctx: AppContext): void {
-  api.route(IntegrationEndpoints.retailers, retailersHandler(ctx), { before: batchBody('retailers') });
-  api.route(IntegrationEndpoints.orders, ordersHandler(ctx), { before: batchBody('orders') });
+  api.route(IntegrationEndpoints.retailers, retailersHandler(ctx), { before: batchBody(ctx, 'retailers') });
+  api.route(IntegrationEndpoints.orders, ordersHandler(ctx), { before: batchBody(ctx, 'orders') });
 }

@@ -1,7 +1,8 @@
 import type { ExcelPathResponse } from '@portal/contracts';
-import { ReportMessages } from '@portal/contracts';
+import { EXPORT_LIMIT, ReportMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { tooMany } from '../../http/errors';
+import { takeCall, type CallLimit } from '../../lib/call-buckets';
 import { faultPoint } from '../../lib/fault-point';
 import { FileStore } from '../../storage/file-store';
 import { removeUnrecordedFiles } from '../../storage/unrecorded-files';
@@ -16,6 +17,12 @@ const EXPORT_RETENTION_MS = 60 * 60_000;
 const MAX_CONCURRENT_EXPORTS = 2;
 /** Belt and braces: a claim this old is taken over even if its gateway still looks alive. */
 const STALE_CLAIM_MS = 15 * 60_000;
+/** Exports per user on every gateway (each is a file kept an hour): EXPORT_LIMIT, counted in the database. */
+const EXPORT_CALLS: CallLimit = {
+  scope: 'export',
+  calls: EXPORT_LIMIT.calls,
+  perSeconds: EXPORT_LIMIT.perMinutes * 60,
+};
 
 export interface ExportJob<Row> {
   /** The name the browser saves it as, e.g. `affiliate-login-report-2025-01-01-to-2025-01-31.xlsx`. */
@@ -46,6 +53,8 @@ export class ExportRunner {
     try {
       claim = await this.claim(userId);
       if (!claim) throw tooMany(ReportMessages.exportBusy, 5);
+      const wait = await takeCall(this.ctx.db, EXPORT_CALLS, String(userId), this.ctx.now());
+      if (wait) throw tooMany(ReportMessages.exportLimit, wait);
       await this.purgeOldExports();
       const output = await this.store.createWriteStream({
         purpose: 'export',

@@ -73,6 +73,7 @@ export interface FuzzReport {
  */
 export const WRITES_ALLOWED_ON_REFUSAL: Readonly<Record<string, string>> = {
   login_history: 'a failed sign-in is recorded: the lockout counts it and the login report shows it',
+  call_buckets: "an integration call counts toward its API key's limit before its body is read",
 };
 
 /** Written by the fuzzer itself between calls (a fresh session when one ended): left out of the checksums. */

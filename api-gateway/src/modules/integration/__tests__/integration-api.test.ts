@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { IntegrationMessages } from '@portal/contracts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
@@ -176,7 +178,7 @@ describe('retailers', () => {
     expect(await count('SELECT count(*) AS n FROM retailers')).toBe(before);
   });
 
-  test('unknown affiliates, duplicates in the batch and a retailer changing affiliate are refused whole', async () => {
+  test('unknown affiliates, duplicates in the batch (400) and a retailer changing affiliate (409) are refused whole', async () => {
     const before = await count('SELECT count(*) AS n FROM retailers');
     const duplicate = await post('retailers', { retailers: [retailer(20), retailer(21), retailer(20)] });
     expect(duplicate.status).toBe(400);
@@ -184,21 +186,27 @@ describe('retailers', () => {
       'retailers[2].externalId': IntegrationMessages.duplicate('retailers[0]'),
     });
     const references = await post('retailers', {
-      retailers: [
-        retailer(22),
-        retailer(23, { affiliateCode: 'AFF999999' }),
-        retailer(1, { affiliateCode: other.affiliateCode }),
-      ],
+      retailers: [retailer(22), retailer(23, { affiliateCode: 'AFF999999' }), retailer(24)],
     });
     expect(references.status).toBe(400);
     expect(references.body).toEqual({
-      message: IntegrationMessages.invalidBatch(2, 'retailers'),
-      errors: {
-        'retailers[1].affiliateCode': IntegrationMessages.unknownAffiliate,
-        'retailers[2].affiliateCode': IntegrationMessages.affiliateChanged,
-      },
+      message: IntegrationMessages.invalidBatch(1, 'retailers'),
+      errors: { 'retailers[1].affiliateCode': IntegrationMessages.unknownAffiliate },
     });
+    // A retailer stored under another affiliate: a conflict with what is stored, 409.
+    const changed = await post('retailers', {
+      retailers: [retailer(25), retailer(1, { affiliateCode: other.affiliateCode })],
+    });
+    expect(changed.status).toBe(409);
+    expect(changed.body).toEqual({
+      message: IntegrationMessages.ownerConflict('retailers', ['R-1']),
+      errors: { 'retailers[1].affiliateCode': IntegrationMessages.affiliateChanged },
+    });
+    expect(changed.body.message).toBe('Retailer R-1 belongs to another affiliate; nothing was stored.');
     expect(await count('SELECT count(*) AS n FROM retailers')).toBe(before);
+    expect(
+      await count(`SELECT count(*) AS n FROM retailers WHERE affiliate_id = $1`, [other.affiliateId]),
+    ).toBe(0);
   });
 });
 
@@ -309,20 +317,24 @@ describe('orders', () => {
     );
   });
 
-  test('an unknown retailer, a duplicate and an order changing retailer refuse the batch; nothing stored', async () => {
+  test('an unknown retailer, a duplicate (400) and an order changing retailer (409) refuse the batch; nothing stored', async () => {
     const before = await count('SELECT count(*) AS n FROM orders');
     const res = await post('orders', {
-      orders: [
-        order(40),
-        order(41, { retailerExternalId: 'R-404' }),
-        order(1, { retailerExternalId: 'R-3' }),
-      ],
+      orders: [order(40), order(41, { retailerExternalId: 'R-404' }), order(43)],
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      message: IntegrationMessages.invalidBatch(2, 'orders'),
+      message: IntegrationMessages.invalidBatch(1, 'orders'),
+      errors: { 'orders[1].retailerExternalId': IntegrationMessages.unknownRetailer },
+    });
+    const changed = await post('orders', {
+      orders: [order(44), order(1, { retailerExternalId: 'R-3' }), order(2, { retailerExternalId: 'R-3' })],
+    });
+    expect(changed.status).toBe(409);
+    expect(changed.body).toEqual({
+      message: 'Orders O-1, O-2 belong to another retailer; nothing was stored.',
       errors: {
-        'orders[1].retailerExternalId': IntegrationMessages.unknownRetailer,
+        'orders[1].retailerExternalId': IntegrationMessages.retailerChanged,
         'orders[2].retailerExternalId': IntegrationMessages.retailerChanged,
       },
     });
@@ -363,7 +375,70 @@ describe('orders', () => {
   });
 });
 
-test('the OpenAPI document describes the key: X-API-Key, 401, 400 with indexed errors, 413', async () => {
+describe('invalid UTF-8 in the body', () => {
+  /** The JSON text of a batch with `bytes` spliced into one of its strings in place of the marker `@@`. */
+  const rawBody = (body: object, bytes: number[]) => {
+    const [before, after] = JSON.stringify(body).split('@@');
+    return Buffer.concat([Buffer.from(before), Buffer.from(bytes), Buffer.from(after)]);
+  };
+  // supertest would serialise a Buffer as JSON; the bytes go as they are through a listening server.
+  let server: Server;
+  beforeAll(() => new Promise<void>((resolve) => (server = t.app.listen(0, '127.0.0.1', () => resolve()))));
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const postRaw = async (path: 'retailers' | 'orders', raw: Buffer) => {
+    const { port } = server.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/api/integration/${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': CONFIGURED_KEY, 'content-type': 'application/json' },
+      body: raw,
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  test.each([
+    ['a lone continuation byte', [0x80]],
+    ['a truncated sequence', [0xe2, 0x82]],
+    ['an overlong encoding of "/"', [0xc0, 0xaf]],
+    ['an encoded surrogate', [0xed, 0xa0, 0x80]],
+    ['a byte never in UTF-8', [0xff]],
+  ])('%s is refused with 400 naming the field; nothing stored', async (_label, bytes) => {
+    const before = await count('SELECT count(*) AS n FROM orders');
+    const res = await postRaw(
+      'orders',
+      rawBody({ orders: [order(60), order(61, { buyerName: 'Ada @@ Obi' })] }, bytes),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: IntegrationMessages.invalidUtf8('orders[1].buyerName'),
+      errors: { 'orders[1].buyerName': IntegrationMessages.invalidUtf8Field },
+    });
+    expect(await count('SELECT count(*) AS n FROM orders')).toBe(before);
+  });
+
+  test('in a retailer, and in a key; valid text (even U+FFFD itself) is stored as sent', async () => {
+    const retailers = await postRaw(
+      'retailers',
+      rawBody({ retailers: [retailer(70, { location: '@@' })] }, [0xfe]),
+    );
+    expect(retailers.body.errors).toEqual({ 'retailers[0].location': IntegrationMessages.invalidUtf8Field });
+    const key = await postRaw('retailers', rawBody({ retailers: [{ '@@': 1 }] }, [0xc3]));
+    expect(key.body.errors).toEqual({ 'retailers[0]': IntegrationMessages.invalidUtf8Field });
+    const good = await postRaw(
+      'retailers',
+      rawBody(
+        { retailers: [retailer(71, { location: 'Ọ̀yọ́ @@' })] },
+        [0xef, 0xbf, 0xbd, 0xf0, 0x9f, 0x9b, 0x92],
+      ),
+    );
+    expect(good.status).toBe(200);
+    const { rows } = await t.ctx.db.query<{ location: string }>(
+      `SELECT location FROM retailers WHERE external_id = 'R-71'`,
+    );
+    expect(rows[0].location).toBe('Ọ̀yọ́ \uFFFD\u{1F6D2}');
+  });
+});
+
+test('the OpenAPI document describes the key: X-API-Key, 401, 400 with indexed errors, 409, 413, 429', async () => {
   const doc = (await request(t.app).get('/api/openapi.json')).body;
   expect(doc.components.securitySchemes.apiKeyAuth).toEqual({
     type: 'apiKey',
@@ -373,6 +448,6 @@ test('the OpenAPI document describes the key: X-API-Key, 401, 400 with indexed e
   for (const path of ['/integration/retailers', '/integration/orders']) {
     const operation = doc.paths[path].post;
     expect(operation.security).toEqual([{ apiKeyAuth: [] }]);
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '413']);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '409', '413', '429']);
   }
 });
