@@ -3,7 +3,8 @@ module.exports = {
   transform: require('../jest.swc.cjs'),
   roots: ['<rootDir>/src'],
   moduleNameMapper: { '^@portal/contracts$': '<rootDir>/../contracts/src/index.ts' },
-  testTimeout: 30000,
+  // Generous: a busy two-core machine can take tens of seconds to start a file's embedded database; no test times anything.
+  testTimeout: 120000,
   // Each test file gets its own database; two workers match the CI machine's two cores.
   maxWorkers: 2,
 };

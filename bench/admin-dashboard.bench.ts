@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { issueSession } from '../api-gateway/src/http/session';
 import { seedIfEmpty } from '../api-gateway/src/seed/seed';
-import { createTestApp } from '../api-gateway/src/test-support/test-app';
+import { createTestApp } from '../api-gateway/test-support/test-app';
 import { ms, percentile, send } from './gateway-harness';
 
 const SCALE = Number(process.argv[2] ?? 25);

@@ -17,7 +17,7 @@ import { issueSession } from '../api-gateway/src/http/session';
 import { listAdminOrders } from '../api-gateway/src/modules/orders/order-list';
 import { seedDemoData } from '../api-gateway/src/seed/seed';
 import { volumeFor } from '../api-gateway/src/seed/volume';
-import { createTestApp } from '../api-gateway/src/test-support/test-app';
+import { createTestApp } from '../api-gateway/test-support/test-app';
 
 const SCALE = Number(process.argv[2] ?? 250);
 const RUNS = Number(process.argv[3] ?? 30);

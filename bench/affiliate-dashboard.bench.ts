@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import type { Sql } from '../api-gateway/src/db/database';
 import { issueSession } from '../api-gateway/src/http/session';
 import { affiliateDashboard } from '../api-gateway/src/modules/dashboard/dashboard-queries';
-import { createTestApp } from '../api-gateway/src/test-support/test-app';
+import { createTestApp } from '../api-gateway/test-support/test-app';
 import { agent, ms, percentile, send } from './gateway-harness';
 
 const ALL_ORDERS = Number(process.argv[2] ?? 1_000_000);

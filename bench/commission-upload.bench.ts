@@ -13,7 +13,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import * as XLSX from 'xlsx';
 import { COMMISSION_COLUMNS } from '@portal/contracts';
-import { hugeSharedStrings } from '../api-gateway/src/modules/commission-upload/test-workbooks';
+import { hugeSharedStrings } from '../api-gateway/test-support/rate-workbooks';
 import { agent, percentile, send, startGatewayProcess, type GatewayProcess } from './gateway-harness';
 import http from 'node:http';
 

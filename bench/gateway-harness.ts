@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { fork } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -114,3 +115,54 @@ export const percentile = (values: number[], p: number) => {
 };
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+export interface GatewayProcess {
+  baseUrl: string;
+  driver: string;
+  /** Runs a statement in the gateway's database; resolves with its row count. */
+  query(sql: string, params?: unknown[]): Promise<number>;
+  /** The gateway process's CPU so far, in ms: its main thread alone (null off Linux) and all its threads. */
+  cpu(): Promise<{ mainThreadMs: number | null; processMs: number }>;
+  close(): Promise<void>;
+}
+
+/** The same gateway as `startGateway`, in a child process of its own (gateway-child.ts). */
+export async function startGatewayProcess(): Promise<GatewayProcess> {
+  const child = fork(path.join(__dirname, 'gateway-child.ts'), [], { execArgv: ['--import', 'tsx'] });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`gateway process exited (${code})`))),
+  );
+  exited.catch(() => undefined);
+  const started = await Promise.race([
+    new Promise<{ baseUrl: string; driver: string }>((resolve) =>
+      child.once('message', (message) => resolve(message as { baseUrl: string; driver: string })),
+    ),
+    exited,
+  ]);
+  let nextId = 0;
+  const ask = <T>(command: object) => {
+    const id = ++nextId;
+    return Promise.race([
+      new Promise<T>((resolve, reject) => {
+        const onMessage = (message: { id?: number; error?: string }) => {
+          if (message.id !== id) return;
+          child.off('message', onMessage);
+          if (message.error) reject(new Error(message.error));
+          else resolve(message as T);
+        };
+        child.on('message', onMessage);
+        child.send({ ...command, id });
+      }),
+      exited,
+    ]);
+  };
+  return {
+    ...started,
+    query: async (sql, params = []) => (await ask<{ rowCount: number }>({ sql, params })).rowCount,
+    cpu: () => ask({ cpu: true }),
+    close: async () => {
+      child.send({ close: true });
+      await exited.catch(() => undefined);
+    },
+  };
+}

@@ -9,7 +9,7 @@
  *   DATABASE_URL=postgres://... (same command) runs it on a PostgreSQL server in a throwaway schema.
  */
 import { performance } from 'node:perf_hooks';
-import { createAffiliate } from '../api-gateway/src/modules/backoffice/test-fixtures';
+import { createAffiliate } from '../api-gateway/test-support/affiliate-fixtures';
 import { PRODUCT_CATEGORIES } from '../api-gateway/src/seed/vocabulary';
 import { send, startGateway } from './gateway-harness';
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Sql } from '../api-gateway/src/db/database';
 import { issueSession } from '../api-gateway/src/http/session';
-import { createTestApp } from '../api-gateway/src/test-support/test-app';
+import { createTestApp } from '../api-gateway/test-support/test-app';
 
 const MY_ORDERS = Number(process.argv[2] ?? 50_000);
 const OTHER_ORDERS = Number(process.argv[3] ?? 200_000);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The long schema fuzz of every call (see api-gateway/src/test-support/fuzz/cli.ts):
+# The long schema fuzz of every call (see api-gateway/test-support/fuzz/cli.ts):
 #   npm run fuzz -- --runs 100000 --seed 7 [--only "POST /admin"] [--no-checksums]
 # Embedded database in memory; DATABASE_URL=postgres://… runs it on PostgreSQL in a throwaway schema.
 set -euo pipefail
@@ -9,4 +9,4 @@ pnpm() { npx --yes pnpm@10 "$@"; }
 # The gateway reads contracts from its build output.
 pnpm --filter @portal/contracts run build >/dev/null
 cd api-gateway
-exec npx --no-install tsx src/test-support/fuzz/cli.ts "$@"
+exec npx --no-install tsx test-support/fuzz/cli.ts "$@"

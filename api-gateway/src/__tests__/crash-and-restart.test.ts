@@ -7,10 +7,10 @@ import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
-import { bearer, createAffiliate, createStaffUser } from '../modules/backoffice/test-fixtures';
-import { rateRows, workbook } from '../modules/commission-upload/test-workbooks';
+import { bearer, createAffiliate, createStaffUser } from '../../test-support/affiliate-fixtures';
+import { rateRows, workbook } from '../../test-support/rate-workbooks';
 import { seedIfEmpty } from '../seed/seed';
-import { pausedAt, startGateway, type GatewayProcess } from '../test-support/gateway-process';
+import { pausedAt, startGateway, type GatewayProcess } from '../../test-support/gateway-process';
 
 /**
  * Issue 14, faults: a gateway killed with SIGKILL in the middle of a commission upload, an ingestion batch,

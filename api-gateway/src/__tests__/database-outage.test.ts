@@ -9,8 +9,8 @@ import type { AppContext } from '../context';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../http/errors';
-import { bearer, createAffiliate, createStaffUser } from '../modules/backoffice/test-fixtures';
-import { startGateway, type GatewayProcess } from '../test-support/gateway-process';
+import { bearer, createAffiliate, createStaffUser } from '../../test-support/affiliate-fixtures';
+import { startGateway, type GatewayProcess } from '../../test-support/gateway-process';
 
 /**
  * Issue 14, faults: PostgreSQL stopped and started while the gateway serves. The machine's PostgreSQL is

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 test('an uncaught exception, an unhandled rejection and an unheard error event are logged, and the process lives on', async () => {
-  const script = path.join(__dirname, '..', 'test-support', 'guarded-process.ts');
+  const script = path.join(__dirname, '..', '..', 'test-support', 'guarded-process.ts');
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
   const { stdout } = await run(process.execPath, [require.resolve('tsx/cli'), script], {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gatewayWorkers } from '../config';
-import { startGateway } from '../test-support/gateway-process';
+import { startGateway } from '../../test-support/gateway-process';
 
 // Starts real processes: migrations on a fresh embedded database take a while on a busy machine.
 jest.setTimeout(120_000);

@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/password';
 import { type Database, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../seed/demo-accounts';
-import { startGateway as startGatewayProcess } from '../test-support/gateway-process';
+import { startGateway as startGatewayProcess } from '../../test-support/gateway-process';
 
 /**
  * Issue 14, "Two gateways, one database": two real gateway processes on one PostgreSQL database (a schema

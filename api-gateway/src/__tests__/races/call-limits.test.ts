@@ -1,6 +1,6 @@
 import { EXPORT_LIMIT, INTEGRATION_CALL_LIMIT, IntegrationMessages, ReportMessages } from '@portal/contracts';
 import { takeCall } from '../../lib/call-buckets';
-import { RACE_PORTALS, type RacePortal } from '../../test-support/race-portals';
+import { RACE_PORTALS, type RacePortal } from '../../../test-support/race-portals';
 
 /**
  * Issue 25, item 8: exports (per user) and integration calls (per API key) are limited, counted in the

@@ -1,6 +1,6 @@
 import { earnedCommissionSql } from '../../modules/commission';
-import { createAffiliate, type TestAffiliate } from '../../modules/backoffice/test-fixtures';
-import { RACE_PORTALS, type RacePortal, type RateRow } from '../../test-support/race-portals';
+import { createAffiliate, type TestAffiliate } from '../../../test-support/affiliate-fixtures';
+import { RACE_PORTALS, type RacePortal, type RateRow } from '../../../test-support/race-portals';
 
 /**
  * Issue 25, item 1: a rate upload racing continuous ingestion. Each order's commission is computed from the

@@ -1,6 +1,6 @@
 import { hashPassword } from '../../auth/password';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
-import { call, type RaceSetup, raceSetups } from '../../test-support/race-setups';
+import { call, type RaceSetup, raceSetups } from '../../../test-support/race-setups';
 
 jest.setTimeout(180_000);
 

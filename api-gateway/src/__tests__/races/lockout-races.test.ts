@@ -1,7 +1,7 @@
 import { OurMessages } from '@portal/contracts';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 import { ACCOUNT_FAILURE_LIMIT } from '../../modules/auth/lockout';
-import { call, countStatuses, type RaceSetup, raceSetups } from '../../test-support/race-setups';
+import { call, countStatuses, type RaceSetup, raceSetups } from '../../../test-support/race-setups';
 
 jest.setTimeout(120_000);
 

@@ -1,7 +1,7 @@
 import { INTEGRATION_BATCH_MAX } from '@portal/contracts';
-import { createAffiliate, type TestAffiliate } from '../../modules/backoffice/test-fixtures';
+import { createAffiliate, type TestAffiliate } from '../../../test-support/affiliate-fixtures';
 import { affiliateCommissionTotals } from '../../modules/commission';
-import { oneGateway, type RacePortal } from '../../test-support/race-portals';
+import { oneGateway, type RacePortal } from '../../../test-support/race-portals';
 
 /**
  * Issue 25, item 5: orders at the largest value the API accepts, many of them in one affiliate's month. Every

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { OTP_SEND_LIMITS } from '../../modules/registration/send-limits';
-import { call, countStatuses, type RaceSetup, raceSetups } from '../../test-support/race-setups';
+import { call, countStatuses, type RaceSetup, raceSetups } from '../../../test-support/race-setups';
 
 jest.setTimeout(120_000);
 

@@ -1,6 +1,6 @@
 import { IntegrationMessages } from '@portal/contracts';
-import { createAffiliate, type TestAffiliate } from '../../modules/backoffice/test-fixtures';
-import { RACE_PORTALS, type Answer, type RacePortal } from '../../test-support/race-portals';
+import { createAffiliate, type TestAffiliate } from '../../../test-support/affiliate-fixtures';
+import { RACE_PORTALS, type Answer, type RacePortal } from '../../../test-support/race-portals';
 
 /**
  * Issue 25, item 2: one new retailer sent at once under two affiliates, one new order sent at once under

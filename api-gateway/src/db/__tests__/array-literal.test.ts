@@ -1,5 +1,5 @@
 import { arrayLiteral, type Database } from '../database';
-import { openSuiteDatabase } from '../../test-support/suite-database';
+import { openSuiteDatabase } from '../../../test-support/suite-database';
 
 /** arrayLiteral read back by the driver the suite runs on (PGlite, or PostgreSQL when DATABASE_URL is set). */
 let db: Database;

@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { openSuiteDatabase } from '../../test-support/suite-database';
+import { openSuiteDatabase } from '../../../test-support/suite-database';
 
 const MB = 1024 * 1024;
 const onPglite = process.env.DATABASE_URL ? test.skip : test;

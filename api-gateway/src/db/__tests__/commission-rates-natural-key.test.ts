@@ -1,8 +1,8 @@
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createAffiliate, createStaffUser } from '../../modules/backoffice/test-fixtures';
-import { openSuiteDatabase } from '../../test-support/suite-database';
+import { createAffiliate, createStaffUser } from '../../../test-support/affiliate-fixtures';
+import { openSuiteDatabase } from '../../../test-support/suite-database';
 import type { Database } from '../database';
 import { migrate, MIGRATIONS_DIR } from '../migrate';
 

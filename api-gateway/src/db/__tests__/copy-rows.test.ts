@@ -1,5 +1,5 @@
 import { copyText, copyTextColumn, type Database } from '../database';
-import { openSuiteDatabase } from '../../test-support/suite-database';
+import { openSuiteDatabase } from '../../../test-support/suite-database';
 
 /** Sql.copyRows on the driver the suite runs on (PGlite, or PostgreSQL when DATABASE_URL is set). */
 let db: Database;

@@ -1,5 +1,5 @@
 import { type Database, TRANSACTION_ATTEMPTS } from '../database';
-import { openSuiteDatabase } from '../../test-support/suite-database';
+import { openSuiteDatabase } from '../../../test-support/suite-database';
 
 /** transaction() on the driver the suite runs on (PGlite, or PostgreSQL when DATABASE_URL is set). */
 let db: Database;

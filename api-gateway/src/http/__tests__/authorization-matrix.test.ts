@@ -2,8 +2,8 @@ import { SignJWT } from 'jose';
 import request from 'supertest';
 import type { AnyEndpoint, Right } from '@portal/contracts';
 import { ALL_ENDPOINTS } from '@portal/contracts';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { bearer, createAffiliate, createStaffUser } from '../../modules/backoffice/test-fixtures';
+import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { bearer, createAffiliate, createStaffUser } from '../../../test-support/affiliate-fixtures';
 import { loadRightsTable } from '../session';
 
 // Every call under every identity: a few hundred requests, slow on a busy two-core machine.

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { ALL_ENDPOINTS } from '@portal/contracts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../seed/demo-accounts';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { mountedApiRoutes } from '../../test-support/mounted-routes';
+import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { mountedApiRoutes } from '../../../test-support/mounted-routes';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,14 +2,14 @@ import request from 'supertest';
 import { z } from 'zod';
 import { ADMIN_RIGHTS } from '@portal/contracts';
 import type { AffiliateStatus } from '@portal/contracts';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import {
   bearer,
   createAffiliate,
   createStaffUser,
   type TestAffiliate,
-} from '../../modules/backoffice/test-fixtures';
-import { readyRegistration } from '../../modules/registration/test-flow';
+} from '../../../test-support/affiliate-fixtures';
+import { readyRegistration } from '../../../test-support/registration-flow';
 import type { RouteDoc } from '../api-router';
 
 // Every route is called many times over: slow on a busy two-core machine.

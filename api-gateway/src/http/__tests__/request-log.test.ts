@@ -4,8 +4,8 @@ import helmet from 'helmet';
 import pino from 'pino';
 import request from 'supertest';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../seed/demo-accounts';
-import { tokenFor } from '../../modules/auth/test-fixtures';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { tokenFor } from '../../../test-support/auth-fixtures';
+import { createTestApp, type TestApp } from '../../../test-support/test-app';
 
 interface LogLine {
   level: number;

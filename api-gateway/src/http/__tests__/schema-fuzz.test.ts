@@ -1,14 +1,14 @@
 import request from 'supertest';
 import { AffiliateMessages } from '@portal/contracts';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { fuzzBearer } from '../../test-support/fuzz/fuzz-users';
+import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { fuzzBearer } from '../../../test-support/fuzz/fuzz-users';
 import {
   FUZZ_APP_ENV,
   prepareTarget,
   runFuzz,
   summaryOf,
   type FuzzTarget,
-} from '../../test-support/fuzz/fuzz-run';
+} from '../../../test-support/fuzz/fuzz-run';
 
 // A few thousand requests on a busy two-core machine.
 jest.setTimeout(240_000);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { TRANSACTION_ATTEMPTS } from '../../db/database';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { createAffiliate, type TestAffiliate } from '../../modules/backoffice/test-fixtures';
+import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createAffiliate, type TestAffiliate } from '../../../test-support/affiliate-fixtures';
 import { TRANSACTION_CONFLICT_MESSAGE } from '../errors';
 
 const KEY = 'configured-integration-key-for-tests-0001';

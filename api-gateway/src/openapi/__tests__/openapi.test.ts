@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { mountedApiRoutes } from '../../test-support/mounted-routes';
+import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { mountedApiRoutes } from '../../../test-support/mounted-routes';
 import { openApiPaths, type OpenApiDocument } from '../document';
 
 let t: TestApp;

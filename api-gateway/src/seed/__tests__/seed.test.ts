@@ -1,6 +1,6 @@
 import { identityNumberFormatError } from '@portal/contracts';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { signIn } from '../../modules/auth/test-fixtures';
+import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { signIn } from '../../../test-support/auth-fixtures';
 import { DEMO_ACCOUNTS } from '../demo-accounts';
 import { seedIfEmpty } from '../seed';
 import { volumeFor } from '../volume';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { CHUNK_BYTES } from '../database-bytes';
 import { FileStore } from '../file-store';
 

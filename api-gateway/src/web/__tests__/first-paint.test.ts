@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../test-support/test-app';
 
 const INDEX = '<!doctype html><title>Affiliate Portal</title><body><div id="root"></div></body>';
 const LOGIN_FIRST_PAINT = '<div data-first-paint="/login"><h1>Sign In</h1><p>costs $& nothing</p></div>';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../test-support/test-app';
 
 const INDEX = '<!doctype html><title>Affiliate Portal</title><div id="root"></div>';
 const SHELL_CHUNK = 'console.log("shell chunk");'.repeat(50);

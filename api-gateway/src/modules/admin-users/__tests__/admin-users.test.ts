@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { AdminUser, AdminUserPage, BackofficeDashboard } from '@portal/contracts';
 import { createApp } from '../../../app';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { bearer, createAffiliate, createStaffUser } from '../../backoffice/test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { bearer, createAffiliate, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 
 jest.setTimeout(60_000);
 

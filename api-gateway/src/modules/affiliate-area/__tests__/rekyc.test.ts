@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { bearer, createAffiliate, createStaffUser } from '../../backoffice/test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { bearer, createAffiliate, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 
 let t: TestApp;
 let backoffice: string;

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { OurMessages } from '@portal/contracts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../../seed/demo-accounts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { createAffiliateUser, signIn, tokenFor } from '../test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { createAffiliateUser, signIn, tokenFor } from '../../../../test-support/auth-fixtures';
 
 // Issue 9 item 5: a session that must change its password may do only that, enforced by the router.
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { OurMessages } from '@portal/contracts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../../seed/demo-accounts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT } from '../lockout';
-import { signIn } from '../test-fixtures';
+import { signIn } from '../../../../test-support/auth-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

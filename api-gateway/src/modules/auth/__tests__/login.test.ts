@@ -8,8 +8,8 @@ import {
   OurMessages,
 } from '@portal/contracts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../../seed/demo-accounts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { createAffiliateUser, signIn } from '../test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { createAffiliateUser, signIn } from '../../../../test-support/auth-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,10 +3,10 @@ import request from 'supertest';
 import { OurMessages } from '@portal/contracts';
 import { createApp } from '../../../app';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../../seed/demo-accounts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { TEMPORARY_PASSWORD_MINUTES } from '../password-reset';
 import { RESET_IP_LIMIT, RESET_WINDOW_MINUTES } from '../reset-requests';
-import { createAffiliateUser, signIn } from '../test-fixtures';
+import { createAffiliateUser, signIn } from '../../../../test-support/auth-fixtures';
 
 // Issue 9 item 4: an anonymous forgot-password request never changes the account.
 let t: TestApp;

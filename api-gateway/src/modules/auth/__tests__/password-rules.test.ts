@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { OurMessages } from '@portal/contracts';
 import { seedDemoAccounts } from '../../../seed/demo-accounts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { createAffiliateUser, signIn, tokenFor } from '../test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { createAffiliateUser, signIn, tokenFor } from '../../../../test-support/auth-fixtures';
 
 // Issue 9 item 6: a new password may be neither the current one nor a common or easy-to-guess one.
 let t: TestApp;

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { Messages, OurMessages } from '@portal/contracts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../../seed/demo-accounts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { RESET_EMAIL_SUBJECT } from '../password-reset';
 import { RESET_LIMIT } from '../reset-requests';
-import { createAffiliateUser, signIn, tokenFor } from '../test-fixtures';
+import { createAffiliateUser, signIn, tokenFor } from '../../../../test-support/auth-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import request from 'supertest';
 import express from 'express';
 import { ProfileResponse } from '@portal/contracts';
 import { DEMO_ACCOUNTS, DEMO_AFFILIATE_KYC, seedDemoAccounts } from '../../../seed/demo-accounts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { tokenFor } from '../test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { tokenFor } from '../../../../test-support/auth-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

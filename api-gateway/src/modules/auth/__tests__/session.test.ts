@@ -6,8 +6,8 @@ import { ApiRouter } from '../../../http/api-router';
 import { errorHandler } from '../../../http/errors';
 import { loadRightsTable } from '../../../http/session';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../../seed/demo-accounts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { tokenFor } from '../test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { tokenFor } from '../../../../test-support/auth-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

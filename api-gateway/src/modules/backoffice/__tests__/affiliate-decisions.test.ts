@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { AffiliateStatus } from '@portal/contracts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { bearer, createAffiliate, createStaffUser } from '../test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { bearer, createAffiliate, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 
 let t: TestApp;
 let admin: string;

@@ -1,8 +1,13 @@
 import request from 'supertest';
 import type { AffiliateStatus } from '@portal/contracts';
 import { AffiliateDetails, AffiliateListResponse, AffiliatePage } from '@portal/contracts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { bearer, createAffiliate, createStaffUser, type TestAffiliate } from '../test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import {
+  bearer,
+  createAffiliate,
+  createStaffUser,
+  type TestAffiliate,
+} from '../../../../test-support/affiliate-fixtures';
 
 let t: TestApp;
 let admin: string;

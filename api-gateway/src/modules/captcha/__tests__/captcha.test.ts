@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { CAPTCHA_ALPHABET } from '../captcha-font';
 import { drawCaptcha, randomCaptchaText } from '../captcha-image';
 

@@ -1,10 +1,15 @@
 import request from 'supertest';
 import * as XLSX from 'xlsx';
 import { CommissionUploadMessages, COMMISSION_TEMPLATE_PATH, Messages } from '@portal/contracts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { bearer, createAffiliate, createStaffUser, type TestAffiliate } from '../../backoffice/test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import {
+  bearer,
+  createAffiliate,
+  createStaffUser,
+  type TestAffiliate,
+} from '../../../../test-support/affiliate-fixtures';
 import type { RateRow } from '../rate-rows';
-import { rateRows, workbook, workbookOfSize, HEADER } from '../test-workbooks';
+import { rateRows, workbook, workbookOfSize, HEADER } from '../../../../test-support/rate-workbooks';
 import { storeRates } from '../upload-rates';
 
 jest.setTimeout(60_000);

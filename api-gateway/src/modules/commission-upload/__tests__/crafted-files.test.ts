@@ -1,8 +1,8 @@
 import request from 'supertest';
 import * as XLSX from 'xlsx';
 import { CommissionUploadMessages as M } from '@portal/contracts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { bearer, createAffiliate, createStaffUser } from '../../backoffice/test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { bearer, createAffiliate, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 import {
   formulaInUtf16,
   formulaSheetAt,
@@ -14,7 +14,7 @@ import {
   rateRows,
   workbook,
   zipBomb,
-} from '../test-workbooks';
+} from '../../../../test-support/rate-workbooks';
 
 // A million-row sheet is built and read here: slow on a busy two-core machine.
 jest.setTimeout(180_000);

@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { bearer, createAffiliate, createStaffUser } from '../../backoffice/test-fixtures';
-import { rateRows, workbook } from '../test-workbooks';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { bearer, createAffiliate, createStaffUser } from '../../../../test-support/affiliate-fixtures';
+import { rateRows, workbook } from '../../../../test-support/rate-workbooks';
 
 jest.setTimeout(120_000);
 

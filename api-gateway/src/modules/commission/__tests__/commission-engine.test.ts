@@ -1,5 +1,5 @@
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { createAffiliate, type TestAffiliate } from '../../backoffice/test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { createAffiliate, type TestAffiliate } from '../../../../test-support/affiliate-fixtures';
 import {
   affiliateCommissionTotals,
   recomputeCommissionForOrders,

@@ -1,8 +1,13 @@
 import request from 'supertest';
 import { AffiliateDashboard, ReportMessages } from '@portal/contracts';
 import { Workbook } from '../../../lib/excel-workbook';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { bearer, createAffiliate, createStaffUser, type TestAffiliate } from '../../backoffice/test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import {
+  bearer,
+  createAffiliate,
+  createStaffUser,
+  type TestAffiliate,
+} from '../../../../test-support/affiliate-fixtures';
 
 jest.setTimeout(60_000);
 

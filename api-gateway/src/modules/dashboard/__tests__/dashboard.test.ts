@@ -1,8 +1,13 @@
 import request from 'supertest';
 import { AdminDashboard, BackofficeDashboard } from '@portal/contracts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { recordAudit } from '../../audit/audit-log';
-import { bearer, createAffiliate, createStaffUser, type TestAffiliate } from '../../backoffice/test-fixtures';
+import {
+  bearer,
+  createAffiliate,
+  createStaffUser,
+  type TestAffiliate,
+} from '../../../../test-support/affiliate-fixtures';
 import { activityOn, businessTimestamp, startOfBusinessDay } from '../../../lib/business-time';
 import { growthPercent } from '../dashboard-queries';
 

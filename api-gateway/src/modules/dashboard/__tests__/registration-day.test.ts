@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { AffiliatePage, BackofficeDashboard, businessDay } from '@portal/contracts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { recordAudit } from '../../audit/audit-log';
-import { bearer, createAffiliate, createStaffUser } from '../../backoffice/test-fixtures';
+import { bearer, createAffiliate, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 
 // Issue 10 "One registration, two dates": 23:56 UTC is 00:56 the next day in Lagos. Recent Activity (a day the
 // server formats) and the affiliate list (an instant the screens format with the same businessDay) must agree.

@@ -2,8 +2,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { IntegrationMessages } from '@portal/contracts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { bearer, createAffiliate, createStaffUser, type TestAffiliate } from '../../backoffice/test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import {
+  bearer,
+  createAffiliate,
+  createStaffUser,
+  type TestAffiliate,
+} from '../../../../test-support/affiliate-fixtures';
 import { createApiKey, revokeApiKey } from '../../../auth/api-keys';
 
 jest.setTimeout(60_000);

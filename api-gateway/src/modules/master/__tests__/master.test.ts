@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { RegisterOptionsResponse, RolesResponse } from '@portal/contracts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../../seed/demo-accounts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { tokenFor } from '../../auth/test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { tokenFor } from '../../../../test-support/auth-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,12 @@
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { FileStore } from '../../../storage/file-store';
-import { bearer, createAffiliate, createStaffUser, type TestAffiliate } from '../../backoffice/test-fixtures';
+import {
+  bearer,
+  createAffiliate,
+  createStaffUser,
+  type TestAffiliate,
+} from '../../../../test-support/affiliate-fixtures';
 
 let t: TestApp;
 let store: FileStore;

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { bearer, createAffiliate, createStaffUser } from '../../backoffice/test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { bearer, createAffiliate, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 import { deliverDueMessages, MAX_DELIVERY_ATTEMPTS, startOutboxWorker } from '../delivery-worker';
 import { enqueueMessage } from '../outbox';
 import type { EmailMessage, Transports, WhatsAppMessage } from '../transports';

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { latestNoticeFor } from '..';
 
 let t: TestApp;

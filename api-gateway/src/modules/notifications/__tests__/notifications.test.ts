@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { NotificationListResponse, SaveNotificationResponse } from '@portal/contracts';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { bearer, createAffiliate, createStaffUser } from '../../backoffice/test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { bearer, createAffiliate, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 
 let t: TestApp;
 let admin: string;

@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { keyedHashMatches } from '../../../lib/keyed-hash';
-import { latestOtp, newBrowser } from '../test-flow';
+import { latestOtp, newBrowser } from '../../../../test-support/registration-flow';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { latestOtp, newBrowser, verifyEmail } from '../test-flow';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { latestOtp, newBrowser, verifyEmail } from '../../../../test-support/registration-flow';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import request from 'supertest';
 import { FileStore } from '../../../storage/file-store';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { craftedPng, newBrowser, verifyEmail } from '../test-flow';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { craftedPng, newBrowser, verifyEmail } from '../../../../test-support/registration-flow';
 
 /**
  * Issue 9: one crafted PNG used to end the gateway process (pngjs threw an 'error' event nobody heard).

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { craftedPng, newBrowser, verifyEmail } from '../test-flow';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { craftedPng, newBrowser, verifyEmail } from '../../../../test-support/registration-flow';
 
 /**
  * Issue 9: a 49 KB PNG declaring 4096×4096 took ~1.2 s of the event loop to decode; eight at once made

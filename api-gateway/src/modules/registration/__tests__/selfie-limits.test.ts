@@ -3,10 +3,15 @@ import request from 'supertest';
 import { createApp } from '../../../app';
 import { startBackgroundWork } from '../../../background';
 import { FileStore } from '../../../storage/file-store';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { SELFIE_UPLOAD_LIMITS } from '../selfie-limits';
 import { sweepSelfieFiles } from '../selfie-sweep';
-import { newBrowser, pngImage, readyRegistration, verifyEmail } from '../test-flow';
+import {
+  newBrowser,
+  pngImage,
+  readyRegistration,
+  verifyEmail,
+} from '../../../../test-support/registration-flow';
 
 // Whole registrations per test: slow on a busy two-core machine.
 jest.setTimeout(120_000);

@@ -3,8 +3,8 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
 import { FileStore } from '../../../storage/file-store';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { newBrowser, pngImage, verifyEmail } from '../test-flow';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { newBrowser, pngImage, verifyEmail } from '../../../../test-support/registration-flow';
 
 let t: TestApp;
 beforeAll(async () => {

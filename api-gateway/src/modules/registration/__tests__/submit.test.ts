@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import {
   latestOtp,
   newBrowser,
@@ -8,7 +8,7 @@ import {
   uploadSelfie,
   verifyEmail,
   verifyMobile,
-} from '../test-flow';
+} from '../../../../test-support/registration-flow';
 
 // Whole registrations (or 60 challenges) per test: slow on a busy two-core machine.
 jest.setTimeout(120_000);

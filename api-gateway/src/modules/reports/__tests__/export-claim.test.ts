@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { bearer, createStaffUser } from '../../backoffice/test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { bearer, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 
 // One export per user across gateways is a row in export_runs naming the gateway that holds it (PostgreSQL only:
 // the embedded database has one process).

@@ -1,5 +1,5 @@
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { createAffiliate } from '../../backoffice/test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { createAffiliate } from '../../../../test-support/affiliate-fixtures';
 import { streamLoginReport } from '../login-report';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
-import { createAffiliateUser, signIn, tokenFor } from '../../auth/test-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { createAffiliateUser, signIn, tokenFor } from '../../../../test-support/auth-fixtures';
 import { revokeSessions, setActive } from '../user-store';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { PORTAL_REMOTES, RemotesResponse } from '@portal/contracts';
 import { ConfigError } from '../../../config';
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { remoteEntries } from '../remote-entries';
 
 describe('GET /api/config/remotes', () => {

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { Sql } from '../db/database';
-import { type Database, openDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
-import { type DemoAccountIds, seedDemoAccounts } from '../seed/demo-accounts';
+import type { Sql } from '../src/db/database';
+import { type Database, openDatabase } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { type DemoAccountIds, seedDemoAccounts } from '../src/seed/demo-accounts';
 import { type GatewayProcess, startGateway } from './gateway-process';
 import { createTestApp } from './test-app';
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pino from 'pino';
-import { installProcessGuards } from '../process-guard';
+import { installProcessGuards } from '../src/process-guard';
 
 /**
  * Run as its own process by process-guard.test.ts: with the guards installed, errors nobody handles are

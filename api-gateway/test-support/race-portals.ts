@@ -6,11 +6,11 @@ import pino from 'pino';
 import request from 'supertest';
 import * as XLSX from 'xlsx';
 import { COMMISSION_COLUMNS } from '@portal/contracts';
-import { loadConfig } from '../config';
-import type { AppContext } from '../context';
-import { type Database, openDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
-import { bearer, createStaffUser } from '../modules/backoffice/test-fixtures';
+import { loadConfig } from '../src/config';
+import type { AppContext } from '../src/context';
+import { type Database, openDatabase } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { bearer, createStaffUser } from './affiliate-fixtures';
 import { startGateway, type GatewayProcess } from './gateway-process';
 import { createTestApp } from './test-app';
 

@@ -1,7 +1,7 @@
 import type express from 'express';
 import request from 'supertest';
-import { hashPassword } from '../../auth/password';
-import type { Sql } from '../../db/database';
+import { hashPassword } from '../src/auth/password';
+import type { Sql } from '../src/db/database';
 
 export async function signIn(app: express.Express, userName: string, password: string, ip?: string) {
   const req = request(app).post('/api/login/auth').set('User-Agent', 'jest-agent/1.0');

@@ -1,7 +1,7 @@
 import type { AffiliateStatus } from '@portal/contracts';
-import type { AppContext } from '../../context';
-import type { Sql } from '../../db/database';
-import { issueSession } from '../../http/session';
+import type { AppContext } from '../src/context';
+import type { Sql } from '../src/db/database';
+import { issueSession } from '../src/http/session';
 
 /**
  * Test data for the back-office, report and media tests: users and affiliates written with SQL, and

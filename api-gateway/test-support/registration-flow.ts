@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import request from 'supertest';
-import type { TestApp } from '../../test-support/test-app';
+import type { TestApp } from './test-app';
 
 /** Test helpers that walk a registration through the API as a browser would (cookies kept by the agent). */
 

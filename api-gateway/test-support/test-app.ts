@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type express from 'express';
 import pino, { type Logger } from 'pino';
-import { createApp } from '../app';
-import { loadConfig } from '../config';
-import type { AppContext } from '../context';
-import { migrate } from '../db/migrate';
+import { createApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { AppContext } from '../src/context';
+import { migrate } from '../src/db/migrate';
 import { openSuiteDatabase } from './suite-database';
 
 export interface TestApp {

@@ -70,19 +70,23 @@ export async function startGateway(
   { port, entry = 'server' }: StartOptions = {},
 ): Promise<GatewayProcess> {
   const listenPort = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', `${entry}.ts`)], {
-    cwd: path.join(__dirname, '..', '..'),
-    env: {
-      ...baseEnvironment(),
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(listenPort),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, '..', 'src', `${entry}.ts`)],
+    {
+      cwd: path.join(__dirname, '..'),
+      env: {
+        ...baseEnvironment(),
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(listenPort),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   const lines: Record<string, unknown>[] = [];
   const waiters = new Set<{
     test: (line: Record<string, unknown>) => boolean;

@@ -1,4 +1,4 @@
-import type { Sql } from '../../db/database';
+import type { Sql } from '../../src/db/database';
 
 /**
  * Which tables a call changed, exactly, per call: a row trigger on every table of the schema notes each row

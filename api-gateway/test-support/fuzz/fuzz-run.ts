@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import type { AffiliateStatus, AnyEndpoint, Right } from '@portal/contracts';
 import { z } from 'zod';
-import { loadRightsTable } from '../../http/session';
+import { loadRightsTable } from '../../src/http/session';
 import type { TestApp } from '../test-app';
 import { arbitraryFor } from './zod-arbitrary';
 import {

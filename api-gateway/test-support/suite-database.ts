@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Database, openDatabase } from '../db/database';
+import { type Database, openDatabase } from '../src/db/database';
 
 /**
  * A database of the driver the suite runs on: an in-memory PGlite, or, when DATABASE_URL is set, a schema of

@@ -1,6 +1,6 @@
 import type { AffiliateStatus } from '@portal/contracts';
-import type { AppContext } from '../../context';
-import { issueSession } from '../../http/session';
+import type { AppContext } from '../../src/context';
+import { issueSession } from '../../src/http/session';
 
 /**
  * The fuzzer's own users, written with SQL (test-support may not reach into a module's fixtures): a user of
