@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Extension, PGlite, type Transaction } from '@electric-sql/pglite';
 import { Pool, type PoolClient, types } from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 
 export interface QueryResult<Row> {
   rows: Row[];
@@ -18,28 +15,6 @@ export interface Sql {
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
   /** Runs a script of several statements without parameters (migrations, bulk seed). */
   exec(script: string): Promise<void>;
-  /**
-   * Bulk load: `COPY table (columns) FROM STDIN` in PostgreSQL's text format, one row per line, values
-   * separated by tabs and written by copyText (PGlite reads it as a blob). Answers how many rows were stored.
-   * `table` and `columns` are written into the SQL: never from input.
-   */
-  copyRows(table: string, columns: readonly string[], rows: CopyRows): Promise<number>;
-}
-
-/** Rows of COPY's text format: lines of tab-separated copyText values, each line ending in a newline. */
-export type CopyRows = readonly string[];
-
-/** One value in COPY's text format: backslash, tab, newline and carriage return escaped; null as \N. */
-export function copyText(value: string | null): string {
-  if (value === null) return '\\N';
-  return value.replace(/[\\\t\n\r]/g, (c) =>
-    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
-  );
-}
-
-/** A column's values in COPY's text format. */
-export function copyTextColumn(values: readonly string[]): readonly string[] {
-  return values.map(copyText);
 }
 
 /**
@@ -49,9 +24,6 @@ export function copyTextColumn(values: readonly string[]): readonly string[] {
 export function arrayLiteral(values: readonly string[]): string {
   return `{${values.map((value) => `"${value.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 }
-
-const copyStatement = (table: string, columns: readonly string[], source: string) =>
-  `COPY ${table} (${columns.join(', ')}) FROM ${source}`;
 
 export interface Database extends Sql {
   readonly driver: 'pglite' | 'postgres';
@@ -143,18 +115,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
     exec: async (script) => {
       await executor.exec(script);
     },
-    copyRows: async (table, columns, rows) => {
-      const result = await executor.query(copyStatement(table, columns, `'/dev/blob'`), [], {
-        blob: new Blob(rows as string[]),
-      });
-      return result.affectedRows ?? 0;
-    },
   });
   return {
     driver: 'pglite',
     query: async (text, params) => sqlOf(live()).query(text, params),
     exec: async (script) => sqlOf(live()).exec(script),
-    copyRows: async (table, columns, rows) => sqlOf(live()).copyRows(table, columns, rows),
     transaction: async (fn) => {
       const pglite = live();
       // One connection: transactions take turns, so they cannot deadlock each other; a serializable
@@ -201,11 +166,6 @@ async function openPostgres(
     exec: async (script) => {
       await client.query(script);
     },
-    copyRows: async (table, columns, rows) => {
-      const copy = client.query(copyFrom(copyStatement(table, columns, 'STDIN')));
-      await pipeline(Readable.from(rows), copy);
-      return copy.rowCount ?? 0;
-    },
   });
   /** Runs work on a connection of its own; one whose connection failed is thrown away, not handed on. */
   const withClient = async <T>(work: (client: PoolClient) => Promise<T>): Promise<T> => {
@@ -231,7 +191,6 @@ async function openPostgres(
     exec: async (script) => {
       await pool.query(script);
     },
-    copyRows: (table, columns, rows) => withClient((client) => sqlOf(client).copyRows(table, columns, rows)),
     transaction: (fn) =>
       retryConflicts(() =>
         withClient(async (client) => {
