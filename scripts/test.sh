@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pnpm() { npx --yes pnpm@10 "$@"; }
+# Logged to a file or a CI log (not a terminal): no colour codes from jest, Playwright, pnpm or webpack.
+[ -t 1 ] || export FORCE_COLOR=0
 
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
