@@ -39,6 +39,8 @@ if node -e "require('net').connect(5432, '127.0.0.1').on('connect', () => proces
 else
   echo "== jest: api-gateway on PostgreSQL: skipped, nothing answers on 127.0.0.1:5432 (the gateway suite ran on the embedded database only; its PostgreSQL-only tests were skipped)"
 fi
+echo "== the README's commands, with no pnpm on the PATH"
+bash scripts/readme-commands-test.sh || status=1
 echo "== playwright: e2e"
 pnpm --filter e2e run test || status=1
 node scripts/test-summary.mjs || true
