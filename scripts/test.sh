@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Installs everything and runs every test: lint, types, unit and integration (jest), end to end (Playwright).
+# Installs everything and runs every test: lint, types, unit and integration (jest; the gateway's also on
+# PostgreSQL when a server answers on 127.0.0.1:5432), end to end (Playwright).
 # Needs only Node 20 and npm; Playwright drives Debian's Chromium, installed here when missing and we may.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pnpm() { npx --yes pnpm@10 "$@"; }
+# Logged to a file or a CI log (not a terminal): no colour codes from jest, Playwright, pnpm or webpack.
+[ -t 1 ] || export FORCE_COLOR=0
 
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -27,6 +30,17 @@ for pkg in contracts shared-ui shell mfe-auth mfe-admin mfe-backoffice mfe-affil
   echo "== jest: $pkg"
   pnpm --filter "$pkg" run test --ci --json --outputFile="$PWD/test-results/jest/$pkg.json" || status=1
 done
+# The gateway suite again on a real PostgreSQL server when one answers (each test file in its own schema); its
+# PostgreSQL-only tests (outages, several gateways on one database) are skipped on the embedded database.
+if node -e "require('net').connect(5432, '127.0.0.1').on('connect', () => process.exit(0)).on('error', () => process.exit(1))"; then
+  echo "== jest: api-gateway on PostgreSQL (127.0.0.1:5432/test)"
+  DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm --filter api-gateway run test --ci --json \
+    --outputFile="$PWD/test-results/jest/api-gateway-postgres.json" || status=1
+else
+  echo "== jest: api-gateway on PostgreSQL: skipped, nothing answers on 127.0.0.1:5432 (the gateway suite ran on the embedded database only; its PostgreSQL-only tests were skipped)"
+fi
+echo "== the README's commands, with no pnpm on the PATH"
+bash scripts/readme-commands-test.sh || status=1
 echo "== playwright: e2e"
 pnpm --filter e2e run test || status=1
 node scripts/test-summary.mjs || true

@@ -11,7 +11,8 @@ const booleanFromEnv = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Outside production the loopback interface only (a development portal is not for the network). */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -69,26 +70,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    throw new ConfigError(`The configuration is invalid: ${problems.join('; ')}.`);
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
   if (isProduction && !e.JWT_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
+    throw new ConfigError('The configuration is invalid: JWT_SECRET is required in production.');
   }
   let remoteOverrides: Record<string, string> = {};
   if (e.REMOTES) {
     const remotes = z.record(z.string(), z.string()).safeParse(safeJson(e.REMOTES));
     if (!remotes.success)
-      throw new ConfigError('Invalid configuration:\n  REMOTES: must be a JSON object of name to URL');
+      throw new ConfigError('The configuration is invalid: REMOTES must be a JSON object of name to URL.');
     remoteOverrides = remotes.data;
   }
   return {
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? persistedDevSecret(dataDir)),

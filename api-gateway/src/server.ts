@@ -8,6 +8,8 @@ import { startBackgroundWork } from './background';
 import { installProcessGuards } from './process-guard';
 import { seedIfEmpty } from './seed/seed';
 import { createHttpServer } from './http/http-server';
+import { CANNOT_START_EXIT_CODE, listenFailedLine, listeningUrl } from './start-line';
+import { DataDirInUseError, announceDataDirUrl, claimDataDir } from './db/data-dir-lock';
 
 /** How long requests in flight and the outbox worker's current message may take once asked to stop. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -16,6 +18,16 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
   installProcessGuards(logger);
+  let releaseDataDir = () => {};
+  if (!config.databaseUrl) {
+    try {
+      releaseDataDir = claimDataDir(config.dataDir);
+    } catch (error) {
+      if (!(error instanceof DataDirInUseError)) throw error;
+      console.error(error.message);
+      process.exit(CANNOT_START_EXIT_CODE);
+    }
+  }
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -32,13 +44,20 @@ async function main(): Promise<void> {
   // keep a gateway alive that serves nothing.
   server.once('error', (error) => {
     logger.fatal({ err: error }, 'could not listen');
-    process.exit(1);
+    console.error(listenFailedLine(config));
+    process.exit(CANNOT_START_EXIT_CODE);
   });
   server.listen(config.port, config.host, () => {
     logger.info(
-      { port: config.port, driver: db.driver, dataDir: config.databaseUrl ? undefined : config.dataDir },
-      `affiliate portal listening on http://localhost:${config.port}`,
+      {
+        host: config.host,
+        port: config.port,
+        driver: db.driver,
+        dataDir: config.databaseUrl ? undefined : config.dataDir,
+      },
+      'affiliate portal listening',
     );
+    if (!config.databaseUrl) announceDataDirUrl(config.dataDir, listeningUrl(server.address(), config));
   });
   let stopping = false;
   // Graceful stop (SIGTERM from the supervisor, an orchestrator, Ctrl-C): no new connections, requests in
@@ -60,6 +79,7 @@ async function main(): Promise<void> {
     await Promise.all([closed, stopBackground()]);
     clearInterval(idle);
     await db.close();
+    releaseDataDir();
     logger.info('stopped');
     process.exit(0);
   };

@@ -7,6 +7,7 @@ import type { Worker } from 'node:cluster';
 import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, gatewayWorkers, loadConfig } from './config';
+import { CANNOT_START_EXIT_CODE, startLine } from './start-line';
 
 /** A worker that dies sooner than this after starting counts as a crash loop: restarts back off. */
 const HEALTHY_AFTER_MS = 10_000;
@@ -41,8 +42,15 @@ function main(): void {
     logger.info({ workerPid: worker.process.pid }, 'gateway worker started');
   };
 
+  let announced = false;
   cluster.on('listening', (worker, address) => {
     logger.info({ workerPid: worker.process.pid, port: address.port }, 'gateway worker listening');
+    if (!announced) {
+      announced = true;
+      // The one line a person starting the portal looks for, printed only once it really answers, with the
+      // address it listens on.
+      console.log(startLine(address, config));
+    }
     // Migrations and the demo seed run in the first worker; the others start once it serves.
     if (cluster.workers && Object.keys(cluster.workers).length < count && !stopping) fork();
   });
@@ -57,6 +65,8 @@ function main(): void {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(uncleanStop ? 1 : 0);
       return;
     }
+    // The worker said why (port taken, embedded database held elsewhere); a restart would only say it again.
+    if (code === CANNOT_START_EXIT_CODE && !announced) process.exit(1);
     restartDelay =
       lived > HEALTHY_AFTER_MS ? FIRST_RESTART_DELAY_MS : Math.min(restartDelay * 2, MAX_RESTART_DELAY_MS);
     logger.error(

@@ -1,4 +1,4 @@
-// A remote on its own dev server (`pnpm --filter mfe-admin dev`): its routes under a minimal frame, with a
+// A remote on its own dev server (`npx --yes pnpm@10 --filter mfe-admin dev`): its routes under a minimal frame, with a
 // dev session signed in against the gateway, so a team can work on its screens without the shell.
 // Never part of a production build: remotes ship only their container there.
 import { StrictMode, Suspense, useEffect, useState } from 'react';
@@ -129,7 +129,7 @@ function Frame({ name, routes }: { name: string; routes: RemoteRouteDefinition[]
             path="*"
             element={
               <p>
-                This page belongs to another part of the portal; run `pnpm dev` to see everything.{' '}
+                This page belongs to another part of the portal; run `npm run dev` to see everything.{' '}
                 <Link to="/">Back to {name}</Link>
               </p>
             }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { API_KEY_NAME_RULE, ApiKeyMessages } from '@portal/contracts';
 import type { AppContext } from '../context';
 import { keyedHash, keyedHashMatches } from '../lib/keyed-hash';
 
@@ -37,14 +38,12 @@ export async function verifyApiKey(
 }
 
 export class ApiKeyError extends Error {}
-
-const NAME_RULE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** A live key already has the name asked for. */
+export class ApiKeyConflict extends ApiKeyError {}
 
 /** Creates a key named `name` (no other live key may have that name) and answers the key, shown only now. */
 export async function createApiKey(ctx: AppContext, name: string): Promise<string> {
-  if (!NAME_RULE.test(name)) {
-    throw new ApiKeyError('A key name is 1-64 letters, digits, dots, dashes or underscores.');
-  }
+  if (!API_KEY_NAME_RULE.test(name)) throw new ApiKeyError(ApiKeyMessages.name);
   const key = KEY_PREFIX + randomBytes(32).toString('base64url');
   await ctx.db.transaction(async (tx) => {
     await tx.query('LOCK TABLE integration_api_keys IN SHARE ROW EXCLUSIVE MODE');
@@ -52,7 +51,7 @@ export async function createApiKey(ctx: AppContext, name: string): Promise<strin
       'SELECT 1 FROM integration_api_keys WHERE name = $1 AND revoked_at IS NULL',
       [name],
     );
-    if (rows.length) throw new ApiKeyError(`A live key named "${name}" exists; revoke it first.`);
+    if (rows.length) throw new ApiKeyConflict(ApiKeyMessages.exists(name));
     await tx.query('INSERT INTO integration_api_keys (name, key_prefix, key_hash) VALUES ($1, $2, $3)', [
       name,
       key.slice(0, KEY_PREFIX.length + 6),

@@ -116,3 +116,34 @@ export const IngestResponse = z.object({
   unchanged: z.number().int(),
 });
 export type IngestResponse = z.infer<typeof IngestResponse>;
+
+/** An integration API key's name: what `npm run api-key -- create <name>` and the admin call accept. */
+export const API_KEY_NAME_RULE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export const ApiKeyMessages = {
+  name: 'A key name is 1-64 letters, digits, dots, dashes or underscores.',
+  exists: (name: string) => `A live key named "${name}" exists; revoke it first.`,
+  noLiveKey: (name: string) => `No live API key named "${name}".`,
+  revoked: (name: string) => `Revoked API key "${name}".`,
+} as const;
+
+export const ApiKeyName = z.string({ error: ApiKeyMessages.name }).regex(API_KEY_NAME_RULE, {
+  error: ApiKeyMessages.name,
+});
+
+export const CreateApiKeyRequest = z.object({ name: ApiKeyName });
+export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>;
+
+/** The new key itself, answered once: only a keyed hash of it is stored. */
+export const CreateApiKeyResponse = z.object({ name: z.string(), key: z.string() });
+export type CreateApiKeyResponse = z.infer<typeof CreateApiKeyResponse>;
+
+export const ApiKeySummary = z.object({
+  name: z.string(),
+  /** The key's first characters, to tell keys apart. */
+  prefix: z.string(),
+  createdAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKeySummary = z.infer<typeof ApiKeySummary>;
+export const ApiKeyListResponse = z.array(ApiKeySummary);
+export type ApiKeyListResponse = z.infer<typeof ApiKeyListResponse>;

@@ -3,7 +3,7 @@ import { AdminUserEndpoints } from './admin-users';
 import { AffiliateAreaEndpoints } from './affiliate-area';
 import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affiliates';
 import { AuthEndpoints, WebConfigEndpoints } from './auth';
-import { IntegrationEndpoints } from './integration';
+import { ApiKeyAdminEndpoints, IntegrationEndpoints } from './integration';
 import { CommissionEndpoints } from './commission';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
 import { OrderEndpoints } from './orders';
@@ -42,4 +42,5 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   CommissionEndpoints,
   DocsEndpoints,
   IntegrationEndpoints,
+  ApiKeyAdminEndpoints,
 ].flatMap((group) => Object.values(group));

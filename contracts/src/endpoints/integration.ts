@@ -1,11 +1,15 @@
 import {
+  ApiKeyListResponse,
+  CreateApiKeyRequest,
+  CreateApiKeyResponse,
   IngestOrdersRequest,
   IngestResponse,
   IngestRetailersRequest,
   INTEGRATION_BATCH_MAX,
   INTEGRATION_CALL_LIMIT,
 } from '../api/integration';
-import { ErrorResponse } from '../api/common';
+import { ErrorResponse, MessageResponse } from '../api/common';
+import type { Right } from '../rights';
 import { defineEndpoint } from '../endpoint';
 
 const batchAnswers = (what: string) => ({
@@ -60,5 +64,43 @@ export const IntegrationEndpoints = {
     body: IngestOrdersRequest,
     answer: { description: 'How many orders were created, updated and unchanged.', schema: IngestResponse },
     otherAnswers: batchAnswers('orders'),
+  }),
+};
+
+/**
+ * The integration API keys, managed by an admin (an API key is an account of another system, like the users an
+ * admin manages): `npm run api-key` calls these while the portal runs on its embedded database.
+ */
+export const API_KEY_ADMIN_RIGHTS: readonly Right[] = ['manage_users'];
+
+export const ApiKeyAdminEndpoints = {
+  list: defineEndpoint({
+    method: 'get',
+    path: '/admin/api-keys',
+    tag: 'Integration',
+    summary:
+      'Every integration API key, oldest first: name, first characters, created, revoked (null while live).',
+    auth: { anyRight: API_KEY_ADMIN_RIGHTS },
+    answer: { description: 'The keys', schema: ApiKeyListResponse },
+  }),
+  create: defineEndpoint({
+    method: 'post',
+    path: '/admin/api-keys',
+    tag: 'Integration',
+    summary:
+      'Creates a key { name } for /api/integration/*; answers the key once (only a keyed hash of it is stored).',
+    auth: { anyRight: API_KEY_ADMIN_RIGHTS },
+    body: CreateApiKeyRequest,
+    answer: { status: 201, description: 'Created; the key is shown only now', schema: CreateApiKeyResponse },
+    otherAnswers: { 409: { description: 'A live key has this name', schema: ErrorResponse } },
+  }),
+  revoke: defineEndpoint({
+    method: 'post',
+    path: '/admin/api-keys/revoke/:name',
+    tag: 'Integration',
+    summary: 'Revokes the live key with this name; refused from the next call on.',
+    auth: { anyRight: API_KEY_ADMIN_RIGHTS },
+    answer: { description: 'Revoked', schema: MessageResponse },
+    otherAnswers: { 404: { description: 'No live key has this name', schema: ErrorResponse } },
   }),
 };

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The README's commands as a newcomer runs them, with no pnpm on the PATH (a `pnpm` there fails loudly): run by
+# `npm test` after the build, so it reuses that install and build instead of a fresh clone (a full fresh
+# install and build would take most of the test budget on a 2-core machine). It checks: a bad configuration is
+# refused in one sentence; `npm start` with nothing changed skips the build and prints the start line; the key
+# command works beside the running portal (create, list, revoke); a second `npm start` on the same data is
+# refused in one sentence. The build, lint, format and type-check commands ran just before in `npm test`
+# through the same scripts. Not run here: `npm run dev` and a standalone remote (five webpack dev servers).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work="$(mktemp -d)"
+group=""
+finish() {
+  # The portal's own process group (npm, the supervisor and its worker): npm does not pass SIGTERM on.
+  if [ -n "$group" ]; then
+    kill -TERM -- "-$group" 2>/dev/null || true
+    for _ in $(seq 1 30); do kill -0 -- "-$group" 2>/dev/null || break; sleep 1; done
+  fi
+  rm -rf "$work"
+}
+trap finish EXIT
+fail() { echo "readme commands: $*" >&2; exit 1; }
+
+mkdir -p "$work/bin"
+printf '#!/bin/sh\necho "pnpm was called from the PATH: $*" >&2\nexit 127\n' > "$work/bin/pnpm"
+chmod +x "$work/bin/pnpm"
+export PATH="$work/bin:$PATH" DATA_DIR="$work/data" NODE_ENV=development
+port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+
+echo "== readme commands: PORT=99999 npm start is refused in one sentence"
+if PORT=99999 npm start --silent > "$work/bad.out" 2> "$work/bad.err"; then fail "a bad PORT started"; fi
+[ "$(grep -c . "$work/bad.err")" = 1 ] || fail "the refusal is not one line: $(cat "$work/bad.err")"
+grep -q '^The configuration is invalid: PORT' "$work/bad.err" || fail "unexpected refusal: $(cat "$work/bad.err")"
+
+echo "== readme commands: npm start (built already: no build) on port $port"
+node scripts/build-stamp.mjs check || fail "npm test's build did not record its stamp: npm start would rebuild"
+PORT="$port" setsid npm start --silent > "$work/start.out" 2> "$work/start.err" &
+started=$!
+sleep 1
+group="$(ps -o pgid= -p "$started" | tr -d ' ')"
+for _ in $(seq 1 240); do
+  grep -q '^The portal is listening on http://127.0.0.1:' "$work/start.out" && break
+  kill -0 "$started" 2>/dev/null || fail "npm start ended: $(grep -v '^{' "$work/start.err" "$work/start.out")"
+  sleep 1
+done
+grep -q '^The portal is listening on http://127.0.0.1:' "$work/start.out" || fail "no start line in 4 minutes"
+
+echo "== readme commands: npm run api-key beside the running portal"
+export PORTAL_ADMIN_EMAIL=admin@example.com PORTAL_ADMIN_PASSWORD=Admin@12345
+npm run --silent api-key -- create retail-platform > "$work/key.out" || fail "create failed"
+key="$(grep '^apk_' "$work/key.out")" || fail "no key printed: $(cat "$work/key.out")"
+code="$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$port/api/integration/retailers" \
+  -H "X-API-Key: $key" -H 'Content-Type: application/json' -d '{"retailers":[]}')"
+[ "$code" != 401 ] || fail "the new key was refused"
+npm run --silent api-key -- list | grep -q $'^retail-platform\t.*\tlive$' || fail "list does not show the key"
+npm run --silent api-key -- revoke retail-platform | grep -q '^Revoked API key "retail-platform".$' || fail "revoke failed"
+
+echo "== readme commands: a second npm start on the same data is refused in one sentence"
+if PORT=0 npm start --silent > "$work/second.out" 2> "$work/second.err"; then fail "a second portal started"; fi
+grep -q '^The embedded database in .* is in use by process' "$work/second.err" || fail "unexpected: $(cat "$work/second.err")"
+echo "== readme commands: passed"
