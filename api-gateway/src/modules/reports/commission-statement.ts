@@ -1,6 +1,7 @@
 import type { Sql } from '../../db/database';
 import { monthStart } from '../../lib/business-time';
 import { EXPORT_PAGE_ROWS } from './login-report';
+import { NAIRA_FORMAT } from './xlsx-writer';
 import type { SheetColumn } from './xlsx-writer';
 
 /** One line of the statement: an order of the month, or the totals line that ends it. */
@@ -102,10 +103,15 @@ export const COMMISSION_STATEMENT_COLUMNS: readonly SheetColumn<StatementRow>[] 
   { header: 'Order Date', width: 12, value: (row) => row.orderDate },
   { header: 'Retailer', width: 28, value: (row) => row.retailer },
   { header: 'Product Category', width: 18, value: (row) => row.productCategory },
-  { header: 'Order Value (NGN)', width: 16, value: (row) => row.orderValue },
+  { header: 'Order Value (NGN)', width: 16, value: (row) => row.orderValue, numFmt: NAIRA_FORMAT },
   { header: 'Order Status', width: 12, value: (row) => row.status },
-  { header: 'Commission (NGN)', width: 16, value: (row) => row.commission },
-  { header: 'Qualified Commission (NGN)', width: 24, value: (row) => row.qualifiedCommission },
+  { header: 'Commission (NGN)', width: 16, value: (row) => row.commission, numFmt: NAIRA_FORMAT },
+  {
+    header: 'Qualified Commission (NGN)',
+    width: 24,
+    value: (row) => row.qualifiedCommission,
+    numFmt: NAIRA_FORMAT,
+  },
 ];
 
 export function commissionStatementFileName(affiliateCode: string, month: string): string {

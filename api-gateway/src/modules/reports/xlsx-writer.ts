@@ -5,14 +5,26 @@ export interface SheetColumn<Row> {
   header: string;
   width: number;
   value: (row: Row, index: number) => string | number | boolean | null;
+  /** Excel number format of the column's cells, e.g. NAIRA_FORMAT for money. */
+  numFmt?: string;
 }
+
+/** Money in naira with two decimals: '₦115,366.50'. */
+export const NAIRA_FORMAT = '"₦"#,##0.00';
 
 /** Spreadsheet apps run a cell that starts with one of these as a formula (CSV/formula injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** Text that a spreadsheet would run as a formula is prefixed with `'`, so it shows as typed. */
+/** Only digits, spaces and dashes after the sign: a phone number ('+234-8035550123') runs nothing. */
+const SIGNED_DIGITS = /^[+-][\d -]*$/;
+
+/**
+ * Text that a spreadsheet would run as a formula is prefixed with `'`, so it shows as typed. A phone number
+ * is written as it is: the cell is a text cell, and an apostrophe in every Contact Number is noise.
+ */
 export function escapeCell(value: string | number | boolean | null): string | number | boolean | null {
-  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+  if (typeof value !== 'string' || !FORMULA_START.test(value) || SIGNED_DIGITS.test(value)) return value;
+  return `'${value}`;
 }
 
 /** Above this much XML waiting for the zip, the writer waits for it to drain. */
@@ -50,11 +62,16 @@ export async function writeSheet<Row>(
 ): Promise<number> {
   const workbook = new WorkbookWriter({
     stream: out,
-    useStyles: false,
+    // Styles only for a sheet that formats numbers (money): one style per column, nothing per row.
+    useStyles: columns.some((column) => column.numFmt !== undefined),
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((column) => ({ header: column.header, width: column.width }));
+  sheet.columns = columns.map((column) => ({
+    header: column.header,
+    width: column.width,
+    ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}),
+  }));
   let count = 0;
   for await (const row of rows) {
     count++;

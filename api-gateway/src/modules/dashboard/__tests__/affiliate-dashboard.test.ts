@@ -252,6 +252,8 @@ test('another affiliate sees only its own figures; a new affiliate sees zeros an
   );
 });
 
+let lastNumberFormats: Record<string, string | undefined> = {};
+
 async function download(excelPath: string): Promise<unknown[][]> {
   const res = await request(t.app)
     .get(excelPath)
@@ -267,6 +269,8 @@ async function download(excelPath: string): Promise<unknown[][]> {
   await workbook.xlsx.load(res.body as ArrayBuffer);
   const rows: unknown[][] = [];
   workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  const first = workbook.worksheets[0].getRow(2);
+  lastNumberFormats = { orderValue: first.getCell(6).numFmt, commission: first.getCell(8).numFmt };
   return rows;
 }
 
@@ -300,6 +304,8 @@ describe('monthly commission statement', () => {
       [undefined, undefined, 9033.33, undefined, 216.67, 66.67],
     ]);
     expect(rows.at(-1)?.[1]).toBe('Total (5 orders)');
+    // Money shows in naira with two decimals ('₦115,366.50'), not as a bare '115366.5'.
+    expect(lastNumberFormats).toEqual({ orderValue: '"₦"#,##0.00', commission: '"₦"#,##0.00' });
     expect((await request(t.app).get(res.body.excelPath)).status).toBe(410);
   });
 
