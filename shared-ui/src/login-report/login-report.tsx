@@ -110,6 +110,13 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
   };
 
   const loading = generated && (waitingForAddress || list.state === 'loading');
+  // The fields no longer say what the table shows: an export now would be of the old range.
+  const stale =
+    generated &&
+    (pickedDay(range.fromDate) !== shown.fromDate ||
+      pickedDay(range.toDate) !== shown.toDate ||
+      search.trim() !== shown.search);
+  const canExport = generated && list.state === 'ready' && list.totalCount > 0 && !stale;
   const firstRow = (list.page - 1) * REPORT_PAGE_SIZE + 1;
   const columns: DataColumn<LoginReportRow>[] = [
     serialColumn<LoginReportRow>(firstRow),
@@ -169,10 +176,16 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
               icon="pi pi-file-excel"
               severity="success"
               loading={exporting}
-              disabled={!generated || list.state !== 'ready' || exporting}
+              disabled={!canExport || exporting}
+              aria-describedby={stale ? `${id}-stale` : undefined}
               onClick={() => void exportExcel()}
             />
           </div>
+          {stale ? (
+            <p id={`${id}-stale`} className={styles.muted}>
+              Press Generate Report for these dates before exporting.
+            </p>
+          ) : null}
         </form>
       </div>
 

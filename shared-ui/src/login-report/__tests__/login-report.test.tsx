@@ -102,6 +102,31 @@ describe('LoginReport', () => {
     });
   });
 
+  it('Export to Excel waits for a report with rows, and for Generate Report after the dates or search change', async () => {
+    render(<LoginReport />);
+    const exportButton = screen.getByRole('button', { name: 'Export to Excel' }) as HTMLButtonElement;
+    jest
+      .mocked(fetchLoginReportRows)
+      .mockResolvedValue({ results: [], totalCount: 0, pageNo: 1, pageSize: 25 });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    await screen.findByText('No sign-ins in this period.');
+    expect(exportButton.disabled).toBe(true);
+
+    jest
+      .mocked(fetchLoginReportRows)
+      .mockResolvedValue({ results: [row(1)], totalCount: 1, pageNo: 1, pageSize: 25 });
+    setDate('Start Date', '2025-01-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    await waitFor(() => expect(exportButton.disabled).toBe(false));
+
+    // The dates on screen are no longer the report's: exporting would give the old range.
+    setDate('Start Date', '2025-01-02');
+    expect(exportButton.disabled).toBe(true);
+    expect(screen.getByText('Press Generate Report for these dates before exporting.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    await waitFor(() => expect(exportButton.disabled).toBe(false));
+  });
+
   it('sends the chosen dates and search, and pages through the rows', async () => {
     render(<LoginReport />);
     setDate('Start Date', '2025-01-01');
