@@ -53,7 +53,7 @@ test.beforeAll(async ({ request }) => {
     headers: { Authorization: `Bearer ${token}` },
     data: {
       fullName: 'Oluwaseun Adeyemi-Okonkwo',
-      email: `oluwaseun.adeyemi-${suffix}@retailers.example.com`,
+      email: `seun.adeyemi-${suffix}@retailers.example.com`,
       phoneCode: '+234',
       mobileNumber: '8035550199',
       roleID: 1,
