@@ -112,24 +112,28 @@ test.describe('staff export reports', () => {
     await exportLoginReport(page, request, '/admin/reports');
   });
 
-  test('the login report fits a 1366 px laptop screen and reads as rows on a phone', async ({ page }) => {
+  test('the login report stays inside a 1366 px laptop screen (scrolling in its card) and reads as rows on a phone', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await signInThroughScreen(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/admin/reports');
     await page.getByRole('button', { name: 'Generate Report' }).click();
     const table = page.getByRole('table', { name: 'Affiliate Login Report' });
     await expect(table.getByRole('row').nth(1)).toContainText('@');
-    const sidewaysScroll = () =>
+    // E-mail addresses stay whole (issue 26), so a long one may make the table scroll inside its card; the
+    // page itself never scrolls sideways.
+    const pageScroll = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const tableScroll = () =>
       table.evaluate((element) => {
         const scroller = element.parentElement as HTMLElement;
-        return Math.max(
-          scroller.scrollWidth - scroller.clientWidth,
-          document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
+        return scroller.scrollWidth - scroller.clientWidth;
       });
-    expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
+    expect(await pageScroll()).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
+    expect(await pageScroll()).toBeLessThanOrEqual(0);
+    expect(await tableScroll()).toBeLessThanOrEqual(0);
   });
 
   test('back office exports the login report and gets no affiliate Excel', async ({ page, request }) => {

@@ -26,15 +26,16 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const footer = (
     <div>
-      <Button label={cancelLabel} severity="secondary" outlined onClick={onCancel} disabled={busy} />
+      {/* Focus starts on the safe choice: Enter pressed out of habit must not delete. */}
       <Button
-        label={confirmLabel}
-        severity="danger"
-        onClick={onConfirm}
-        loading={busy}
+        label={cancelLabel}
+        severity="secondary"
+        outlined
+        onClick={onCancel}
         disabled={busy}
         autoFocus
       />
+      <Button label={confirmLabel} severity="danger" onClick={onConfirm} loading={busy} disabled={busy} />
     </div>
   );
   return (

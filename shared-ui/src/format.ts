@@ -51,11 +51,9 @@ export function pickerDate(day: string): Date {
   return new Date(year, month - 1, date);
 }
 
-const MONTH_OPTIONS = {
-  short: { month: 'short', year: '2-digit', timeZone: 'UTC' },
-  long: { month: 'long', year: 'numeric', timeZone: 'UTC' },
-} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
-const MONTH: Partial<Record<keyof typeof MONTH_OPTIONS, Intl.DateTimeFormat>> = {};
+// Fixed three-letter names: ICU's English short month differs by version and locale ('Sept' in some).
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+let longMonth: Intl.DateTimeFormat | undefined;
 
 /**
  * A month as yyyy-MM ('2025-06'): 'Jun 25' (short, the charts' bars) or 'June 2025' (long, a month picker).
@@ -63,6 +61,8 @@ const MONTH: Partial<Record<keyof typeof MONTH_OPTIONS, Intl.DateTimeFormat>> = 
 export function formatMonth(month: string, length: 'short' | 'long' = 'short'): string {
   const date = new Date(`${month}-01T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return month;
-  const format = (MONTH[length] ??= new Intl.DateTimeFormat('en-NG', MONTH_OPTIONS[length]));
-  return format.format(date);
+  if (length === 'short')
+    return `${SHORT_MONTHS[date.getUTCMonth()]} ${String(date.getUTCFullYear() % 100).padStart(2, '0')}`;
+  longMonth ??= new Intl.DateTimeFormat('en-NG', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return longMonth.format(date);
 }

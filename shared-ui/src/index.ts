@@ -59,7 +59,13 @@ export const ConfirmDialog = lazy(() =>
   import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
 );
 export type { ConfirmDialogProps } from './confirm-dialog';
+/** A dialog holding a form: Escape closes an open dropdown first; unsaved changes are asked about. */
+export const FormDialog = lazy(() =>
+  import('./form-dialog').then((module) => ({ default: module.FormDialog })),
+);
+export type { FormDialogProps } from './form-dialog';
 export { LoadingSpinner } from './loading-spinner';
+export { WholeTokens } from './whole-tokens';
 /** Dashboard and list-summary cards; their CSS comes with the first dashboard. */
 export const StatCards = lazy(() =>
   import('./stat-cards/stat-cards').then((module) => ({ default: module.StatCards })),
@@ -110,6 +116,11 @@ export const DateRangeFields = lazy(() =>
   import('./filters/date-range-fields').then((module) => ({ default: module.DateRangeFields })),
 );
 export type { DateRangeFieldsProps } from './filters/date-range-fields';
+/** One day typed or picked as yyyy-mm-dd; PrimeReact's calendar loads with it. */
+export const DayField = lazy(() =>
+  import('./filters/day-field').then((module) => ({ default: module.DayField })),
+);
+export type { DayFieldProps } from './filters/day-field';
 export type { LoadFailedProps } from './data/load-failed';
 // The affiliate list and the login report pull in PrimeReact's calendar, dropdown and dialog. Every page loads
 // shared-ui (the sign-in page too), so these two load on first render only, inside the remote's Suspense.

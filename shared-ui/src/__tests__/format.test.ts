@@ -42,6 +42,12 @@ describe('business time', () => {
 test('formatMonth names a yyyy-MM month shortly, whatever the viewer zone; anything else stays as it is', () => {
   expect(formatMonth('2025-06')).toBe('Jun 25');
   expect(formatMonth('2026-01')).toBe('Jan 26');
+  // Three letters for every month, whatever the ICU data says ('Sept' stood out among 'Aug' and 'Oct').
+  expect(['2026-08', '2026-09', '2026-10'].map((month) => formatMonth(month))).toEqual([
+    'Aug 26',
+    'Sep 26',
+    'Oct 26',
+  ]);
   expect(formatMonth('2025-06', 'long')).toBe('June 2025');
   expect(formatMonth('not a month')).toBe('not a month');
 });

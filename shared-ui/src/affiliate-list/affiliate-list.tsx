@@ -94,13 +94,14 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
       serialColumn<AffiliateSummary>(firstRow),
       { key: 'affiliateCode', header: 'Affiliate ID', render: (a) => a.affiliateCode },
       { key: 'fullName', header: 'Name', render: (a) => a.fullName, wrap: true },
-      { key: 'email', header: 'Email', render: (a) => a.email, wrap: true },
+      { key: 'email', header: 'Email', render: (a) => a.email },
       { key: 'contact', header: 'Contact Number', render: (a) => `${a.phoneCode}-${a.mobileNumber}` },
       { key: 'status', header: 'Status', render: (a) => <StatusBadge status={a.status} /> },
       { key: 'createdDate', header: 'Registration Date', render: (a) => formatDate(a.createdDate) },
       {
         key: 'actions',
         header: 'Actions',
+        actions: true,
         render: (a) => (
           <div className={styles.rowActions}>
             <Button

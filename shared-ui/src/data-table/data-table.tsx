@@ -13,8 +13,10 @@ export interface DataColumn<Row> {
   className?: string;
   /** Names the cell on a phone, where each row reads as a card; defaults to the header when it is text. */
   label?: string;
-  /** Long text (names, emails, addresses) wraps instead of widening the table past a laptop's screen. */
+  /** Long text (names, addresses) wraps between words instead of widening the table; an e-mail stays whole. */
   wrap?: boolean;
+  /** The row's buttons: the column stays at the right edge, in view, while the other columns scroll. */
+  actions?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -30,6 +32,15 @@ export interface DataTableProps<Row> {
   /** The rows could not be loaded: this message and a Retry button replace them (not the empty message). */
   errorMessage?: string;
   onRetry?: () => void;
+}
+
+function cellClass(column: Pick<DataColumn<unknown>, 'className' | 'wrap' | 'actions'>): string | undefined {
+  const classes = [
+    column.className,
+    column.wrap ? styles.wrap : undefined,
+    column.actions ? styles.actions : undefined,
+  ];
+  return classes.filter(Boolean).join(' ') || undefined;
 }
 
 /**
@@ -57,7 +68,7 @@ export function DataTable<Row>({
         <thead>
           <tr role="row">
             {columns.map((column) => (
-              <th key={column.key} scope="col" role="columnheader" className={column.className}>
+              <th key={column.key} scope="col" role="columnheader" className={cellClass(column)}>
                 {column.header}
               </th>
             ))}
@@ -93,10 +104,7 @@ export function DataTable<Row>({
                   <td
                     key={column.key}
                     role="cell"
-                    className={
-                      [column.className, column.wrap ? styles.wrap : undefined].filter(Boolean).join(' ') ||
-                      undefined
-                    }
+                    className={cellClass(column)}
                     data-label={
                       column.label ?? (typeof column.header === 'string' ? column.header : undefined)
                     }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Calendar } from 'primereact/calendar';
+import { DayField } from './day-field';
 import type { DateRange } from './use-date-range';
 import styles from './date-range-fields.module.css';
 
@@ -16,28 +16,16 @@ export function DateRangeFields({ range, fieldClassName = styles.field }: DateRa
     <>
       <div className={fieldClassName}>
         <label htmlFor={`${id}-from`}>Start Date</label>
-        <Calendar
-          inputId={`${id}-from`}
-          value={range.fromDate}
-          onChange={(event) => range.setFromDate(event.value ?? null)}
-          dateFormat="yy-mm-dd"
-          showIcon
-          showButtonBar
-          placeholder="yyyy-mm-dd"
-        />
+        <DayField inputId={`${id}-from`} value={range.fromDate} onChange={range.setFromDate} />
       </div>
       <div className={fieldClassName}>
         <label htmlFor={`${id}-to`}>End Date</label>
-        <Calendar
+        <DayField
           inputId={`${id}-to`}
           value={range.toDate}
-          onChange={(event) => range.setToDate(event.value ?? null)}
-          dateFormat="yy-mm-dd"
-          showIcon
-          showButtonBar
-          placeholder="yyyy-mm-dd"
+          onChange={range.setToDate}
           invalid={range.error !== null}
-          aria-describedby={range.error ? `${id}-date-error` : undefined}
+          describedBy={range.error ? `${id}-date-error` : undefined}
         />
         {range.error ? (
           <small id={`${id}-date-error`} className={styles.fieldError} role="alert">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './stat-cards.module.css';
 
@@ -26,7 +26,9 @@ export function StatCard({ label, value, icon, tone = 'blue', to, children }: St
       </span>
       <span className={styles.text}>
         <span className={styles.label}>{label}</span>
-        <span className={styles.value}>{value}</span>
+        <span className={styles.value} style={{ '--chars': value.length } as CSSProperties}>
+          {value}
+        </span>
         {children}
       </span>
     </>

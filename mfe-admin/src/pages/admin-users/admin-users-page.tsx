@@ -97,6 +97,7 @@ export default function AdminUsersPage() {
       {
         key: 'actions',
         header: 'Actions',
+        actions: true,
         render: (u) => (
           <div className={styles.rowActions}>
             <Button

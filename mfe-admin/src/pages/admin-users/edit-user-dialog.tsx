@@ -1,7 +1,8 @@
-import { Dialog } from 'primereact/dialog';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import type { SaveAdminUserResponse } from '@portal/contracts';
-import { LoadFailed, useLoad } from '@portal/shared-ui';
+import { FormDialog, LoadFailed, useLoad } from '@portal/shared-ui';
 import { fetchUser } from '../user-form/user-api';
 import type { UserFormOptions } from '../user-form/user-api';
 import { UserForm } from '../user-form/user-form';
@@ -32,23 +33,26 @@ export function EditUserDialog({
   const user = useLoad((signal) => fetchUser(userID as number, signal), [userID], {
     enabled: userID !== null,
   });
+  const [dirty, setDirty] = useState(false);
   const ready = user.state === 'ready' && user.data && options;
-  let body;
+  let body: ReactNode | ((requestClose: () => void) => ReactNode);
   if (user.state === 'error') {
     body = <LoadFailed message="The user could not be loaded." onRetry={user.reload} />;
   } else if (optionsFailed) {
     body = <LoadFailed message="The roles and countries could not be loaded." onRetry={onRetryOptions} />;
   } else if (ready && user.data) {
-    body = (
+    const editing = user.data;
+    body = (requestClose: () => void) => (
       <UserForm
-        key={user.data.userID}
+        key={editing.userID}
         mode="edit"
         idPrefix="edit-user"
         options={options}
-        user={user.data}
+        user={editing}
         submitLabel="Update"
         onSaved={onSaved}
-        onCancel={onClose}
+        onCancel={requestClose}
+        onDirtyChange={setDirty}
       />
     );
   } else {
@@ -59,15 +63,17 @@ export function EditUserDialog({
     );
   }
   return (
-    <Dialog
+    <FormDialog
       visible={userID !== null}
       header="Edit User"
-      onHide={onClose}
+      dirty={dirty}
+      onClose={() => {
+        setDirty(false);
+        onClose();
+      }}
       style={{ width: 'min(44rem, 94vw)' }}
-      modal
-      blockScroll
     >
       {body}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -3,12 +3,11 @@ import { Controller, useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { ALL_COUNTRIES_ID, ALL_COUNTRIES_LABEL, SaveNotificationRequest } from '@portal/contracts';
 import type { CountryOption, NotificationItem, SaveNotification } from '@portal/contracts';
-import { LoadingSpinner, notify } from '@portal/shared-ui';
+import { FormDialog, LoadingSpinner, notify } from '@portal/shared-ui';
 import { nextCountrySelection } from './country-selection';
 import { saveNotification } from './notifications-api';
 import styles from './notifications-page.module.css';
@@ -44,7 +43,7 @@ export default function NotificationDialog({
     control,
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<FormValues, unknown, SaveNotification>({
     // The request also takes a single countryID number (its input type is unknown); the form always has a list.
     resolver: zodResolver(SaveNotificationRequest) as unknown as Resolver<
@@ -79,14 +78,14 @@ export default function NotificationDialog({
     }
   });
 
-  const footer = (
+  const footer = (requestClose: () => void) => (
     <div>
       <Button
         type="button"
         label="Cancel"
         severity="secondary"
         outlined
-        onClick={onClose}
+        onClick={requestClose}
         disabled={saving}
       />
       <Button
@@ -101,15 +100,14 @@ export default function NotificationDialog({
   );
 
   return (
-    <Dialog
+    <FormDialog
       visible
       header={editing ? 'Edit Notification' : 'Add Notification'}
       footer={footer}
-      onHide={() => {
-        if (!saving) onClose();
-      }}
+      dirty={isDirty}
+      busy={saving}
+      onClose={onClose}
       style={{ width: 'min(44rem, 96vw)' }}
-      modal
     >
       <form id={`${id}-form`} className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <div className={styles.field}>
@@ -185,6 +183,6 @@ export default function NotificationDialog({
           ) : null}
         </div>
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -65,6 +65,7 @@ export default function NotificationsPage() {
       {
         key: 'actions',
         header: 'Actions',
+        actions: true,
         render: (n) => (
           <div className={styles.rowActions}>
             <Button
@@ -107,7 +108,15 @@ export default function NotificationsPage() {
         />
       </header>
 
-      <Tooltip target=".notification-message" position="top" className={styles.tooltip} />
+      {/* Bound to the rows on screen: a tooltip bound before the rows arrive finds no target. Hover, keyboard
+          focus and a tap (which focuses the text) each show the full message. */}
+      <Tooltip
+        key={(list.data ?? []).map((n) => n.notificationID).join(',')}
+        target=".notification-message"
+        position="top"
+        event="both"
+        className={styles.tooltip}
+      />
       <DataTable
         caption="Notifications"
         columns={columns}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import axios from 'axios';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -24,6 +24,8 @@ export interface UserFormProps {
   idPrefix: string;
   onSaved(answer: SaveAdminUserResponse): void;
   onCancel?(): void;
+  /** Told when the form gains or loses unsaved changes (the Edit dialog asks before losing them). */
+  onDirtyChange?(dirty: boolean): void;
 }
 
 type Fields = {
@@ -96,7 +98,16 @@ function Field({ id, label, error, children }: FieldProps) {
  * country only while the chosen role shows country. The rules are the server's (contracts' userFormSchema),
  * checked in the spec's order with the roles and countries loaded for the form.
  */
-export function UserForm({ mode, options, user, submitLabel, idPrefix, onSaved, onCancel }: UserFormProps) {
+export function UserForm({
+  mode,
+  options,
+  user,
+  submitLabel,
+  idPrefix,
+  onSaved,
+  onCancel,
+  onDirtyChange,
+}: UserFormProps) {
   const context = useMemo(() => ({ roles: options.roles, countries: options.countries }), [options]);
   const schema = useMemo(() => userFormSchema(mode, context), [mode, context]);
   const [saving, setSaving] = useState(false);
@@ -106,7 +117,7 @@ export function UserForm({ mode, options, user, submitLabel, idPrefix, onSaved, 
     handleSubmit,
     setError,
     setValue,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<Fields, unknown, UserFormValues>({
     resolver: zodResolver(schema) as never,
     mode: 'onSubmit',
@@ -117,6 +128,8 @@ export function UserForm({ mode, options, user, submitLabel, idPrefix, onSaved, 
   const phoneCode = useWatch({ control, name: 'phoneCode' });
   const showCountry = roleShowsCountry(context, roleID) === true;
   const codeCountry = options.countries.find((country) => country.phoneCode === phoneCode);
+
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
 
   const id = (field: FieldName) => `${idPrefix}-${field}`;
   const describedBy = (field: FieldName) => (errors[field] ? `${id(field)}-error` : undefined);

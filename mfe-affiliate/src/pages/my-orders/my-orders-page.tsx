@@ -1,15 +1,18 @@
-import { useEffect, useId, useMemo } from 'react';
+import { Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { AFFILIATE_ORDER_STATUSES, MY_LIST_PAGE_SIZE } from '@portal/contracts';
+import { AFFILIATE_ORDER_STATUSES, AffiliateAreaMessages, MY_LIST_PAGE_SIZE } from '@portal/contracts';
 import type { AffiliateOrder } from '@portal/contracts';
 import {
+  DayField,
   PagedTable,
   StatusBadge,
   dropdownPassThrough,
   formatDate,
   formatNaira,
+  pickedDay,
+  pickerDate,
   serialColumn,
   usePagedList,
 } from '@portal/shared-ui';
@@ -64,6 +67,24 @@ export default function MyOrdersPage() {
     [firstRow],
   );
   const { fromDate, toDate, status } = list.filters;
+  // The days as typed or picked; they reach the list (and the address) only as a valid range, so a From after
+  // a To is a message under the field, never a call the server refuses.
+  const [days, setDays] = useState({ fromDate, toDate });
+  const [dateError, setDateError] = useState<string | null>(null);
+  useEffect(() => {
+    setDays({ fromDate, toDate });
+    setDateError(null);
+  }, [fromDate, toDate]);
+  const changeDay = (which: 'fromDate' | 'toDate', day: Date | null) => {
+    const next = { ...days, [which]: pickedDay(day) };
+    setDays(next);
+    if (next.fromDate && next.toDate && next.fromDate > next.toDate) {
+      setDateError(AffiliateAreaMessages.dateOrder);
+      return;
+    }
+    setDateError(null);
+    list.setFilters({ [which]: next[which] });
+  };
 
   return (
     <section className={styles.page} aria-labelledby={`${id}-title`}>
@@ -82,26 +103,31 @@ export default function MyOrdersPage() {
             onChange={(event) => list.setSearchText(event.target.value)}
           />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-from`}>From Date</label>
-          <InputText
-            id={`${id}-from`}
-            type="date"
-            value={fromDate}
-            max={toDate || undefined}
-            onChange={(event) => list.setFilters({ fromDate: event.target.value })}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-to`}>To Date</label>
-          <InputText
-            id={`${id}-to`}
-            type="date"
-            value={toDate}
-            min={fromDate || undefined}
-            onChange={(event) => list.setFilters({ toDate: event.target.value })}
-          />
-        </div>
+        <Suspense fallback={null}>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-from`}>From Date</label>
+            <DayField
+              inputId={`${id}-from`}
+              value={days.fromDate ? pickerDate(days.fromDate) : null}
+              onChange={(day) => changeDay('fromDate', day)}
+            />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-to`}>To Date</label>
+            <DayField
+              inputId={`${id}-to`}
+              value={days.toDate ? pickerDate(days.toDate) : null}
+              onChange={(day) => changeDay('toDate', day)}
+              invalid={dateError !== null}
+              describedBy={dateError ? `${id}-date-error` : undefined}
+            />
+            {dateError ? (
+              <small id={`${id}-date-error`} className={styles.fieldError} role="alert">
+                {dateError}
+              </small>
+            ) : null}
+          </div>
+        </Suspense>
         <div className={styles.field}>
           <label htmlFor={`${id}-status`}>Status</label>
           <Dropdown

@@ -142,7 +142,8 @@ function ReKycForm({ data: { details, banks } }: { data: ReKycData }) {
             id="ninOrBVN"
             inputMode="numeric"
             autoComplete="off"
-            maxLength={IDENTITY_NUMBER_LENGTH}
+            // Room for spaces or dashes typed between the digits: the number is stripped to digits (spec §5).
+            maxLength={IDENTITY_NUMBER_LENGTH * 2 - 1}
             placeholder={`Enter a valid ${IDENTITY_NUMBER_LENGTH}-digit number`}
             value={values.ninOrBVN ?? ''}
             invalid={Boolean(errors.ninOrBVN)}

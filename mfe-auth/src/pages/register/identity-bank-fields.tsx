@@ -72,7 +72,8 @@ export function IdentityBankFields({ banks, disabled }: IdentityBankFieldsProps)
           className={styles.control}
           inputMode="numeric"
           autoComplete="off"
-          maxLength={IDENTITY_NUMBER_LENGTH}
+          // Room for spaces or dashes typed between the digits: the number is stripped to digits (spec §5).
+          maxLength={IDENTITY_NUMBER_LENGTH * 2 - 1}
           placeholder={`Enter your ${IDENTITY_NUMBER_LENGTH}-digit ${identityType}`}
           invalid={Boolean(idError)}
           aria-invalid={Boolean(idError)}

@@ -7,6 +7,7 @@ import {
   StatCard,
   StatCards,
   useLoad,
+  WholeTokens,
 } from '@portal/shared-ui';
 import type { StatTone } from '@portal/shared-ui';
 import { activityTone } from './activity-tone';
@@ -102,7 +103,9 @@ export default function BackofficeDashboardPage() {
                       <li key={`${index}-${activity.title}`} className={styles.activity}>
                         <div>
                           <div className={styles.activityTitle}>{activity.title}</div>
-                          <div className={styles.muted}>{activity.description}</div>
+                          <div className={styles.muted}>
+                            <WholeTokens text={activity.description} />
+                          </div>
                         </div>
                         <span className={`${styles.activityOn} ${styles[activityTone(activity.activityOn)]}`}>
                           {activity.activityOn}

@@ -43,6 +43,14 @@ beforeEach(() => {
   });
 });
 
+/** Types a day into a date field as a person does (the calendar reads the text on input). */
+async function typeDay(label: string, value: string) {
+  const input = await screen.findByLabelText(label);
+  fireEvent.focus(input);
+  fireEvent.input(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
 describe('MyOrdersPage', () => {
   it("shows the spec's columns with Sr No, naira amounts and status badges", async () => {
     renderPage();
@@ -90,7 +98,7 @@ describe('MyOrdersPage', () => {
   it('filters by date and goes back to page 1', async () => {
     renderPage('/affiliate/orders?page=2');
     await screen.findByText('ORD0001');
-    fireEvent.change(screen.getByLabelText('From Date'), { target: { value: '2025-03-10' } });
+    await typeDay('From Date', '2025-03-10');
     await waitFor(() =>
       expect(fetchMyOrders).toHaveBeenLastCalledWith(
         { page: 1, search: '', status: 'ALL', fromDate: '2025-03-10', toDate: '' },
@@ -98,6 +106,16 @@ describe('MyOrdersPage', () => {
       ),
     );
     expect(screen.getByTestId('location').textContent).toBe('/affiliate/orders?fromDate=2025-03-10');
+  });
+
+  it('says a From Date after the To Date under the field, and asks the server nothing', async () => {
+    renderPage('/affiliate/orders?toDate=2025-03-01');
+    await screen.findByText('ORD0001');
+    const calls = jest.mocked(fetchMyOrders).mock.calls.length;
+    await typeDay('From Date', '2025-03-10');
+    expect((await screen.findByRole('alert')).textContent).toBe('From date must not be after to date.');
+    expect(jest.mocked(fetchMyOrders).mock.calls.length).toBe(calls);
+    expect(screen.getByTestId('location').textContent).toBe('/affiliate/orders?toDate=2025-03-01');
   });
 
   it('searches 500 ms after the last keystroke', async () => {

@@ -61,6 +61,8 @@ describe('ReKycPage', () => {
     expect(input('Identity Type').readOnly).toBe(true);
     expect(input('Full Name').readOnly).toBe(false);
     expect(input('NIN or BVN').placeholder).toBe('Enter a valid 11-digit number');
+    // '123 456 789 01' or '123-456-789-01' fits whole: the number is stripped to digits, not cut at 11 characters.
+    expect(input('NIN or BVN').maxLength).toBeGreaterThanOrEqual('1-2-3-4-5-6-7-8-9-0-1'.length);
     expect(input('Account Number').readOnly).toBe(false);
   });
 

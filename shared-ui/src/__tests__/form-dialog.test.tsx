@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { FormDialog } from '../form-dialog';
+
+function renderDialog({ dirty = false, popupOpen = false } = {}) {
+  const onClose = jest.fn();
+  render(
+    <FormDialog visible header="Edit User" dirty={dirty} onClose={onClose}>
+      <label htmlFor="role">Role</label>
+      <input id="role" role="combobox" aria-expanded={popupOpen} />
+    </FormDialog>,
+  );
+  return onClose;
+}
+
+test('Escape while a dropdown in the dialog is open leaves the dialog open', async () => {
+  const onClose = renderDialog({ popupOpen: true });
+  await screen.findByRole('dialog', { name: 'Edit User' });
+  fireEvent.keyDown(screen.getByLabelText('Role'), { key: 'Escape' });
+  expect(onClose).not.toHaveBeenCalled();
+});
+
+test('Escape with nothing open and nothing typed closes the dialog', async () => {
+  const onClose = renderDialog();
+  await screen.findByRole('dialog', { name: 'Edit User' });
+  fireEvent.keyDown(screen.getByLabelText('Role'), { key: 'Escape' });
+  expect(onClose).toHaveBeenCalledTimes(1);
+});
+
+test('Escape with unsaved changes asks first; Keep editing keeps the dialog, Discard closes it', async () => {
+  const onClose = renderDialog({ dirty: true });
+  await screen.findByRole('dialog', { name: 'Edit User' });
+  fireEvent.keyDown(screen.getByLabelText('Role'), { key: 'Escape' });
+  expect(onClose).not.toHaveBeenCalled();
+  fireEvent.click(await screen.findByRole('button', { name: 'Keep editing' }));
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Keep editing' })).toBeNull());
+  expect(onClose).not.toHaveBeenCalled();
+
+  fireEvent.keyDown(screen.getByLabelText('Role'), { key: 'Escape' });
+  fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+  expect(onClose).toHaveBeenCalledTimes(1);
+});
+
+test('closing gives focus back to the button that opened the dialog', async () => {
+  function Page() {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Add Notification
+        </button>
+        <FormDialog visible={open} header="Add Notification" onClose={() => setOpen(false)}>
+          <input aria-label="Title" />
+        </FormDialog>
+      </>
+    );
+  }
+  render(<Page />);
+  const opener = screen.getByRole('button', { name: 'Add Notification' });
+  opener.focus();
+  fireEvent.click(opener);
+  await screen.findByRole('dialog', { name: 'Add Notification' });
+  screen.getByLabelText('Title').focus();
+  fireEvent.keyDown(screen.getByLabelText('Title'), { key: 'Escape' });
+  await waitFor(() => expect(document.activeElement).toBe(opener));
+});

@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { Dialog } from 'primereact/dialog';
+import { ConfirmDialog } from './confirm-dialog';
+
+export interface FormDialogProps {
+  visible: boolean;
+  header: string;
+  /** A function gets the dialog's own close (which asks first), for a Cancel button. */
+  footer?: ReactNode | ((requestClose: () => void) => ReactNode);
+  /** Something was typed or chosen that closing would lose: closing asks first. */
+  dirty?: boolean;
+  /** While saving: the dialog stays open. */
+  busy?: boolean;
+  style?: CSSProperties;
+  onClose(): void;
+  children: ReactNode | ((requestClose: () => void) => ReactNode);
+}
+
+// An open popup inside the dialog (a dropdown, a multi-select, Quill's pickers) or over it (a calendar).
+const POPUP_OPEN = '[aria-expanded="true"], .ql-expanded';
+const POPUP_OVERLAY = '.p-dropdown-panel, .p-multiselect-panel, .p-datepicker:not(.p-datepicker-inline)';
+
+function popupOpen(dialog: Element): boolean {
+  return dialog.querySelector(POPUP_OPEN) !== null || document.querySelector(POPUP_OVERLAY) !== null;
+}
+
+/**
+ * A dialog holding a form. Escape in an open dropdown closes only the dropdown (PrimeReact's own Escape closes
+ * the whole dialog from a document listener, whatever had the key); Escape, the close button and Cancel ask
+ * before throwing away unsaved changes.
+ */
+export function FormDialog({
+  visible,
+  header,
+  footer,
+  dirty = false,
+  busy = false,
+  style,
+  onClose,
+  children,
+}: FormDialogProps) {
+  const [asking, setAsking] = useState(false);
+  const dialog = useRef<Dialog>(null);
+
+  const requestClose = useCallback(() => {
+    if (busy) return;
+    if (dirty) setAsking(true);
+    else onClose();
+  }, [busy, dirty, onClose]);
+
+  // Focus goes back where it came from (the Edit or Add button) when the dialog closes.
+  useEffect(() => {
+    if (!visible) return undefined;
+    const opener = document.activeElement;
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, [visible]);
+
+  useEffect(() => {
+    if (!visible || asking) return undefined;
+    // Capture: seen before the popup handles (and closes) itself, so an open popup is still open here.
+    const onKeyDown = (event: KeyboardEvent) => {
+      const element = dialog.current?.getElement();
+      if (event.key !== 'Escape' || !element || popupOpen(element)) return;
+      event.preventDefault();
+      requestClose();
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
+  }, [visible, asking, requestClose]);
+
+  return (
+    <>
+      <Dialog
+        ref={dialog}
+        visible={visible}
+        header={header}
+        footer={typeof footer === 'function' ? footer(requestClose) : footer}
+        onHide={requestClose}
+        closeOnEscape={false}
+        style={style}
+        modal
+      >
+        {typeof children === 'function' ? children(requestClose) : children}
+      </Dialog>
+      {/* Rendered only while asking: a question left mounted would, on its way out, hand focus back into
+          the closed form instead of to the button that opened it. */}
+      {asking ? (
+        <ConfirmDialog
+          visible
+          header="Unsaved changes"
+          message="Close without saving? What you typed will be lost."
+          confirmLabel="Discard"
+          cancelLabel="Keep editing"
+          onConfirm={() => {
+            setAsking(false);
+            onClose();
+          }}
+          onCancel={() => setAsking(false)}
+        />
+      ) : null}
+    </>
+  );
+}
