@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { PNG } from 'pngjs';
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { craftedPng, newBrowser, verifyEmail } from '../../../../test-support/registration-flow';
@@ -13,10 +14,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** What no health answer may wait while the uploads are decoded; far above the few ms it takes. */
-const HEALTH_WAIT_LIMIT_MS = 500;
+/**
+ * What one decode of the image on the event loop costs on this machine now: a health call that waited
+ * behind a decode on the loop would wait at least that long. Measured in the same run rather than fixed,
+ * so a busy machine slows the limit as much as the calls.
+ */
+function oneDecodeOnTheLoopMs(image: Buffer): number {
+  const start = performance.now();
+  PNG.sync.read(image);
+  return performance.now() - start;
+}
 
-test('eight 4096×4096 selfies at once leave /api/health answering within 500 ms', async () => {
+test('eight 4096×4096 selfies at once leave /api/health answering sooner than one decode on the loop', async () => {
   const image = craftedPng(4096, 4096);
   expect(image.length).toBeLessThan(60_000);
   const browser = newBrowser(t);
@@ -44,5 +53,5 @@ test('eight 4096×4096 selfies at once leave /api/health answering within 500 ms
 
   expect(uploads.map((res) => res.status)).toEqual(Array(8).fill(201));
   expect(waits.length).toBeGreaterThanOrEqual(2);
-  expect(Math.max(...waits)).toBeLessThan(HEALTH_WAIT_LIMIT_MS);
+  expect(Math.max(...waits)).toBeLessThan(oneDecodeOnTheLoopMs(image));
 });
