@@ -19,33 +19,16 @@ export function refuseInvalidUtf8(req: IncomingMessage, _res: unknown, body: Buf
   });
 }
 
-/** The offset of the first byte that does not start a well-formed UTF-8 character (RFC 3629). */
+/**
+ * The offset of the first byte that is not well-formed UTF-8, or -1: node's lenient decode puts U+FFFD for
+ * each bad sequence, and a U+FFFD whose bytes are not its own encoding (EF BF BD) marks one.
+ */
 export function firstInvalidUtf8(bytes: Uint8Array): number {
-  let i = 0;
-  while (i < bytes.length) {
-    const lead = bytes[i];
-    if (lead < 0x80) {
-      i++;
-      continue;
-    }
-    // Continuation bytes after the lead, and the smallest code point that many may encode (no overlongs).
-    const [more, least] =
-      lead >= 0xc2 && lead <= 0xdf
-        ? [1, 0x80]
-        : lead >= 0xe0 && lead <= 0xef
-          ? [2, 0x800]
-          : lead >= 0xf0 && lead <= 0xf4
-            ? [3, 0x10000]
-            : [0, 0];
-    if (more === 0 || i + more >= bytes.length) return i;
-    let codePoint = lead & (0x3f >> more);
-    for (let k = 1; k <= more; k++) {
-      const next = bytes[i + k];
-      if ((next & 0xc0) !== 0x80) return i;
-      codePoint = (codePoint << 6) | (next & 0x3f);
-    }
-    if (codePoint < least || codePoint > 0x10ffff || (codePoint >= 0xd800 && codePoint <= 0xdfff)) return i;
-    i += more + 1;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = buffer.toString('utf8');
+  for (let at = text.indexOf('\uFFFD'); at !== -1; at = text.indexOf('\uFFFD', at + 1)) {
+    const offset = Buffer.byteLength(text.slice(0, at));
+    if (buffer[offset] !== 0xef || buffer[offset + 1] !== 0xbf || buffer[offset + 2] !== 0xbd) return offset;
   }
   return -1;
 }
