@@ -6,7 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 pnpm() { npx --yes pnpm@10 "$@"; }
 # Logged to a file or a CI log (not a terminal): no colour codes from jest, Playwright, pnpm or webpack.
-[ -t 1 ] || export FORCE_COLOR=0
+# Both variables: chalk reads FORCE_COLOR=0 as 'off', but webpack-cli's colorette reads any FORCE_COLOR as
+# 'on' and only NO_COLOR as 'off'.
+if [ ! -t 1 ]; then export FORCE_COLOR=0 NO_COLOR=1; fi
 
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
