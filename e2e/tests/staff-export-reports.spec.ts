@@ -103,9 +103,10 @@ test.describe('staff export reports', () => {
       'Registration Date',
     ]);
     expect(rows).toHaveLength(1);
-    // The file holds what the list shows: Sr No, code, name, email, contact, status, registration date;
-    // text that a spreadsheet could take for a formula (+234-...) is kept as text with a leading quote.
-    const asExported = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+    // The file holds what the list shows: Sr No, code, name, email, contact, status, registration date. A phone
+    // number (+234-...) is a text cell as typed; other text a spreadsheet could take for a formula gets a quote.
+    const asExported = (text: string) =>
+      /^[=+\-@\t\r]/.test(text) && !/^[+-][\d\s().-]*$/.test(text) ? `'${text}` : text;
     expect(rows[0].slice(0, 7)).toEqual(shown.slice(0, 7).map((text) => asExported(text.trim())));
     await expectLinkUsedUp(request, excelPath);
 
