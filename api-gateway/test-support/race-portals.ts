@@ -4,14 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
-import * as XLSX from 'xlsx';
-import { COMMISSION_COLUMNS } from '@portal/contracts';
 import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { type Database, openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { bearer, createStaffUser } from './affiliate-fixtures';
 import { startGateway, type GatewayProcess } from './gateway-process';
+import { rateRows, workbook } from './rate-workbooks';
 import { createTestApp } from './test-app';
 
 /**
@@ -49,10 +48,7 @@ export interface RacePortal {
 export const RACE_API_KEY = `race-integration-key-${randomBytes(16).toString('hex')}`;
 
 export function ratesWorkbook(rows: readonly RateRow[]): Buffer {
-  const sheet = XLSX.utils.aoa_to_sheet([[...COMMISSION_COLUMNS], ...rows]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, 'Commission');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  return workbook(rateRows(...rows));
 }
 
 const bodyOf = (value: unknown): Record<string, unknown> =>
