@@ -127,24 +127,42 @@ test('orders qualifying after the change are held for the new window', async () 
 });
 
 test.each([
-  [{ returnDays: 10 }, ReturnWindowMessages.categoryRequired],
-  [{ productCategory: '   ', returnDays: 10 }, ReturnWindowMessages.categoryRequired],
-  [{ productCategory: 'x'.repeat(101), returnDays: 10 }, ReturnWindowMessages.categoryTooLong],
-  [{ productCategory: 'x'.repeat(1_000_000), returnDays: 10 }, ReturnWindowMessages.categoryTooLong],
-  [{ productCategory: 'Bev\u0000erages', returnDays: 10 }, TextMessages.controlCharacters],
-  [{ productCategory: 42, returnDays: 10 }, ReturnWindowMessages.categoryRequired],
-  [{ productCategory: 'Beverages' }, ReturnWindowMessages.daysRequired],
-  [{ productCategory: 'Beverages', returnDays: null }, ReturnWindowMessages.daysRequired],
-  [{ productCategory: 'Beverages', returnDays: '30' }, ReturnWindowMessages.daysWhole],
-  [{ productCategory: 'Beverages', returnDays: 2.5 }, ReturnWindowMessages.daysWhole],
-  [{ productCategory: 'Beverages', returnDays: -1 }, ReturnWindowMessages.daysRange],
-  [{ productCategory: 'Beverages', returnDays: 366 }, ReturnWindowMessages.daysRange],
-])('%j is refused with its message and changes nothing', async (body, message) => {
+  ['no category', { returnDays: 10 }, ReturnWindowMessages.categoryRequired],
+  ['a blank category', { productCategory: '   ', returnDays: 10 }, ReturnWindowMessages.categoryRequired],
+  [
+    '101 characters',
+    { productCategory: 'x'.repeat(101), returnDays: 10 },
+    ReturnWindowMessages.categoryTooLong,
+  ],
+  [
+    '100k characters',
+    { productCategory: 'x'.repeat(100_000), returnDays: 10 },
+    ReturnWindowMessages.categoryTooLong,
+  ],
+  ['a NUL byte', { productCategory: 'Bev\u0000erages', returnDays: 10 }, TextMessages.controlCharacters],
+  [
+    'a number for the category',
+    { productCategory: 42, returnDays: 10 },
+    ReturnWindowMessages.categoryRequired,
+  ],
+  ['no days', { productCategory: 'Beverages' }, ReturnWindowMessages.daysRequired],
+  ['null days', { productCategory: 'Beverages', returnDays: null }, ReturnWindowMessages.daysRequired],
+  ['days as text', { productCategory: 'Beverages', returnDays: '30' }, ReturnWindowMessages.daysWhole],
+  ['2.5 days', { productCategory: 'Beverages', returnDays: 2.5 }, ReturnWindowMessages.daysWhole],
+  ['-1 days', { productCategory: 'Beverages', returnDays: -1 }, ReturnWindowMessages.daysRange],
+  ['366 days', { productCategory: 'Beverages', returnDays: 366 }, ReturnWindowMessages.daysRange],
+])('%s is refused with its message and changes nothing', async (_label, body, message) => {
   const before = await auditRows();
   const res = await save(body);
   expect(res.status).toBe(400);
   expect(res.body.message).toBe(message);
   expect(await auditRows()).toEqual(before);
+});
+
+test('a 1 MB body is refused as too large, with a JSON message', async () => {
+  const res = await save({ productCategory: 'x'.repeat(1_100_000), returnDays: 10 });
+  expect(res.status).toBe(413);
+  expect(typeof res.body.message).toBe('string');
 });
 
 test('1e400 (Infinity once parsed), an array or an object of days is not a whole number of days', async () => {
