@@ -370,6 +370,55 @@ describe('the database holds the rules', () => {
   });
 });
 
+test('a payout taking the entry while the order is rejected: the ledger waits for it and claws back', async () => {
+  const { affiliate, retailer } = await newAffiliate();
+  await upload([[affiliate.affiliateCode, '10', 'Beverages', '0', '2026-01-01']]);
+  await ingest([order('L10', retailer, 'Delivered')]);
+  const [earned] = await entriesOf('L10');
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const entryLocked = new Promise<void>((resolve) => (locked = resolve));
+  // The payout's side of the protocol: lock the entry, check it is live, add it to a line.
+  const payout = t.ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ reversed: boolean }>(
+      'SELECT reversed FROM commission_entries WHERE entry_id = $1 FOR UPDATE',
+      [earned.entry_id],
+    );
+    expect(rows).toEqual([{ reversed: false }]);
+    const { rows: line } = await tx.query<{ id: string }>(
+      `INSERT INTO payout_lines (affiliate_id, status) VALUES ($1, 'paid') RETURNING payout_line_id::text AS id`,
+      [affiliate.affiliateId],
+    );
+    await tx.query(
+      `INSERT INTO payout_line_entries (payout_line_id, line_status, entry_id) VALUES ($1, 'paid', $2)`,
+      [line[0].id, earned.entry_id],
+    );
+    locked();
+    await gate;
+  });
+  await entryLocked;
+  const rejected = ingest([order('L10', retailer, 'Rejected')]);
+  if (process.env.DATABASE_URL) {
+    // On PostgreSQL the ingestion runs beside the payout: wait until it is blocked on the entry's lock.
+    for (;;) {
+      const { rows } = await t.ctx.db.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'`,
+      );
+      if (Number(rows[0].n) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  release();
+  await payout;
+  await rejected;
+  expect((await entriesOf('L10')).map((e) => [e.kind, e.amount, e.reversed])).toEqual([
+    ['earned', '100.00', false],
+    ['clawback', '-100.00', false],
+  ]);
+  await expectReconciled([affiliate]);
+});
+
 test('the migration opens the ledger with the orders already qualified (backfill)', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ledger-migrations-'));
   const db = await openSuiteDatabase('ledger_backfill');
