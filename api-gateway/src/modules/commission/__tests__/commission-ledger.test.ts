@@ -156,7 +156,12 @@ describe('an order that qualifies', () => {
       total: '50.00',
       nextAvailableAt: earned.available_at.toISOString(),
     });
-    const later = await ledgerBalances(t.ctx.db, affiliate.affiliateId, earned.available_at);
+    // PostgreSQL keeps microseconds, a Date milliseconds: 1 ms later is surely past available_at.
+    const later = await ledgerBalances(
+      t.ctx.db,
+      affiliate.affiliateId,
+      new Date(earned.available_at.getTime() + 1),
+    );
     expect(later).toMatchObject({ pending: '0.00', available: '50.00', nextAvailableAt: null });
 
     // Pending -> Delivered later: the same order qualifies from then.
