@@ -175,23 +175,30 @@ async function seedDemoNetwork(sql: Sql, demo: DemoAccountIds, now: Date): Promi
     })),
   );
   const dayOfMonth = now.getUTCDate();
-  await ingestOrders(
-    sql,
-    Array.from({ length: DEMO_ORDER_COUNT }, (_, i) => {
-      const thisMonth = i < 15;
-      return {
-        externalId: `DEMO-ORDD${String(i + 1).padStart(5, '0')}`,
-        retailerExternalId: `DEMO-R${((i * 5) % DEMO_RETAILERS.length) + 1}`,
-        orderDate: thisMonth ? dayOffset(now, i % dayOfMonth) : dayOffset(now, dayOfMonth + ((i * 37) % 380)),
-        status: thisMonth
-          ? ORDER_STATUSES[i % 5]
-          : (['Completed', 'Delivered', 'Completed', 'Rejected', 'Completed'] as const)[i % 5],
-        orderValue: (4_500 + ((i * 7_919) % 180_000) + (i % 4) * 0.25).toFixed(2),
-        productCategory: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length].name,
-        buyerName: ['Kemi Alade', 'Sani Garba', 'Ada Obi', 'John Okoro', 'Bola Adeyemi', 'Zara Musa'][i % 6],
-      };
-    }),
-  );
+  const orders = Array.from({ length: DEMO_ORDER_COUNT }, (_, i) => {
+    const thisMonth = i < 15;
+    return {
+      externalId: `DEMO-ORDD${String(i + 1).padStart(5, '0')}`,
+      retailerExternalId: `DEMO-R${((i * 5) % DEMO_RETAILERS.length) + 1}`,
+      orderDate: thisMonth ? dayOffset(now, i % dayOfMonth) : dayOffset(now, dayOfMonth + ((i * 37) % 380)),
+      status: thisMonth
+        ? ORDER_STATUSES[i % 5]
+        : (['Completed', 'Delivered', 'Completed', 'Rejected', 'Completed'] as const)[i % 5],
+      orderValue: (4_500 + ((i * 7_919) % 180_000) + (i % 4) * 0.25).toFixed(2),
+      productCategory: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length].name,
+      buyerName: ['Kemi Alade', 'Sani Garba', 'Ada Obi', 'John Okoro', 'Bola Adeyemi', 'Zara Musa'][i % 6],
+    };
+  });
+  // This month's orders qualify now (pending in the ledger). Older ones qualified two days after their order
+  // date, so the demo affiliate also has commission already available: the ledger trigger holds each order
+  // from `portal.ledger_now` when it is set (migration 060), one order per call.
+  await ingestOrders(sql, orders.slice(0, 15));
+  for (const order of orders.slice(15)) {
+    const qualified = Math.min(Date.parse(`${order.orderDate}T12:00:00Z`) + 2 * 86_400_000, now.getTime());
+    await sql.query("SELECT set_config('portal.ledger_now', $1, true)", [new Date(qualified).toISOString()]);
+    await ingestOrders(sql, [order]);
+  }
+  await sql.query("SELECT set_config('portal.ledger_now', '', true)");
   await sql.query(
     `INSERT INTO audit_log (actor_user_id, action, entity_type, entity_id, from_status, to_status, created_at)
      SELECT NULL, 'affiliate.register', 'affiliate', $1, NULL, 'KYC Pending', created_date FROM affiliates WHERE affiliate_id = $1::bigint

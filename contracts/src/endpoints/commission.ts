@@ -11,6 +11,12 @@ import {
   CommissionUploadsQuery,
 } from '../api/commission';
 import { ErrorResponse } from '../api/common';
+import {
+  RETURN_WINDOW_DEFAULT_DAYS,
+  ReturnWindowList,
+  SaveReturnWindowRequest,
+  SaveReturnWindowResponse,
+} from '../api/return-windows';
 import { defineEndpoint } from '../endpoint';
 
 const TAG = 'Commission rates';
@@ -62,5 +68,28 @@ export const CommissionEndpoints = {
     auth: AUTH,
     query: CommissionUploadsQuery,
     answer: { description: 'One page of uploads', schema: CommissionUploadsPage },
+  }),
+  // Issue 28, the commission ledger: how long an order's commission is held after it qualifies.
+  returnWindows: defineEndpoint({
+    method: 'get',
+    path: '/master/commision/return-windows',
+    tag: TAG,
+    summary:
+      'Return window per product category: every category with a rate or a window set, with its days (default ' +
+      `${RETURN_WINDOW_DEFAULT_DAYS}). An order's commission is pending that many days after the order qualifies.`,
+    auth: AUTH,
+    answer: { description: 'The windows, by category', schema: ReturnWindowList },
+  }),
+  saveReturnWindow: defineEndpoint({
+    method: 'post',
+    path: '/master/commision/return-windows',
+    tag: TAG,
+    summary:
+      'Sets the return window of one product category, 0 to 365 whole days; audited in Recent Activity. Applies to ' +
+      'orders that qualify from then on; commission already held keeps its date.',
+    auth: AUTH,
+    body: SaveReturnWindowRequest,
+    answer: { description: 'Saved (or already so: changed false)', schema: SaveReturnWindowResponse },
+    otherAnswers: { 400: error('A missing or bad category or number of days, each with its message') },
   }),
 };

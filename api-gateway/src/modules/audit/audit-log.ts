@@ -172,6 +172,7 @@ const TITLES: Record<string, string> = {
   'notification.update': 'Notice updated',
   'notification.delete': 'Notice deleted',
   'commission.upload': 'Commission rates uploaded',
+  'commission.return_window': 'Return window changed',
 };
 
 /** A title and a one-line description of an audit row, in the product's words, for people to read. */
@@ -185,7 +186,7 @@ export function describeAudit(row: AuditRow): { title: string; description: stri
       ? `${row.userName} (${row.userEmail ?? ''})`
       : namedByRemark
         ? `'${row.remark}'`
-        : (uploadSubject(row) ?? `${row.entityType} ${row.entityId}`);
+        : (uploadSubject(row) ?? categorySubject(row) ?? `${row.entityType} ${row.entityId}`);
   const change = row.fromStatus && row.toStatus ? ` (${row.fromStatus} → ${row.toStatus})` : '';
   const actor = row.actorName ? ` by ${row.actorName}` : '';
   const remark = row.remark && !namedByRemark ? `: ${row.remark}` : '';
@@ -198,6 +199,11 @@ function uploadSubject(row: AuditRow): string | null {
   const { fileName, rowCount } = row.details;
   if (typeof fileName !== 'string' || typeof rowCount !== 'number') return null;
   return `${fileName}, ${rowCount.toLocaleString('en-NG')} row${rowCount === 1 ? '' : 's'}`;
+}
+
+/** A return window is named by its category: "Return window of 'Beverages'". */
+function categorySubject(row: AuditRow): string | null {
+  return row.entityType === 'product_category' ? `Return window of '${row.entityId}'` : null;
 }
 
 function humanise(action: string): string {

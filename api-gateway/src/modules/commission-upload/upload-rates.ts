@@ -91,7 +91,7 @@ export function storeRates(
     const uploadId = await insertUpload(tx, { fileName, uploadedBy, rowCount, at });
     await insertRates(tx, uploadId, rates, at);
     await faultPoint('commission.upload');
-    const ordersRecomputed = await recomputeCommissionForRates(tx, rates);
+    const ordersRecomputed = await recomputeCommissionForRates(tx, rates, `rate upload ${uploadId}`);
     await recordAudit(tx, {
       actorUserId: uploadedBy,
       action: 'commission.upload',

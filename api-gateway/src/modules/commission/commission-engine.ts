@@ -86,10 +86,17 @@ const calendarDay = (value: string | Date) =>
 
 /**
  * Recomputes every order the changed rate rows can apply to (a backdated rate changes past orders), in the
- * caller's transaction `sql`, after the rates are stored. Answers how many orders changed.
+ * caller's transaction `sql`, after the rates are stored. `cause` (e.g. 'rate upload 12') is added to the
+ * reasons of the ledger entries the changes write. Answers how many orders changed.
  */
-export async function recomputeCommissionForRates(sql: Sql, rates: readonly ChangedRate[]): Promise<number> {
+export async function recomputeCommissionForRates(
+  sql: Sql,
+  rates: readonly ChangedRate[],
+  cause?: string,
+): Promise<number> {
   if (rates.length === 0) return 0;
+  // The ledger's reversal and adjustment entries name what recomputed them (migration 060).
+  if (cause) await sql.query("SELECT set_config('portal.commission_cause', $1, true)", [cause]);
   // Per affiliate and category only the earliest date matters: every later order is covered by it. Nested
   // maps of the rates' own strings: no key string made per rate (an upload hands over 100k rates at its end).
   const earliest = new Map<string, Map<string, string>>();

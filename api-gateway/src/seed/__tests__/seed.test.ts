@@ -4,6 +4,7 @@ import { signIn } from '../../../test-support/auth-fixtures';
 import { DEMO_ACCOUNTS } from '../demo-accounts';
 import { seedIfEmpty } from '../seed';
 import { volumeFor } from '../volume';
+import { ledgerBalances, reconcileLedger } from '../../modules/commission';
 
 const SCALE = 0.25;
 let t: TestApp;
@@ -167,6 +168,17 @@ test('orders came through ingestion: they earned commission and the monthly summ
                                coalesce(m.projected_commission, 0), coalesce(m.qualified_commission, 0))`,
     ),
   ).toBe(0);
+});
+
+test('the commission ledger reconciles; the demo affiliate has commission pending and available', async () => {
+  expect(await reconcileLedger(t.ctx.db)).toEqual([]);
+  const { rows } = await t.ctx.db.query<{ affiliate_id: string }>(
+    `SELECT a.affiliate_id::text FROM affiliates a JOIN users u ON u.user_id = a.user_id WHERE u.email = $1`,
+    [DEMO_ACCOUNTS.affiliate.email],
+  );
+  const balances = await ledgerBalances(t.ctx.db, Number(rows[0].affiliate_id), t.ctx.now());
+  expect(Number(balances.pending)).toBeGreaterThan(0);
+  expect(Number(balances.available)).toBeGreaterThan(0);
 });
 
 test('notices for all countries and for Nigeria; commission rates; no recent failed sign-ins', async () => {

@@ -11,6 +11,8 @@ jest.mock('../commission-api', () => ({
   fetchCurrentRates: jest.fn(),
   fetchUploads: jest.fn(),
 }));
+// The return windows have their own test (return-windows.test.tsx).
+jest.mock('../return-windows', () => ({ ReturnWindows: () => null }));
 
 const INVALID = 'Invalid file type. Please upload Excel (.xlsx, .xls) file.';
 
