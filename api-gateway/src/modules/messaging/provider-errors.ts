@@ -41,30 +41,40 @@ export function graphErrorText(error: GraphError | undefined, status?: number): 
   return parts.join(': ').slice(0, 400);
 }
 
-/** fetch with a hard timeout; a timeout or a network failure becomes a plain (retried) error. */
+/** A provider's answer: its status and its body read as JSON (undefined when not JSON: a proxy's HTML page). */
+export interface ProviderAnswer {
+  ok: boolean;
+  status: number;
+  json: unknown;
+}
+
+/**
+ * fetch with a hard timeout over the whole call, body included (AbortSignal.timeout); a timeout or a network
+ * failure becomes a plain error, which the worker retries.
+ */
 export async function fetchWithTimeout(
   url: string,
   init: RequestInit,
   timeoutMs: number,
   label: string,
-): Promise<Response> {
+): Promise<ProviderAnswer> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text) as unknown;
+    } catch {
+      json = undefined;
+    }
+    return { ok: response.ok, status: response.status, json };
   } catch (error) {
-    const name = error instanceof Error ? error.name : '';
+    // A DOMException is not always an Error in Node: read its name as a plain property.
+    const name = (error as { name?: unknown } | undefined)?.name;
     if (name === 'TimeoutError' || name === 'AbortError') {
       throw new Error(`${label}: no answer within ${timeoutMs} ms`);
     }
-    throw new Error(`${label}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-/** The JSON of an answer, or undefined when it is not JSON (a proxy's HTML error page). */
-export async function jsonOf(response: Response): Promise<unknown> {
-  const text = await response.text();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
+    const message = (error as { message?: unknown } | undefined)?.message;
+    throw new Error(`${label}: ${typeof message === 'string' ? message : String(error)}`);
   }
 }

@@ -1,6 +1,6 @@
 import type { MessagingConfig } from '../../config';
 import type { SendResult, SmsMessage, SmsProvider } from './transports';
-import { fetchWithTimeout, jsonOf, UndeliverableError } from './provider-errors';
+import { fetchWithTimeout, UndeliverableError } from './provider-errors';
 
 type TermiiConfig = Extract<MessagingConfig['sms'], { provider: 'termii' }>;
 
@@ -35,7 +35,7 @@ export class TermiiSmsProvider implements SmsProvider {
       this.timeoutMs,
       'Termii',
     );
-    const body = (await jsonOf(response)) as { message_id?: unknown; message?: unknown } | undefined;
+    const body = response.json as { message_id?: unknown; message?: unknown } | undefined;
     if (!response.ok) {
       const reason = typeof body?.message === 'string' ? body.message.slice(0, 300) : '';
       const text = `Termii: HTTP ${response.status}${reason ? `: ${reason}` : ''}`;

@@ -4,7 +4,6 @@ import type { GraphError } from './provider-errors';
 import {
   fetchWithTimeout,
   graphErrorText,
-  jsonOf,
   UndeliverableError,
   WHATSAPP_RECIPIENT_ERRORS,
 } from './provider-errors';
@@ -59,7 +58,7 @@ export class MetaWhatsAppProvider implements WhatsAppProvider {
       this.timeoutMs,
       'WhatsApp Cloud API',
     );
-    const body = (await jsonOf(response)) as
+    const body = response.json as
       | { messages?: { id?: unknown }[]; error?: GraphError }
       | undefined;
     if (!response.ok) {
