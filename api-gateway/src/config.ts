@@ -8,6 +8,10 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** Issue 27: an empty variable (`WHATSAPP_ACCESS_TOKEN=` in an env file) counts as unset. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -40,17 +44,17 @@ const EnvSchema = z.object({
   MEMORY_LOG_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
   // --- Issue 27, messaging: WhatsApp Cloud API codes, delivery receipts, SMS fallback (docs/pending/wa.md) ---
   WHATSAPP_PROVIDER: z.enum(['log', 'meta']).default('log'),
-  WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
-  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{1,32}$/, 'must be the numeric phone-number ID').optional(),
-  WHATSAPP_TEMPLATE_NAME: z.string().min(1).max(512).optional(),
+  WHATSAPP_ACCESS_TOKEN: unsetWhenEmpty(z.string().min(1)),
+  WHATSAPP_PHONE_NUMBER_ID: unsetWhenEmpty(z.string().regex(/^\d{1,32}$/, 'must be the numeric phone-number ID')),
+  WHATSAPP_TEMPLATE_NAME: unsetWhenEmpty(z.string().min(1).max(512)),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).max(16).default('en'),
   WHATSAPP_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0'),
-  WHATSAPP_WEBHOOK_VERIFY_TOKEN: z.string().min(1).optional(),
-  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_WEBHOOK_VERIFY_TOKEN: unsetWhenEmpty(z.string().min(1)),
+  WHATSAPP_APP_SECRET: unsetWhenEmpty(z.string().min(1)),
   /** none: no fallback (the default); log: the fallback is logged; termii: Termii's DND route. */
   SMS_PROVIDER: z.enum(['none', 'log', 'termii']).default('none'),
-  TERMII_API_KEY: z.string().min(1).optional(),
-  TERMII_SENDER_ID: z.string().min(3).max(11).optional(),
+  TERMII_API_KEY: unsetWhenEmpty(z.string().min(1)),
+  TERMII_SENDER_ID: unsetWhenEmpty(z.string().min(3).max(11)),
   TERMII_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.ng.termii.com'),
   SMS_FALLBACK_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** Each provider HTTP call gives up after this long (then the worker retries with its backoff). */
