@@ -75,3 +75,36 @@ export const WhatsAppVerifyQuery = z.object({
   'hub.verify_token': z.string().max(1000).optional(),
   'hub.challenge': z.string().max(1000).optional(),
 });
+
+/**
+ * POST webhooks/whatsapp, as documented by Meta (only what we read): the route reads the raw bytes and checks
+ * the signature before any of this is looked at; the schema documents the call and feeds the fuzzer.
+ */
+export const WhatsAppNotification = z.object({
+  object: z.string().optional(),
+  entry: z
+    .array(
+      z.object({
+        id: z.string().optional(),
+        changes: z.array(
+          z.object({
+            field: z.string().optional(),
+            value: z.object({
+              statuses: z
+                .array(
+                  z.object({
+                    id: z.string(),
+                    status: z.enum(['sent', 'delivered', 'read', 'failed']),
+                    timestamp: z.string().optional(),
+                    recipient_id: z.string().optional(),
+                    errors: z.array(z.object({ code: z.number(), title: z.string().optional() })).optional(),
+                  }),
+                )
+                .optional(),
+            }),
+          }),
+        ),
+      }),
+    )
+    .optional(),
+});

@@ -1,6 +1,12 @@
 import type { Right } from '../rights';
 import { ErrorResponse, MessageResponse } from '../api/common';
-import { AdminOutboxPage, AdminOutboxQuery, OutboxMessages, WhatsAppVerifyQuery } from '../api/messaging';
+import {
+  AdminOutboxPage,
+  AdminOutboxQuery,
+  OutboxMessages,
+  WhatsAppNotification,
+  WhatsAppVerifyQuery,
+} from '../api/messaging';
 import { defineEndpoint } from '../endpoint';
 
 /**
@@ -46,6 +52,7 @@ export const WebhookEndpoints = {
       "with X-Hub-Signature-256 = 'sha256=' + HMAC-SHA256(raw body, WHATSAPP_APP_SECRET); a status only moves " +
       'forward, so repeated and reordered notifications change nothing twice.',
     auth: 'public',
+    body: WhatsAppNotification,
     answer: { description: OutboxMessages.webhookReceived, schema: MessageResponse },
     otherAnswers: {
       400: { description: OutboxMessages.webhookBadBody, schema: ErrorResponse },
