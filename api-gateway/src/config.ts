@@ -45,7 +45,9 @@ const EnvSchema = z.object({
   // --- Issue 27, messaging: WhatsApp Cloud API codes, delivery receipts, SMS fallback (docs/pending/wa.md) ---
   WHATSAPP_PROVIDER: z.enum(['log', 'meta']).default('log'),
   WHATSAPP_ACCESS_TOKEN: unsetWhenEmpty(z.string().min(1)),
-  WHATSAPP_PHONE_NUMBER_ID: unsetWhenEmpty(z.string().regex(/^\d{1,32}$/, 'must be the numeric phone-number ID')),
+  WHATSAPP_PHONE_NUMBER_ID: unsetWhenEmpty(
+    z.string().regex(/^\d{1,32}$/, 'must be the numeric phone-number ID'),
+  ),
   WHATSAPP_TEMPLATE_NAME: unsetWhenEmpty(z.string().min(1).max(512)),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).max(16).default('en'),
   WHATSAPP_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0'),

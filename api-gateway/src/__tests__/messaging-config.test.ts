@@ -4,7 +4,11 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { ConfigError, LOG_REDACT_PATHS, loadConfig } from '../config';
 
-const production = { NODE_ENV: 'production', DATA_DIR: '/tmp/portal-config-test', JWT_SECRET: 'x'.repeat(40) };
+const production = {
+  NODE_ENV: 'production',
+  DATA_DIR: '/tmp/portal-config-test',
+  JWT_SECRET: 'x'.repeat(40),
+};
 const META = {
   WHATSAPP_PROVIDER: 'meta',
   WHATSAPP_ACCESS_TOKEN: 'EAAJB-secret-token',
@@ -21,7 +25,10 @@ test('the log providers stay the default: no fallback, Graph v21.0 and Termii NG
   expect(messaging.sms).toEqual({ provider: 'none' });
   expect(messaging.fallbackSeconds).toBe(60);
   const meta = loadConfig({ ...production, ...META, ...TERMII }).messaging;
-  expect(meta.whatsapp).toMatchObject({ baseUrl: 'https://graph.facebook.com/v21.0', templateLanguage: 'en' });
+  expect(meta.whatsapp).toMatchObject({
+    baseUrl: 'https://graph.facebook.com/v21.0',
+    templateLanguage: 'en',
+  });
   expect(meta.sms).toMatchObject({ baseUrl: 'https://api.ng.termii.com', senderId: 'Portal' });
 });
 
@@ -39,7 +46,9 @@ test('production refuses SMS_PROVIDER=termii without its key or sender ID', () =
   expect(() => loadConfig({ ...production, SMS_PROVIDER: 'termii', TERMII_SENDER_ID: 'Portal' })).toThrow(
     'SMS_PROVIDER=termii needs TERMII_API_KEY',
   );
-  expect(() => loadConfig({ ...production, SMS_PROVIDER: 'termii', TERMII_API_KEY: 'k' })).toThrow('TERMII_SENDER_ID');
+  expect(() => loadConfig({ ...production, SMS_PROVIDER: 'termii', TERMII_API_KEY: 'k' })).toThrow(
+    'TERMII_SENDER_ID',
+  );
   expect(() => loadConfig({ ...production, SMS_PROVIDER: 'twilio' })).toThrow(ConfigError);
 });
 

@@ -45,7 +45,13 @@ export async function startTermiiFake(options: { apiKey?: string } = {}): Promis
     });
     return {
       status: 200,
-      body: { code: 'ok', message_id: messageId, message: 'Successfully Sent', balance: 9, user: 'Portal Test' },
+      body: {
+        code: 'ok',
+        message_id: messageId,
+        message: 'Successfully Sent',
+        balance: 9,
+        user: 'Portal Test',
+      },
     };
   });
   return {

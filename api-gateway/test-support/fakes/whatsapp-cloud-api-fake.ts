@@ -109,7 +109,12 @@ export async function startWhatsAppCloudFake(
 
 /** A status notification as Meta posts it to the webhook (entry[].changes[].value.statuses[]). */
 export function statusNotification(
-  statuses: { id: string; status: 'sent' | 'delivered' | 'read' | 'failed'; timestamp?: number; errorCode?: number }[],
+  statuses: {
+    id: string;
+    status: 'sent' | 'delivered' | 'read' | 'failed';
+    timestamp?: number;
+    errorCode?: number;
+  }[],
 ): string {
   return JSON.stringify({
     object: 'whatsapp_business_account',
@@ -128,7 +133,15 @@ export function statusNotification(
                 timestamp: String(s.timestamp ?? Math.floor(Date.now() / 1000)),
                 recipient_id: '2348031234567',
                 ...(s.errorCode
-                  ? { errors: [{ code: s.errorCode, title: 'Message undeliverable', message: 'Message undeliverable' }] }
+                  ? {
+                      errors: [
+                        {
+                          code: s.errorCode,
+                          title: 'Message undeliverable',
+                          message: 'Message undeliverable',
+                        },
+                      ],
+                    }
                   : {}),
               })),
             },

@@ -45,7 +45,8 @@ export const RegistrationMessages = {
   codeSentBySms: (maskedNumber: string) => `We sent the code by SMS to ${maskedNumber}.`,
   whatsappUndeliverable:
     'We could not send the code to this number by WhatsApp. Please check that the number is registered with WhatsApp.',
-  codeNotDelivered: 'We could not deliver the code to this number. Please check the number and request a new OTP.',
+  codeNotDelivered:
+    'We could not deliver the code to this number. Please check the number and request a new OTP.',
 } as const;
 
 /**

@@ -24,7 +24,10 @@ interface ClaimedRow {
 }
 
 /** Hands one message to its channel's provider; what the provider answered (its message id), if anything. */
-async function sendOne(transports: Transports, row: ClaimedRow): Promise<{ provider: string; result: SendResult }> {
+async function sendOne(
+  transports: Transports,
+  row: ClaimedRow,
+): Promise<{ provider: string; result: SendResult }> {
   if (row.channel === 'email') {
     await transports.email.send({ to: row.recipient, subject: row.subject ?? '', text: row.body });
     return { provider: transports.email.name, result: {} };

@@ -48,7 +48,10 @@ export async function queueSmsFallbacks(ctx: AppContext): Promise<number> {
     [now, FALLBACK_BATCH],
   );
   if (rows.length > 0) {
-    ctx.logger.info({ fallbacks: rows.map((row) => Number(row.fallback_of)) }, 'OTP sent by SMS instead of WhatsApp');
+    ctx.logger.info(
+      { fallbacks: rows.map((row) => Number(row.fallback_of)) },
+      'OTP sent by SMS instead of WhatsApp',
+    );
   }
   return rows.length;
 }

@@ -47,7 +47,13 @@ export class MetaWhatsAppProvider implements WhatsAppProvider {
             ],
           },
         }
-      : { messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { body: message.text } };
+      : {
+          messaging_product: 'whatsapp',
+          recipient_type: 'individual',
+          to,
+          type: 'text',
+          text: { body: message.text },
+        };
     const response = await fetchWithTimeout(
       `${this.config.baseUrl}/${encodeURIComponent(this.config.phoneNumberId)}/messages`,
       {
@@ -58,9 +64,7 @@ export class MetaWhatsAppProvider implements WhatsAppProvider {
       this.timeoutMs,
       'WhatsApp Cloud API',
     );
-    const body = response.json as
-      | { messages?: { id?: unknown }[]; error?: GraphError }
-      | undefined;
+    const body = response.json as { messages?: { id?: unknown }[]; error?: GraphError } | undefined;
     if (!response.ok) {
       const error = body?.error;
       const text = `WhatsApp Cloud API: ${graphErrorText(error, response.status)}`;

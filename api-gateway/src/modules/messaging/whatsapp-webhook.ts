@@ -117,7 +117,9 @@ function receiptsOf(body: unknown, now: Date): Receipt[] {
  */
 async function applyReceipt(ctx: AppContext, receipt: Receipt): Promise<boolean> {
   const recipientError =
-    receipt.status === 'failed' && receipt.errorCode !== undefined && WHATSAPP_RECIPIENT_ERRORS.has(receipt.errorCode)
+    receipt.status === 'failed' &&
+    receipt.errorCode !== undefined &&
+    WHATSAPP_RECIPIENT_ERRORS.has(receipt.errorCode)
       ? RegistrationMessages.whatsappUndeliverable
       : null;
   const failure =

@@ -311,7 +311,11 @@ export async function mobileOtpStatus(
   if (row.channel === 'sms') {
     return failed
       ? { channel: 'sms', state: 'failed', message: row.user_error ?? RegistrationMessages.codeNotDelivered }
-      : { channel: 'sms', state, message: RegistrationMessages.codeSentBySms(maskMobileNumber(challenge.destination)) };
+      : {
+          channel: 'sms',
+          state,
+          message: RegistrationMessages.codeSentBySms(maskMobileNumber(challenge.destination)),
+        };
   }
   if (failed && !row.fallback_due_at) {
     return {

@@ -207,7 +207,10 @@ describe('WhatsApp Cloud API with SMS fallback (fakes of Meta and Termii)', () =
     expect((await browser.post('/api/affiliate/resend-mobile-otp').send({ email })).status).toBe(200);
     await deliverDueMessages(t.ctx, transports);
     const body2 = statusNotification([
-      { id: (await rowsFor(t, replaced.international)).at(-1)?.provider_message_id as string, status: 'read' },
+      {
+        id: (await rowsFor(t, replaced.international)).at(-1)?.provider_message_id as string,
+        status: 'read',
+      },
     ]);
     expect((await postNotification(t, body2, hubSignature(body2, APP_SECRET))).status).toBe(200);
 
@@ -241,7 +244,11 @@ describe('WhatsApp Cloud API with SMS fallback (fakes of Meta and Termii)', () =
     await requestMobileCode(t, number.local);
     await deliverDueMessages(t.ctx, transports);
     t.advanceClock(61_000);
-    const queued = await Promise.all([queueSmsFallbacks(t.ctx), queueSmsFallbacks(t.ctx), queueSmsFallbacks(t.ctx)]);
+    const queued = await Promise.all([
+      queueSmsFallbacks(t.ctx),
+      queueSmsFallbacks(t.ctx),
+      queueSmsFallbacks(t.ctx),
+    ]);
     expect(queued.reduce((a, b) => a + b, 0)).toBe(1);
     // Even with the due mark put back, the unique fallback_of refuses a second SMS row.
     await t.ctx.db.query(
@@ -300,7 +307,9 @@ describe('WhatsApp Cloud API with SMS fallback (fakes of Meta and Termii)', () =
       const [row] = await rowsFor(t, number.international);
       const id = row.provider_message_id as string;
       const send = async (status: 'sent' | 'delivered' | 'read' | 'failed', timestamp: number) => {
-        const body = statusNotification([{ id, status, timestamp, errorCode: status === 'failed' ? 131026 : undefined }]);
+        const body = statusNotification([
+          { id, status, timestamp, errorCode: status === 'failed' ? 131026 : undefined },
+        ]);
         expect((await postNotification(t, body, hubSignature(body, APP_SECRET))).status).toBe(200);
         return (await rowsFor(t, number.international))[0];
       };
@@ -330,10 +339,15 @@ describe('WhatsApp Cloud API with SMS fallback (fakes of Meta and Termii)', () =
       }
       const rows = await rowsFor(t, number.international);
       expect(rows.map((r) => r.channel)).toEqual(['whatsapp', 'sms']);
-      expect(rows[0]).toMatchObject({ delivery_status: 'failed', user_error: RegistrationMessages.whatsappUndeliverable });
+      expect(rows[0]).toMatchObject({
+        delivery_status: 'failed',
+        user_error: RegistrationMessages.whatsappUndeliverable,
+      });
       await deliverDueMessages(t.ctx, transports);
       expect(termii.accepted.filter((m) => m.to === number.digits)).toHaveLength(1);
-      expect((await browser.post('/api/affiliate/mobile-otp-status').send({ email })).body.channel).toBe('sms');
+      expect((await browser.post('/api/affiliate/mobile-otp-status').send({ email })).body.channel).toBe(
+        'sms',
+      );
     });
   });
 
@@ -359,12 +373,20 @@ describe('WhatsApp Cloud API with SMS fallback (fakes of Meta and Termii)', () =
     expect(JSON.stringify(page.body)).not.toMatch(/verification code|body/i);
     const backoffice = await bearer(t.ctx, await createStaffUser(t.ctx.db, 2));
     expect((await request(t.app).get('/api/admin/outbox').set('Authorization', backoffice)).status).toBe(403);
-    expect((await request(t.app).get('/api/admin/outbox').query({ pageSize: '101' }).set('Authorization', admin)).status).toBe(400);
+    expect(
+      (await request(t.app).get('/api/admin/outbox').query({ pageSize: '101' }).set('Authorization', admin))
+        .status,
+    ).toBe(400);
 
     const health = await request(t.app).get('/api/health').set('Authorization', admin);
     expect(health.body.providers).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ channel: 'whatsapp', name: 'meta', configured: true, lastSuccessAt: expect.any(String) }),
+        expect.objectContaining({
+          channel: 'whatsapp',
+          name: 'meta',
+          configured: true,
+          lastSuccessAt: expect.any(String),
+        }),
         expect.objectContaining({ channel: 'sms', name: 'termii', configured: true }),
       ]),
     );
