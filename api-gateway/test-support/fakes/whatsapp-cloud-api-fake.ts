@@ -44,7 +44,12 @@ const graphError = (status: number, code: number, message: string, details: stri
 });
 
 export async function startWhatsAppCloudFake(
-  options: { phoneNumberId?: string; accessToken?: string } = {},
+  options: {
+    phoneNumberId?: string;
+    accessToken?: string;
+    /** Numbers (digits, no '+') answered 131026 without a setMode: for a fake shared across processes (e2e). */
+    notOnWhatsApp?: (to: string) => boolean;
+  } = {},
 ): Promise<WhatsAppCloudFake> {
   const phoneNumberId = options.phoneNumberId ?? '109876543210987';
   const accessToken = options.accessToken ?? 'fake-whatsapp-access-token';
@@ -64,7 +69,8 @@ export async function startWhatsAppCloudFake(
       return graphError(400, 100, 'Invalid parameter', 'to or messaging_product is not valid');
     }
     const queue = modes.get(to);
-    const mode = queue && queue.length > 1 ? (queue.shift() as WhatsAppFakeMode) : (queue?.[0] ?? 'accept');
+    const fallback: WhatsAppFakeMode = options.notOnWhatsApp?.(to) ? 'not-on-whatsapp' : 'accept';
+    const mode = queue && queue.length > 1 ? (queue.shift() as WhatsAppFakeMode) : (queue?.[0] ?? fallback);
     switch (mode) {
       case 'not-on-whatsapp':
         return graphError(400, 131026, 'Message undeliverable', 'Unable to deliver message.');
