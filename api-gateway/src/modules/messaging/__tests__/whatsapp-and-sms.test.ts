@@ -88,7 +88,8 @@ describe('WhatsApp Cloud API with SMS fallback (fakes of Meta and Termii)', () =
       WHATSAPP_APP_SECRET: APP_SECRET,
       WHATSAPP_WEBHOOK_VERIFY_TOKEN: VERIFY_TOKEN,
       SMS_FALLBACK_SECONDS: '60',
-      PROVIDER_TIMEOUT_MS: '300',
+      // Generous: a loaded machine must not turn an answer into a timeout; 'hang' waits it out.
+      PROVIDER_TIMEOUT_MS: '5000',
     });
     transports = createTransports(t.ctx);
   });
@@ -103,8 +104,7 @@ describe('WhatsApp Cloud API with SMS fallback (fakes of Meta and Termii)', () =
   test('the code goes as the authentication template with a copy-code button, and the wamid is kept', async () => {
     const number = freshNumber();
     await requestMobileCode(t, number.local);
-    // (The email code of the registration goes in the same pass.)
-    expect(await deliverDueMessages(t.ctx, transports)).toMatchObject({ sent: 2, failed: 0 });
+    expect(await deliverDueMessages(t.ctx, transports)).toMatchObject({ retrying: 0, failed: 0 });
     const call = meta.received.filter((r) => (r.body as { to?: string })?.to === number.digits).at(-1);
     expect(call?.path).toBe(`/${meta.phoneNumberId}/messages`);
     expect(call?.headers.authorization).toBe(`Bearer ${meta.accessToken}`);
@@ -402,7 +402,7 @@ describe('WhatsApp without an SMS provider', () => {
   let t: TestApp;
   beforeAll(async () => {
     meta = await startWhatsAppCloudFake();
-    t = await createTestApp({ ...meta.env(), PROVIDER_TIMEOUT_MS: '300' });
+    t = await createTestApp({ ...meta.env(), PROVIDER_TIMEOUT_MS: '2000' });
   });
   afterAll(async () => {
     await t.close();
@@ -433,7 +433,7 @@ describe('WhatsApp without an SMS provider', () => {
     const transports = createTransports(t.ctx);
     // The registration's email code is not what this test counts.
     await t.ctx.db.query(`UPDATE outbox SET status = 'sent' WHERE channel = 'email'`);
-    const errors = [/130429/, /HTTP 500/, /no answer within 300 ms/];
+    const errors = [/130429/, /HTTP 500/, /no answer within 2000 ms/];
     for (const [attempt, error] of errors.entries()) {
       expect(await deliverDueMessages(t.ctx, transports)).toEqual({ sent: 0, retrying: 1, failed: 0 });
       const [row] = await rowsFor(t, '+2348039999002');
