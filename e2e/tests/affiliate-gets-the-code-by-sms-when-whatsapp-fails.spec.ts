@@ -11,6 +11,8 @@ test('an affiliate whose WhatsApp code fails gets it by SMS, is told so, verifie
   page,
   request,
 }) => {
+  // Two sign-ups' worth of steps and a wait for the fallback, on a loaded two-core machine.
+  test.setTimeout(240_000);
   const applicant = newApplicant('Ngozi Obi');
   applicant.mobileNumber = `${NOT_ON_WHATSAPP_PREFIX}${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`;
   const international = `+234${applicant.mobileNumber}`;
@@ -42,7 +44,9 @@ test('an affiliate whose WhatsApp code fails gets it by SMS, is told so, verifie
   const adminPage = await (await browser.newContext()).newPage();
   await signInThroughScreen(adminPage, DEMO.admin.email, DEMO.admin.password);
   await adminPage.goto(`/admin/outbox?search=${encodeURIComponent(applicant.mobileNumber)}`);
-  await expect(adminPage.getByRole('heading', { level: 1, name: 'Message Outbox' })).toBeVisible();
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Message Outbox' })).toBeVisible({
+    timeout: 30_000,
+  });
   const table = adminPage.getByRole('table');
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table.getByRole('row').nth(1)).toContainText('SMS (fallback)');
