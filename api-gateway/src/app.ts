@@ -18,6 +18,7 @@ import { registerDevRoutes } from './modules/dev';
 import { registerHealthRoutes } from './modules/health';
 import { registerIntegrationRoutes } from './modules/integration';
 import { registerMasterRoutes } from './modules/master';
+import { registerMessagingRoutes } from './modules/messaging';
 import { registerOrderRoutes } from './modules/orders';
 import { registerNotificationRoutes } from './modules/notifications';
 import { registerRegistrationRoutes } from './modules/registration';
@@ -38,9 +39,12 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
 
   const api = express.Router();
   api.use(helmet());
-  // Integration batches (up to 1,000 items) are parsed by their own routes after the API key is checked.
+  // Integration batches (up to 1,000 items) are parsed by their own routes after the API key is checked;
+  // webhooks read their raw bytes themselves (the signature is over them).
   const json = express.json({ limit: JSON_BODY_LIMIT });
-  api.use((req, res, next) => (req.path.startsWith('/integration/') ? next() : json(req, res, next)));
+  api.use((req, res, next) =>
+    req.path.startsWith('/integration/') || req.path.startsWith('/webhooks/') ? next() : json(req, res, next),
+  );
   const router = new ApiRouter(ctx, await loadRightsTable(ctx.db));
   registerHealthRoutes(router, ctx);
   registerWebConfigRoutes(router, ctx);
@@ -58,6 +62,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerNotificationRoutes(router, ctx);
   registerIntegrationRoutes(router, ctx);
   registerCommissionUploadRoutes(router, ctx);
+  registerMessagingRoutes(router, ctx);
   if (!ctx.config.isProduction) registerDevRoutes(router, ctx);
   registerOpenApiRoutes(api, ctx);
   api.use(router.router);

@@ -8,6 +8,10 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** Issue 27: an empty variable (`WHATSAPP_ACCESS_TOKEN=` in an env file) counts as unset. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -38,6 +42,25 @@ const EnvSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Log each worker's process.memoryUsage() this often (a `memory` line at info); unset: never. */
   MEMORY_LOG_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  // --- Issue 27, messaging: WhatsApp Cloud API codes, delivery receipts, SMS fallback (docs/pending/wa.md) ---
+  WHATSAPP_PROVIDER: z.enum(['log', 'meta']).default('log'),
+  WHATSAPP_ACCESS_TOKEN: unsetWhenEmpty(z.string().min(1)),
+  WHATSAPP_PHONE_NUMBER_ID: unsetWhenEmpty(
+    z.string().regex(/^\d{1,32}$/, 'must be the numeric phone-number ID'),
+  ),
+  WHATSAPP_TEMPLATE_NAME: unsetWhenEmpty(z.string().min(1).max(512)),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).max(16).default('en'),
+  WHATSAPP_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_WEBHOOK_VERIFY_TOKEN: unsetWhenEmpty(z.string().min(1)),
+  WHATSAPP_APP_SECRET: unsetWhenEmpty(z.string().min(1)),
+  /** none: no fallback (the default); log: the fallback is logged; termii: Termii's DND route. */
+  SMS_PROVIDER: z.enum(['none', 'log', 'termii']).default('none'),
+  TERMII_API_KEY: unsetWhenEmpty(z.string().min(1)),
+  TERMII_SENDER_ID: unsetWhenEmpty(z.string().min(3).max(11)),
+  TERMII_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.ng.termii.com'),
+  SMS_FALLBACK_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** Each provider HTTP call gives up after this long (then the worker retries with its backoff). */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export interface AppConfig {
@@ -61,6 +84,29 @@ export interface AppConfig {
   trustProxy?: string;
   workers?: number;
   memoryLogSeconds?: number;
+  messaging: MessagingConfig;
+}
+
+/** Issue 27: the WhatsApp and SMS providers. Secrets stay here: never logged, never sent to a browser. */
+export interface MessagingConfig {
+  whatsapp:
+    | { provider: 'log' }
+    | {
+        provider: 'meta';
+        accessToken: string;
+        phoneNumberId: string;
+        templateName: string;
+        templateLanguage: string;
+        baseUrl: string;
+      };
+  /** The webhook's verify token and app secret; without them the webhook refuses everything. */
+  webhook: { verifyToken?: string; appSecret?: string };
+  sms:
+    | { provider: 'none' }
+    | { provider: 'log' }
+    | { provider: 'termii'; apiKey: string; senderId: string; baseUrl: string };
+  fallbackSeconds: number;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (isProduction && !e.JWT_SECRET) {
     throw new ConfigError('The configuration is invalid: JWT_SECRET is required in production.');
   }
+  const messaging = messagingConfig(e, isProduction);
   let remoteOverrides: Record<string, string> = {};
   if (e.REMOTES) {
     const remotes = z.record(z.string(), z.string()).safeParse(safeJson(e.REMOTES));
@@ -107,6 +154,60 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     workers: e.WORKERS,
     memoryLogSeconds: e.MEMORY_LOG_SECONDS,
+    messaging,
+  };
+}
+
+/**
+ * A chosen provider needs its credentials: in production a missing one refuses the start (a gateway that
+ * cannot send codes must not look healthy); elsewhere the provider cannot work without them either, so the
+ * same check holds, except the webhook's two secrets, which only production requires.
+ */
+function messagingConfig(e: z.output<typeof EnvSchema>, isProduction: boolean): MessagingConfig {
+  const missing: string[] = [];
+  const need = (name: keyof typeof e, value: string | undefined): string => {
+    if (!value) missing.push(name);
+    return value ?? '';
+  };
+  let whatsapp: MessagingConfig['whatsapp'] = { provider: 'log' };
+  if (e.WHATSAPP_PROVIDER === 'meta') {
+    whatsapp = {
+      provider: 'meta',
+      accessToken: need('WHATSAPP_ACCESS_TOKEN', e.WHATSAPP_ACCESS_TOKEN),
+      phoneNumberId: need('WHATSAPP_PHONE_NUMBER_ID', e.WHATSAPP_PHONE_NUMBER_ID),
+      templateName: need('WHATSAPP_TEMPLATE_NAME', e.WHATSAPP_TEMPLATE_NAME),
+      templateLanguage: e.WHATSAPP_TEMPLATE_LANGUAGE,
+      baseUrl: e.WHATSAPP_API_BASE_URL.replace(/\/+$/, ''),
+    };
+    if (isProduction) {
+      need('WHATSAPP_APP_SECRET', e.WHATSAPP_APP_SECRET);
+      need('WHATSAPP_WEBHOOK_VERIFY_TOKEN', e.WHATSAPP_WEBHOOK_VERIFY_TOKEN);
+    }
+  }
+  let sms: MessagingConfig['sms'] = { provider: e.SMS_PROVIDER === 'log' ? 'log' : 'none' };
+  if (e.SMS_PROVIDER === 'termii') {
+    sms = {
+      provider: 'termii',
+      apiKey: need('TERMII_API_KEY', e.TERMII_API_KEY),
+      senderId: need('TERMII_SENDER_ID', e.TERMII_SENDER_ID),
+      baseUrl: e.TERMII_BASE_URL.replace(/\/+$/, ''),
+    };
+  }
+  if (missing.length > 0) {
+    const chosen = [
+      e.WHATSAPP_PROVIDER === 'meta' ? 'WHATSAPP_PROVIDER=meta' : '',
+      e.SMS_PROVIDER === 'termii' ? 'SMS_PROVIDER=termii' : '',
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    throw new ConfigError(`The configuration is invalid: ${chosen} needs ${missing.join(', ')}.`);
+  }
+  return {
+    whatsapp,
+    webhook: { verifyToken: e.WHATSAPP_WEBHOOK_VERIFY_TOKEN, appSecret: e.WHATSAPP_APP_SECRET },
+    sms,
+    fallbackSeconds: e.SMS_FALLBACK_SECONDS,
+    timeoutMs: e.PROVIDER_TIMEOUT_MS,
   };
 }
 
@@ -133,3 +234,25 @@ function persistedDevSecret(dataDir: string): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+/**
+ * Issue 27: pino paths never written, whatever a log call is given (a config object, a provider's settings, a
+ * request's headers): the provider secrets and signature headers print as [Redacted].
+ */
+export const LOG_REDACT_PATHS = [
+  'config.messaging.whatsapp.accessToken',
+  'config.messaging.webhook',
+  'config.messaging.sms.apiKey',
+  'messaging.whatsapp.accessToken',
+  'messaging.webhook',
+  'messaging.sms.apiKey',
+  '*.accessToken',
+  '*.apiKey',
+  '*.api_key',
+  '*.appSecret',
+  '*.verifyToken',
+  'headers.authorization',
+  'headers["x-hub-signature-256"]',
+  'req.headers.authorization',
+  'req.headers["x-hub-signature-256"]',
+];

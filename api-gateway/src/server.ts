@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, LOG_REDACT_PATHS, loadConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
@@ -16,7 +16,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  const logger = pino({ level: config.logLevel, redact: LOG_REDACT_PATHS });
   installProcessGuards(logger);
   let releaseDataDir = () => {};
   if (!config.databaseUrl) {

@@ -6,7 +6,7 @@ import cluster from 'node:cluster';
 import type { Worker } from 'node:cluster';
 import path from 'node:path';
 import pino from 'pino';
-import { ConfigError, gatewayWorkers, loadConfig } from './config';
+import { ConfigError, gatewayWorkers, LOG_REDACT_PATHS, loadConfig } from './config';
 import { CANNOT_START_EXIT_CODE, startLine } from './start-line';
 
 /** A worker that dies sooner than this after starting counts as a crash loop: restarts back off. */
@@ -25,7 +25,7 @@ function main(): void {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   }
-  const logger = pino({ level: config.logLevel });
+  const logger = pino({ level: config.logLevel, redact: LOG_REDACT_PATHS });
   const count = gatewayWorkers(config);
   // Under tsx (tests, `npm run dev`) the worker is the TypeScript source; built, it is server.js.
   cluster.setupPrimary({ exec: path.join(__dirname, `server${path.extname(__filename)}`) });

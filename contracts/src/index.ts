@@ -8,6 +8,7 @@ export * from './api/common';
 export * from './api/auth';
 export * from './api/master';
 export * from './api/health';
+export * from './api/messaging';
 export * from './api/web-config';
 export * from './api/affiliates';
 export * from './api/admin-users';

@@ -39,6 +39,11 @@ const routes: RemoteRouteDefinition[] = [
     Component: lazy(() => import('./pages/affiliates/admin-affiliates-page')),
   },
   {
+    path: 'admin/outbox',
+    title: 'Message Outbox',
+    Component: lazy(() => import('./pages/outbox/outbox-page')),
+  },
+  {
     path: 'notifications',
     title: 'Notifications',
     Component: lazy(() => import('./pages/notifications/notifications-page')),

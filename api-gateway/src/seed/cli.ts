@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, LOG_REDACT_PATHS, loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -11,7 +11,7 @@ import { seedIfEmpty } from './seed';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  const logger = pino({ level: config.logLevel, redact: LOG_REDACT_PATHS });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);

@@ -17,5 +17,17 @@ export const HealthResponse = z.object({
     .optional(),
   /** The gateway's package version (staff only). */
   version: z.string().optional(),
+  /** Each channel's provider (staff only): name, whether a real one is configured, last success and failure. */
+  providers: z
+    .array(
+      z.object({
+        channel: z.enum(['email', 'whatsapp', 'sms']),
+        name: z.string(),
+        configured: z.boolean(),
+        lastSuccessAt: z.string().nullable(),
+        lastFailureAt: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;

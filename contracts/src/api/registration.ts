@@ -41,7 +41,22 @@ export const RegistrationMessages = {
     'Registration successful. Your KYC is under review; you will receive your sign-in details by email once it is approved.',
   captchaVerified: 'CAPTCHA verified.',
   captchaTooMany: 'Too many CAPTCHA requests. Please try again later.',
+  // Issue 27: where the mobile code went, for the OTP step.
+  codeSentBySms: (maskedNumber: string) => `We sent the code by SMS to ${maskedNumber}.`,
+  whatsappUndeliverable:
+    'We could not send the code to this number by WhatsApp. Please check that the number is registered with WhatsApp.',
+  codeNotDelivered:
+    'We could not deliver the code to this number. Please check the number and request a new OTP.',
 } as const;
+
+/**
+ * A number with its middle hidden, for a screen that says where a code went: the first four characters (the
+ * '+' and a country code) and the last three digits stay, '+2348031234567' -> '+234*******567'.
+ */
+export function maskMobileNumber(international: string): string {
+  if (international.length <= 7) return international.replace(/\d(?=\d{2})/g, '*');
+  return `${international.slice(0, 4)}${'*'.repeat(international.length - 7)}${international.slice(-3)}`;
+}
 
 /** POST affiliate/send-email-otp and affiliate/resend-email-otp. */
 export const SendEmailOtpRequest = z.object({ email: EmailField });
@@ -83,6 +98,19 @@ export type SendMobileOtpRequest = z.output<typeof SendMobileOtpRequest>;
 /** POST affiliate/resend-mobile-otp: to the number of the last send-mobile-otp. */
 export const ResendMobileOtpRequest = SendEmailOtpRequest;
 export type ResendMobileOtpRequest = SendEmailOtpRequest;
+
+/** POST affiliate/mobile-otp-status: where the last mobile code went and how far it got. */
+export const MobileOtpStatusRequest = SendEmailOtpRequest;
+export type MobileOtpStatusRequest = SendEmailOtpRequest;
+export const MobileOtpStatusResponse = z.object({
+  /** The channel that carries the code now: WhatsApp, or SMS once it fell back. */
+  channel: z.enum(['whatsapp', 'sms']),
+  /** queued (not yet taken by the provider), sent, delivered, read, or failed. */
+  state: z.enum(['queued', 'sent', 'delivered', 'read', 'failed']),
+  /** What the OTP step shows: 'We sent the code by SMS to +234*******567.' and the like. */
+  message: z.string(),
+});
+export type MobileOtpStatusResponse = z.infer<typeof MobileOtpStatusResponse>;
 
 /** POST affiliate/verify-mobile-otp → 'Mobile verified successfully!'. */
 export const VerifyMobileOtpRequest = z.object({
@@ -137,7 +165,7 @@ export const DevOutboxQuery = z.object({
 });
 export const OutboxMessage = z.object({
   messageId: z.number().int(),
-  channel: z.enum(['email', 'whatsapp']),
+  channel: z.enum(['email', 'whatsapp', 'sms']),
   recipient: z.string(),
   subject: z.string().nullable(),
   body: z.string(),

@@ -6,6 +6,7 @@ import { AuthEndpoints, WebConfigEndpoints } from './auth';
 import { ApiKeyAdminEndpoints, IntegrationEndpoints } from './integration';
 import { CommissionEndpoints } from './commission';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
+import { OutboxAdminEndpoints, WebhookEndpoints } from './messaging';
 import { OrderEndpoints } from './orders';
 import { NotificationEndpoints } from './notifications';
 import { DevEndpoints, RegistrationEndpoints } from './registration';
@@ -18,6 +19,7 @@ export * from './auth';
 export * from './integration';
 export * from './commission';
 export * from './master';
+export * from './messaging';
 export * from './orders';
 export * from './notifications';
 export * from './registration';
@@ -43,4 +45,6 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   DocsEndpoints,
   IntegrationEndpoints,
   ApiKeyAdminEndpoints,
+  OutboxAdminEndpoints,
+  WebhookEndpoints,
 ].flatMap((group) => Object.values(group));

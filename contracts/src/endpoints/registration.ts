@@ -4,6 +4,8 @@ import {
   DevCaptchaResponse,
   DevOutboxQuery,
   DevOutboxResponse,
+  MobileOtpStatusRequest,
+  MobileOtpStatusResponse,
   RegistrationMessages,
   ResendEmailOtpRequest,
   ResendMobileOtpRequest,
@@ -92,6 +94,20 @@ export const RegistrationEndpoints = {
       400: error(RegistrationMessages.otpNotRequested),
       429: error('Within 30 s of the last code, or over the hourly send caps (Retry-After)'),
     },
+  }),
+  mobileOtpStatus: defineEndpoint({
+    method: 'post',
+    path: '/affiliate/mobile-otp-status',
+    tag: TAG,
+    summary:
+      'Where the last mobile code went (WhatsApp, or SMS once WhatsApp failed or did not deliver in time) and ' +
+      "how far it got, with the sentence the OTP step shows ('We sent the code by SMS to +234*******567.'). " +
+      'Read only; the OTP step polls it.' +
+      COOKIE_NOTE,
+    auth: 'public',
+    body: MobileOtpStatusRequest,
+    answer: { description: 'The channel, state and sentence', schema: MobileOtpStatusResponse },
+    otherAnswers: { 400: error(RegistrationMessages.otpNotRequested) },
   }),
   verifyMobileOtp: defineEndpoint({
     method: 'post',

@@ -164,3 +164,16 @@ test("an affiliate never sees another affiliate's selfie", async () => {
   // The row exists but no bytes were written: the owner passes the check and finds no file.
   expect(asOwner.status).toBe(404);
 });
+
+test('issue 27: a session opens neither the WhatsApp webhook (the signature does) nor, below admin, the outbox', async () => {
+  const admin = await bearer(t.ctx, await createStaffUser(t.ctx.db, 1));
+  const backoffice = await bearer(t.ctx, await createStaffUser(t.ctx.db, 2));
+  const webhook = await request(t.app)
+    .post('/api/webhooks/whatsapp')
+    .set('Authorization', admin)
+    .send({ entry: [] });
+  expect(webhook.status).toBe(401);
+  expect((await request(t.app).get('/api/admin/outbox').set('Authorization', backoffice)).status).toBe(403);
+  expect((await request(t.app).get('/api/admin/outbox')).status).toBe(401);
+  expect((await request(t.app).get('/api/admin/outbox').set('Authorization', admin)).status).toBe(200);
+});

@@ -5,6 +5,7 @@ import type { HealthResponse } from '@portal/contracts';
 import { RoleId } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
+import { providerStates } from '../messaging';
 
 /** How long the database may take to answer before the gateway reports itself degraded. */
 const DATABASE_TIMEOUT_MS = 2_000;
@@ -26,6 +27,7 @@ export function registerHealthRoutes(api: ApiRouter, ctx: AppContext): void {
           status,
           database: { reachable: version !== null, driver: ctx.db.driver, version },
           version: PACKAGE_VERSION,
+          providers: version === null ? undefined : await providerStates(ctx).catch(() => undefined),
         }
       : { status };
     res

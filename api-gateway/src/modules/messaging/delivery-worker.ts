@@ -1,6 +1,10 @@
 import type { AppContext } from '../../context';
 import { faultPoint } from '../../lib/fault-point';
-import type { Transports } from './transports';
+import { RegistrationMessages } from '@portal/contracts';
+import { queueSmsFallbacks } from './sms-fallback';
+import { recordProviderResult } from './provider-health';
+import { UndeliverableError } from './provider-errors';
+import type { SendResult, Transports } from './transports';
 import { createTransports } from './transports';
 
 export const MAX_DELIVERY_ATTEMPTS = 5;
@@ -11,11 +15,40 @@ const BATCH_SIZE = 20;
 
 interface ClaimedRow {
   message_id: string | number;
-  channel: 'email' | 'whatsapp';
+  channel: 'email' | 'whatsapp' | 'sms';
   recipient: string;
   subject: string | null;
   body: string;
   attempts: number;
+  otp_code: string | null;
+}
+
+/** Hands one message to its channel's provider; what the provider answered (its message id), if anything. */
+async function sendOne(
+  transports: Transports,
+  row: ClaimedRow,
+): Promise<{ provider: string; result: SendResult }> {
+  if (row.channel === 'email') {
+    await transports.email.send({ to: row.recipient, subject: row.subject ?? '', text: row.body });
+    return { provider: transports.email.name, result: {} };
+  }
+  if (row.channel === 'sms') {
+    if (!transports.sms) throw new Error('No SMS provider is configured (SMS_PROVIDER)');
+    const result = await transports.sms.send({ to: row.recipient, text: row.body });
+    return { provider: transports.sms.name, result: result ?? {} };
+  }
+  const result = await transports.whatsapp.send({
+    to: row.recipient,
+    text: row.body,
+    ...(row.otp_code ? { otpCode: row.otp_code } : {}),
+  });
+  return { provider: transports.whatsapp.name, result: result ?? {} };
+}
+
+function providerName(transports: Transports, channel: ClaimedRow['channel']): string {
+  if (channel === 'email') return transports.email.name;
+  if (channel === 'sms') return transports.sms?.name ?? 'none';
+  return transports.whatsapp.name;
 }
 
 export interface DeliveryReport {
@@ -40,6 +73,8 @@ export async function deliverDueMessages(
   /** Asked before each message: true ends the pass after the current one (graceful shutdown). */
   stopping: () => boolean = () => false,
 ): Promise<DeliveryReport> {
+  // OTPs WhatsApp failed, or did not deliver in time, get their one SMS first, so this pass sends it.
+  if (transports.sms) await queueSmsFallbacks(ctx);
   const now = ctx.now();
   const { rows } = await ctx.db.query<ClaimedRow>(
     `UPDATE outbox SET next_attempt_at = $2
@@ -48,7 +83,7 @@ export async function deliverDueMessages(
                             ORDER BY next_attempt_at, message_id
                             LIMIT $3
                             FOR UPDATE SKIP LOCKED)
-      RETURNING message_id, channel, recipient, subject, body, attempts`,
+      RETURNING message_id, channel, recipient, subject, body, attempts, otp_code`,
     // A row enqueued in this very millisecond carries the database's microseconds (next_attempt_at defaults
     // to now()), which a JS Date truncates away: compare against the end of the current millisecond.
     [new Date(now.getTime() + 1), new Date(now.getTime() + DELIVERY_LEASE_SECONDS * 1000), limit],
@@ -61,30 +96,44 @@ export async function deliverDueMessages(
       break;
     }
     try {
-      if (row.channel === 'email') {
-        await transports.email.send({ to: row.recipient, subject: row.subject ?? '', text: row.body });
-      } else {
-        await transports.whatsapp.send({ to: row.recipient, text: row.body });
-      }
+      const { provider, result } = await sendOne(transports, row);
       await ctx.db.query(
-        `UPDATE outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = NULL WHERE message_id = $1`,
-        [row.message_id, ctx.now()],
+        `UPDATE outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = NULL,
+                           provider = $3, provider_message_id = $4, last_attempt_at = $2
+          WHERE message_id = $1`,
+        [row.message_id, ctx.now(), provider, result.providerMessageId ?? null],
       );
+      await recordProviderResult(ctx, row.channel, provider, null);
       report.sent += 1;
     } catch (error) {
       const attempts = row.attempts + 1;
-      const failed = attempts >= MAX_DELIVERY_ATTEMPTS;
+      const undeliverable = error instanceof UndeliverableError;
+      // The recipient's own problem (not on WhatsApp, blocked, invalid number) fails at once: a retry cannot help.
+      const failed = undeliverable || attempts >= MAX_DELIVERY_ATTEMPTS;
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const userError = undeliverable
+        ? row.channel === 'whatsapp'
+          ? RegistrationMessages.whatsappUndeliverable
+          : RegistrationMessages.codeNotDelivered
+        : null;
+      const provider = providerName(transports, row.channel);
       await ctx.db.query(
-        `UPDATE outbox SET attempts = $2, last_error = $3, status = $4, next_attempt_at = $5 WHERE message_id = $1`,
+        `UPDATE outbox SET attempts = $2, last_error = $3, status = $4, next_attempt_at = $5, provider = $6,
+                           last_attempt_at = $7, user_error = coalesce($8, user_error)
+          WHERE message_id = $1`,
         [
           row.message_id,
           attempts,
           reason,
           failed ? 'failed' : 'pending',
           new Date(ctx.now().getTime() + retryDelaySeconds(attempts) * 1000),
+          provider,
+          ctx.now(),
+          userError,
         ],
       );
+      // A provider that answered "this recipient cannot get it" is working: only other failures count against it.
+      await recordProviderResult(ctx, row.channel, provider, undeliverable ? null : reason);
       ctx.logger.warn(
         { messageId: Number(row.message_id), channel: row.channel, attempts, err: reason },
         'message delivery failed',
@@ -93,6 +142,8 @@ export async function deliverDueMessages(
       else report.retrying += 1;
     }
   }
+  // A WhatsApp failure of this pass falls back at once, not on the next tick.
+  if (transports.sms && report.failed > 0) await queueSmsFallbacks(ctx);
   return report;
 }
 

@@ -1,6 +1,8 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../context';
+import { TermiiSmsProvider } from './termii-sms';
+import { MetaWhatsAppProvider } from './whatsapp-cloud';
 
 export interface EmailMessage {
   to: string;
@@ -12,6 +14,19 @@ export interface WhatsAppMessage {
   /** International form, e.g. +2348031234567. */
   to: string;
   text: string;
+  /** Set for a registration code: providers with templates send the code, not the text. */
+  otpCode?: string;
+}
+
+export interface SmsMessage {
+  /** International form, e.g. +2348031234567. */
+  to: string;
+  text: string;
+}
+
+/** What a provider answers for a message it took: its id, which receipts name later. */
+export interface SendResult {
+  providerMessageId?: string;
 }
 
 /** Sends one email or throws; the delivery worker records the failure and retries. */
@@ -21,15 +36,26 @@ export interface EmailTransport {
   close?(): void;
 }
 
-/** A WhatsApp Business API provider (Meta Cloud API, Twilio, ...) plugs in here. */
+/**
+ * A WhatsApp Business API provider (Meta Cloud API, ...) plugs in here. Throws an `UndeliverableError` for a
+ * recipient that cannot get the message (no retry), any other error to be retried.
+ */
 export interface WhatsAppProvider {
   readonly name: string;
-  send(message: WhatsAppMessage): Promise<void>;
+  send(message: WhatsAppMessage): Promise<SendResult | void>;
+}
+
+/** An SMS provider (Termii, ...): the fallback for OTPs WhatsApp did not deliver. Errors as for WhatsApp. */
+export interface SmsProvider {
+  readonly name: string;
+  send(message: SmsMessage): Promise<SendResult | void>;
 }
 
 export interface Transports {
   email: EmailTransport;
   whatsapp: WhatsAppProvider;
+  /** Absent when no SMS provider is configured (SMS_PROVIDER=none): then nothing falls back. */
+  sms?: SmsProvider;
 }
 
 /**
@@ -82,6 +108,22 @@ export class LogWhatsAppProvider implements WhatsAppProvider {
   }
 }
 
+export class LogSmsProvider implements SmsProvider {
+  readonly name = 'log';
+
+  constructor(
+    private readonly logger: Pick<Logger, 'info'>,
+    private readonly withholdBody: boolean,
+  ) {}
+
+  async send(message: SmsMessage): Promise<void> {
+    this.logger.info(
+      { channel: 'sms', to: message.to, body: loggedBody(message.text, this.withholdBody) },
+      'SMS (log provider)',
+    );
+  }
+}
+
 /** SMTP through nodemailer; SMTP_URL is e.g. smtp://user:pass@smtp.example.com:587 or smtps://...:465. */
 export class SmtpEmailTransport implements EmailTransport {
   readonly name = 'smtp';
@@ -108,8 +150,12 @@ export class SmtpEmailTransport implements EmailTransport {
   }
 }
 
-/** SMTP when SMTP_URL is set, otherwise the log transport; WhatsApp by the log provider until one is configured. */
+/**
+ * SMTP when SMTP_URL is set, otherwise the log transport; WhatsApp by Meta's Cloud API with
+ * WHATSAPP_PROVIDER=meta, otherwise the log provider; SMS by Termii, the log provider, or none.
+ */
 export function createTransports(ctx: AppContext): Transports {
+  const { messaging } = ctx.config;
   const withhold = ctx.config.isProduction;
   if (withhold && !ctx.config.smtpUrl) {
     ctx.logger.warn('SMTP_URL is not set: emails are kept in the outbox and logged without their bodies');
@@ -118,6 +164,15 @@ export function createTransports(ctx: AppContext): Transports {
     email: ctx.config.smtpUrl
       ? new SmtpEmailTransport(ctx.config.smtpUrl, ctx.config.mailFrom)
       : new LogEmailTransport(ctx.logger, withhold),
-    whatsapp: new LogWhatsAppProvider(ctx.logger, withhold),
+    whatsapp:
+      messaging.whatsapp.provider === 'meta'
+        ? new MetaWhatsAppProvider(messaging.whatsapp, messaging.timeoutMs)
+        : new LogWhatsAppProvider(ctx.logger, withhold),
+    sms:
+      messaging.sms.provider === 'termii'
+        ? new TermiiSmsProvider(messaging.sms, messaging.timeoutMs)
+        : messaging.sms.provider === 'log'
+          ? new LogSmsProvider(ctx.logger, withhold)
+          : undefined,
   };
 }

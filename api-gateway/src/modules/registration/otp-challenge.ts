@@ -21,7 +21,7 @@ const hashOf = (ctx: AppContext, challengeId: string, code: string) =>
 /**
  * A new code for this registration and channel, after the 30 s gap and the send caps (`sql` is the caller's
  * transaction, which holds the send's locks until it commits): earlier codes of the
- * channel stop working (one live code at a time). Returns the code for the caller's message; it is never
+ * channel stop working (one live code at a time). Returns the code (and its challenge) for the caller's message; it is never
  * stored in clear nor returned to the client. `unverifiable` stores the hash of a value no one can type
  * instead (same work, same rows), for an address that must not be verified.
  */
@@ -30,7 +30,7 @@ export async function issueOtpChallenge(
   sql: Sql,
   send: OtpSend,
   options: { unverifiable?: boolean } = {},
-): Promise<string> {
+): Promise<{ code: string; challengeId: string }> {
   await claimOtpSend(ctx, sql, send);
   const now = ctx.now();
   const { rows: previous } = await sql.query<{ destination: string; send_count: number }>(
@@ -61,7 +61,7 @@ export async function issueOtpChallenge(
       send.ip ?? null,
     ],
   );
-  return code;
+  return { code, challengeId };
 }
 
 interface ChallengeRow {

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type {
+  MobileOtpStatusResponse,
   SendEmailOtpRequest,
   SendMobileOtpRequest,
   VerifyEmailOtpRequest,
@@ -7,6 +8,7 @@ import type {
 } from '@portal/contracts';
 import {
   internationalMobile,
+  maskMobileNumber,
   Messages,
   mobileNumberError,
   normaliseMobileNumber,
@@ -33,10 +35,11 @@ async function hasAccount(sql: Sql, email: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function queueEmailOtp(sql: Sql, email: string, code: string): Promise<void> {
+async function queueEmailOtp(sql: Sql, email: string, code: string, challengeId: string): Promise<void> {
   await enqueueMessage(sql, {
     channel: 'email',
     recipient: email,
+    otp: { code, challengeId },
     subject: 'Your Affiliate Portal verification code',
     body:
       `Your verification code is ${code}.\n\n` +
@@ -66,11 +69,28 @@ async function queueAccountExists(sql: Sql, email: string): Promise<void> {
   });
 }
 
-async function queueMobileOtp(sql: Sql, destination: string, code: string): Promise<void> {
+/**
+ * The code by WhatsApp; with an SMS provider configured it falls back to one SMS if WhatsApp has not delivered
+ * it within SMS_FALLBACK_SECONDS (or fails before): see messaging/sms-fallback.ts.
+ */
+async function queueMobileOtp(
+  ctx: AppContext,
+  sql: Sql,
+  destination: string,
+  code: string,
+  challengeId: string,
+): Promise<void> {
+  const { sms, fallbackSeconds } = ctx.config.messaging;
   await enqueueMessage(sql, {
     channel: 'whatsapp',
     recipient: destination,
     body: `Your Affiliate Portal verification code is ${code}. It expires in ${OTP_EXPIRY_MINUTES} minutes.`,
+    otp: {
+      code,
+      challengeId,
+      fallbackDueAt:
+        sms.provider === 'none' ? undefined : new Date(ctx.now().getTime() + fallbackSeconds * 1000),
+    },
   });
 }
 
@@ -107,7 +127,7 @@ async function sendEmailCode(
   ip: string | undefined,
 ) {
   const registered = await hasAccount(tx, email);
-  const code = await issueOtpChallenge(
+  const { code, challengeId } = await issueOtpChallenge(
     ctx,
     tx,
     { registrationId, channel: 'email', destination: email, email, ip },
@@ -117,7 +137,7 @@ async function sendEmailCode(
     registrationId,
   ]);
   if (registered) await queueAccountExists(tx, email);
-  else await queueEmailOtp(tx, email, code);
+  else await queueEmailOtp(tx, email, code, challengeId);
 }
 
 /** Resend OTP: a fresh code to the same email, not before 30 s after the last one. */
@@ -188,7 +208,7 @@ async function sendMobileCode(
   destination: string,
   ip: string | undefined,
 ) {
-  const code = await issueOtpChallenge(ctx, tx, {
+  const { code, challengeId } = await issueOtpChallenge(ctx, tx, {
     registrationId: registration.registrationId,
     channel: 'mobile',
     destination,
@@ -199,7 +219,7 @@ async function sendMobileCode(
     'UPDATE registrations SET mobile_verified_at = NULL, country_id = NULL, mobile_number = NULL WHERE registration_id = $1',
     [registration.registrationId],
   );
-  await queueMobileOtp(tx, destination, code);
+  await queueMobileOtp(ctx, tx, destination, code, challengeId);
 }
 
 /** Resend to the number of the last send-mobile-otp. */
@@ -246,4 +266,63 @@ export async function verifyMobileOtp(ctx: AppContext, req: Request, body: Verif
   });
   if (!check.ok) throw check.error;
   return { message: Messages.mobileVerified };
+}
+
+interface CodeMessageRow {
+  channel: 'whatsapp' | 'sms';
+  status: 'pending' | 'sent' | 'failed';
+  delivery_status: 'sent' | 'delivered' | 'read' | 'failed' | null;
+  user_error: string | null;
+  fallback_due_at: Date | null;
+}
+
+/**
+ * Where the registration's last mobile code went: the SMS that replaced the WhatsApp message when there is one,
+ * otherwise the WhatsApp message. A WhatsApp failure whose SMS is still to be queued reads as sent: the
+ * fallback follows within the worker's next pass.
+ */
+export async function mobileOtpStatus(
+  ctx: AppContext,
+  req: Request,
+  body: SendEmailOtpRequest,
+): Promise<MobileOtpStatusResponse> {
+  const registration = await requireRegistration(ctx, ctx.db, req, body.email, { emailVerified: true });
+  const { rows: challenges } = await ctx.db.query<{ challenge_id: string; destination: string }>(
+    `SELECT challenge_id, destination FROM otp_challenges WHERE registration_id = $1 AND channel = 'mobile'
+      ORDER BY created_at DESC LIMIT 1`,
+    [registration.registrationId],
+  );
+  const challenge = challenges[0];
+  if (!challenge) throw badRequest(RegistrationMessages.otpNotRequested);
+  const { rows } = await ctx.db.query<CodeMessageRow>(
+    `SELECT channel, status, delivery_status, user_error, fallback_due_at FROM outbox
+      WHERE otp_challenge_id = $1 AND channel IN ('whatsapp', 'sms')
+      ORDER BY (channel = 'sms') DESC, message_id DESC LIMIT 1`,
+    [challenge.challenge_id],
+  );
+  const row = rows[0];
+  if (!row) return { channel: 'whatsapp', state: 'queued', message: RegistrationMessages.mobileOtpSent };
+  const failed = row.status === 'failed' || row.delivery_status === 'failed';
+  const state: MobileOtpStatusResponse['state'] = row.delivery_status
+    ? row.delivery_status
+    : row.status === 'pending'
+      ? 'queued'
+      : row.status;
+  if (row.channel === 'sms') {
+    return failed
+      ? { channel: 'sms', state: 'failed', message: row.user_error ?? RegistrationMessages.codeNotDelivered }
+      : {
+          channel: 'sms',
+          state,
+          message: RegistrationMessages.codeSentBySms(maskMobileNumber(challenge.destination)),
+        };
+  }
+  if (failed && !row.fallback_due_at) {
+    return {
+      channel: 'whatsapp',
+      state: 'failed',
+      message: row.user_error ?? RegistrationMessages.codeNotDelivered,
+    };
+  }
+  return { channel: 'whatsapp', state: failed ? 'sent' : state, message: RegistrationMessages.mobileOtpSent };
 }

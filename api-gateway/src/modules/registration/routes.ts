@@ -2,6 +2,7 @@ import { RegistrationEndpoints } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import {
+  mobileOtpStatus,
   resendEmailOtp,
   resendMobileOtp,
   sendEmailOtp,
@@ -23,6 +24,8 @@ export function registerRegistrationRoutes(api: ApiRouter, ctx: AppContext): voi
   api.route(RegistrationEndpoints.sendMobileOtp, ({ body }, req) => sendMobileOtp(ctx, req, body));
 
   api.route(RegistrationEndpoints.resendMobileOtp, ({ body }, req) => resendMobileOtp(ctx, req, body));
+
+  api.route(RegistrationEndpoints.mobileOtpStatus, ({ body }, req) => mobileOtpStatus(ctx, req, body));
 
   api.route(RegistrationEndpoints.verifyMobileOtp, ({ body }, req) => verifyMobileOtp(ctx, req, body));
 

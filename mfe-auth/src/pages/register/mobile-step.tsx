@@ -150,6 +150,22 @@ export function MobileStep({ verification, countries }: MobileStepProps) {
         <i className="pi pi-whatsapp" aria-hidden="true" /> The mobile number must be registered with
         WhatsApp: the OTP is sent there.
       </p>
+      {flow.phase === 'sent' && verification.mobileDelivery && (
+        <p
+          id="mobile-delivery"
+          className={verification.mobileDelivery.state === 'failed' ? styles.error : styles.hint}
+          role="status"
+          aria-live="polite"
+        >
+          <i
+            className={
+              verification.mobileDelivery.state === 'failed' ? 'pi pi-exclamation-triangle' : 'pi pi-comment'
+            }
+            aria-hidden="true"
+          />{' '}
+          {verification.mobileDelivery.message}
+        </p>
+      )}
       {flow.phase === 'verified' && (
         <span id="mobile-verified" className={styles.success} role="status">
           <i className="pi pi-check-circle" aria-hidden="true" />

@@ -25,6 +25,9 @@ export const registrationApi = {
     callEndpoint(RegistrationEndpoints.resendMobileOtp, { body }),
   verifyMobileOtp: (body: VerifyMobileOtpRequest) =>
     callEndpoint(RegistrationEndpoints.verifyMobileOtp, { body }),
+  /** Where the mobile code went (polled by the OTP step; quiet: its failures show nothing). */
+  mobileOtpStatus: (body: SendEmailOtpRequest) =>
+    callEndpoint(RegistrationEndpoints.mobileOtpStatus, { body }, { quiet: true }),
   uploadSelfie: (file: File) => {
     const form = new FormData();
     form.append(SELFIE_FIELD, file);

@@ -7,11 +7,12 @@ import {
   otpError,
   registrationStepOneSchema,
 } from '@portal/contracts/registration';
-import type { CountryOption } from '@portal/contracts/registration';
+import type { CountryOption, MobileOtpStatusResponse } from '@portal/contracts/registration';
 import { notify } from '@portal/shared-ui';
 import type { RegistrationApi } from './registration-api';
 import { EMAIL_STEP_FIELDS, MOBILE_STEP_FIELDS, firstMessages } from './registration-form';
 import type { RegistrationField, RegistrationForm } from './registration-form';
+import { useMobileCodeDelivery } from './use-mobile-code-delivery';
 import { useOtpFlow } from './use-otp-flow';
 import type { OtpFlow } from './use-otp-flow';
 
@@ -30,6 +31,8 @@ export interface ContactVerification {
   /** The verified country and number (spec §4: they are remembered). */
   verifiedMobile: MobileTarget | null;
   bothVerified: boolean;
+  /** Where the mobile code went when it is not the usual WhatsApp (by SMS, or undeliverable); else null. */
+  mobileDelivery: MobileOtpStatusResponse | null;
   sendEmailOtp(): Promise<void>;
   resendEmailOtp(): Promise<void>;
   verifyEmailOtp(): Promise<void>;
@@ -188,6 +191,17 @@ export function useContactVerification(
   }, [api, clearErrors, emailTarget, getValues, otpMessages, setValue, show, verifyEmail]);
 
   const { send: sendMobile, resend: resendMobile, verify: verifyMobile } = mobile;
+  // Every send or resend starts the "where did the code go" polling over (issue 27).
+  const [mobileSends, setMobileSends] = useState(0);
+  const checkMobileDelivery = useCallback(
+    () => api.mobileOtpStatus({ email: verifiedEmail ?? '' }),
+    [api, verifiedEmail],
+  );
+  const mobileDelivery = useMobileCodeDelivery(
+    mobile.phase === 'sent' && verifiedEmail !== null,
+    mobileSends,
+    checkMobileDelivery,
+  );
   const sendMobileOtp = useCallback(async () => {
     if (verifiedEmail === null) return;
     if (!show(MOBILE_STEP_FIELDS, stepOneMessages(MOBILE_STEP_FIELDS, verifiedEmail))) return;
@@ -198,6 +212,7 @@ export function useContactVerification(
       notify.success((await api.sendMobileOtp({ email: verifiedEmail, ...target })).message),
     );
     if (!sent) return;
+    setMobileSends((count) => count + 1);
     setMobileTarget(target);
     setValue('mobileOTP', '');
   }, [api, getValues, sendMobile, setValue, show, stepOneMessages, verifiedEmail]);
@@ -207,7 +222,9 @@ export function useContactVerification(
     const sent = await resendMobile(async () =>
       notify.success((await api.resendMobileOtp({ email: verifiedEmail })).message),
     );
-    if (sent) setValue('mobileOTP', '');
+    if (!sent) return;
+    setMobileSends((count) => count + 1);
+    setValue('mobileOTP', '');
   }, [api, resendMobile, setValue, verifiedEmail]);
 
   const verifyMobileOtp = useCallback(async () => {
@@ -251,6 +268,7 @@ export function useContactVerification(
     lastVerifiedEmail,
     verifiedMobile,
     bothVerified: verifiedEmail !== null && verifiedMobile !== null,
+    mobileDelivery,
     sendEmailOtp,
     resendEmailOtp,
     verifyEmailOtp,

@@ -29,6 +29,8 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: 'admin/reports', remote: 'mfe_admin', access: 'guarded' },
   { path: 'admin/orders', remote: 'mfe_admin', access: 'guarded' },
   { path: 'admin/affiliates', remote: 'mfe_admin', access: 'guarded' },
+  // Issue 27: the outbox (admin only, under Manage Users).
+  { path: 'admin/outbox', remote: 'mfe_admin', access: 'guarded' },
   { path: 'notifications', remote: 'mfe_admin', access: 'guarded' },
   { path: 'backoffice-dashboard', remote: 'mfe_backoffice', access: 'guarded' },
   { path: 'backoffice/reports', remote: 'mfe_backoffice', access: 'guarded' },

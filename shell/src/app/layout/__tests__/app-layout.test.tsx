@@ -55,6 +55,7 @@ describe('sidebar menu (spec §2), built from the rights of each demo role', () 
       'Manage Users',
       '  All Users',
       '  Create User',
+      '  Message Outbox',
       'Affiliates',
       'Order Management',
       'Reports',

@@ -28,6 +28,7 @@ describe('route table', () => {
       'admin/reports': 'mfe_admin/guarded',
       'admin/orders': 'mfe_admin/guarded',
       'admin/affiliates': 'mfe_admin/guarded',
+      'admin/outbox': 'mfe_admin/guarded',
       notifications: 'mfe_admin/guarded',
       'backoffice-dashboard': 'mfe_backoffice/guarded',
       'backoffice/reports': 'mfe_backoffice/guarded',

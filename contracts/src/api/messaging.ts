@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { SearchText } from './common';
+
+/**
+ * Issue 27, messaging: the admin's view of the outbox (to answer 'I never got my code') and the WhatsApp
+ * webhook. No message body is ever answered: OTP codes and temporary passwords live in bodies.
+ */
+export const OutboxMessages = {
+  invalidPage: 'Page must be a whole number from 1.',
+  invalidPageSize: 'Page size must be a whole number from 1 to 100.',
+  invalidChannel: 'Channel must be email, whatsapp or sms.',
+  invalidStatus: 'Status must be pending, sent or failed.',
+  webhookUnauthorized: 'Invalid signature.',
+  webhookVerifyRefused: 'Verification refused.',
+  webhookBadBody: 'The notification is not valid JSON.',
+  webhookReceived: 'Received.',
+} as const;
+
+export const OUTBOX_MAX_PAGE_SIZE = 100;
+
+const positiveIntFromQuery = (message: string, max?: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,9}$/, { error: message })
+    .transform(Number)
+    .refine((value) => value >= 1 && (max === undefined || value <= max), { error: message });
+
+/** GET admin/outbox: newest first; `recipient` matches part of the address or number. */
+export const AdminOutboxQuery = z.object({
+  page: positiveIntFromQuery(OutboxMessages.invalidPage).optional(),
+  pageSize: positiveIntFromQuery(OutboxMessages.invalidPageSize, OUTBOX_MAX_PAGE_SIZE).optional(),
+  recipient: SearchText.optional(),
+  channel: z.enum(['email', 'whatsapp', 'sms'], { error: OutboxMessages.invalidChannel }).optional(),
+  status: z.enum(['pending', 'sent', 'failed'], { error: OutboxMessages.invalidStatus }).optional(),
+});
+export type AdminOutboxQuery = z.input<typeof AdminOutboxQuery>;
+
+export const AdminOutboxMessage = z.object({
+  messageID: z.number().int(),
+  channel: z.enum(['email', 'whatsapp', 'sms']),
+  recipient: z.string(),
+  /** Email subjects only; never the body. */
+  subject: z.string().nullable(),
+  /** 'otp' for a verification code. */
+  purpose: z.enum(['otp']).nullable(),
+  /** Ours: pending (queued or retrying), sent (the provider took it), failed. */
+  status: z.enum(['pending', 'sent', 'failed']),
+  /** The provider's receipts (WhatsApp): sent, delivered, read, failed; null before any. */
+  deliveryStatus: z.enum(['sent', 'delivered', 'read', 'failed']).nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  provider: z.string().nullable(),
+  providerMessageID: z.string().nullable(),
+  /** The WhatsApp message an SMS replaced. */
+  fallbackOf: z.number().int().nullable(),
+  createdAt: z.string(),
+  lastAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  deliveryStatusAt: z.string().nullable(),
+});
+export type AdminOutboxMessage = z.infer<typeof AdminOutboxMessage>;
+
+export const AdminOutboxPage = z.object({
+  results: z.array(AdminOutboxMessage),
+  totalCount: z.number().int(),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminOutboxPage = z.infer<typeof AdminOutboxPage>;
+
+/** GET webhooks/whatsapp: Meta's verification request. */
+export const WhatsAppVerifyQuery = z.object({
+  'hub.mode': z.string().max(100).optional(),
+  'hub.verify_token': z.string().max(1000).optional(),
+  'hub.challenge': z.string().max(1000).optional(),
+});
+
+/**
+ * POST webhooks/whatsapp, as documented by Meta (only what we read): the route reads the raw bytes and checks
+ * the signature before any of this is looked at; the schema documents the call and feeds the fuzzer.
+ */
+export const WhatsAppNotification = z.object({
+  object: z.string().optional(),
+  entry: z
+    .array(
+      z.object({
+        id: z.string().optional(),
+        changes: z.array(
+          z.object({
+            field: z.string().optional(),
+            value: z.object({
+              statuses: z
+                .array(
+                  z.object({
+                    id: z.string(),
+                    status: z.enum(['sent', 'delivered', 'read', 'failed']),
+                    timestamp: z.string().optional(),
+                    recipient_id: z.string().optional(),
+                    errors: z.array(z.object({ code: z.number(), title: z.string().optional() })).optional(),
+                  }),
+                )
+                .optional(),
+            }),
+          }),
+        ),
+      }),
+    )
+    .optional(),
+});
