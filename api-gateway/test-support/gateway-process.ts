@@ -139,7 +139,14 @@ export async function startGateway(
       });
     });
   };
-  await waitFor(listening);
+  try {
+    await waitFor(listening);
+  } catch (error) {
+    // Not listening in time (or refused to start): stopped here, or the child would outlive the test run.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+    throw error;
+  }
   return {
     port: listenPort,
     url: `http://127.0.0.1:${listenPort}`,

@@ -3,22 +3,36 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import request from 'supertest';
 import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { type Database, openDatabase } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
-import { bearer, createStaffUser } from './affiliate-fixtures';
+import { createHttpServer } from '../src/http/http-server';
+import { type DemoAccountIds, seedDemoAccounts } from '../src/seed/demo-accounts';
+import { bearer } from './affiliate-fixtures';
 import { startGateway, type GatewayProcess } from './gateway-process';
 import { rateRows, workbook } from './rate-workbooks';
 import { createTestApp } from './test-app';
 
 /**
- * The race suite's portals: the same calls made through one embedded gateway (supertest, PGlite or the
- * PostgreSQL server of DATABASE_URL) or through two gateway processes on one PostgreSQL schema, so a test
- * races writers exactly as two load-balanced gateways would. Each portal has an admin session and the
- * integration key, and two callers: on two gateways, caller 0 talks to one and caller 1 to the other.
+ * The race suite's portals (issue 25), reached over HTTP as a load balancer would reach them: one gateway
+ * listening in this process on the suite's database (embedded PGlite, or the PostgreSQL server of
+ * DATABASE_URL) and, when DATABASE_URL is set, two gateway processes on one PostgreSQL schema. Every portal
+ * has the demo accounts, an admin session and the integration key; its gateways trust the loopback proxy, so
+ * a call names its client IP in X-Forwarded-For. On two gateways, caller 0 talks to one and caller 1 to the
+ * other.
  */
+export interface RacePortal {
+  /** One base URL per gateway; a race spreads its requests over them. */
+  urls: string[];
+  /** The database the gateways use, for SQL checks of the outcome. */
+  db: Database;
+  /** The demo accounts; the callers' uploads and exports are made as the demo admin. */
+  demo: DemoAccountIds;
+  callers: [Caller, Caller];
+  close(): Promise<void>;
+}
+
 export interface Answer {
   status: number;
   body: Record<string, unknown>;
@@ -32,54 +46,102 @@ export interface Caller {
   exportLoginReport(): Promise<Answer>;
 }
 
-const LOGIN_REPORT_EXPORT = '/api/report/loginhistory?fromDate=2026-01-01&toDate=2026-01-31';
-
 /** affiliate code, rate %, category, minimum order value, effective date (yyyy-MM-dd) */
 export type RateRow = [string, number, string, number, string];
 
-export interface RacePortal {
-  db: Database;
-  /** The admin user the callers' uploads and exports are made as. */
-  adminUserId: number;
-  callers: [Caller, Caller];
-  close(): Promise<void>;
-}
-
 export const RACE_API_KEY = `race-integration-key-${randomBytes(16).toString('hex')}`;
 
-export function ratesWorkbook(rows: readonly RateRow[]): Buffer {
-  return workbook(rateRows(...rows));
+const LOGIN_REPORT_EXPORT = '/api/report/loginhistory?fromDate=2026-01-01&toDate=2026-01-31';
+
+async function answerOf(res: Response): Promise<Answer> {
+  const text = await res.text();
+  try {
+    const body: unknown = JSON.parse(text);
+    return { status: res.status, body: body && typeof body === 'object' ? (body as Answer['body']) : {} };
+  } catch {
+    return { status: res.status, body: { text } };
+  }
 }
 
-const bodyOf = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+/** One JSON call to a gateway, from the client IP given; `token` is a session token, `apiKey` the integration key. */
+export async function call(
+  url: string,
+  method: 'GET' | 'POST',
+  route: string,
+  options: { ip?: string; token?: string; apiKey?: string; body?: unknown; cookie?: string } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.ip) headers['x-forwarded-for'] = options.ip;
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.apiKey) headers['x-api-key'] = options.apiKey;
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return answerOf(await fetch(url + route, { method, headers, body }));
+}
 
-/** One embedded gateway, called in process: both callers are the same app. */
-export async function oneGateway(): Promise<RacePortal> {
-  const t = await createTestApp({ INTEGRATION_API_KEY: RACE_API_KEY });
-  const adminUserId = await createStaffUser(t.ctx.db, 1);
-  const admin = await bearer(t.ctx, adminUserId);
-  const caller: Caller = {
-    ingest: async (what, items) => {
-      const res = await request(t.app)
-        .post(`/api/integration/${what}`)
-        .set('X-API-Key', RACE_API_KEY)
-        .send({ [what]: items });
-      return { status: res.status, body: bodyOf(res.body) };
-    },
+/** How many answers had each status, e.g. `{ 401: 10, 429: 30 }`. */
+export function countStatuses(answers: readonly Answer[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+/** The calls of one gateway as the admin of `token`; a 5xx from a gateway process carries its logged error. */
+function callerOf(url: string, token: string, gateway?: GatewayProcess): Caller {
+  const explained = (answer: Answer): Answer => {
+    if (gateway && answer.status >= 500)
+      answer.body.logged = gateway.lines.filter((line) => Number(line.level) >= 50).at(-1);
+    return answer;
+  };
+  return {
+    ingest: async (what, items) =>
+      explained(
+        await call(url, 'POST', `/api/integration/${what}`, {
+          apiKey: RACE_API_KEY,
+          body: { [what]: items },
+        }),
+      ),
     uploadRates: async (rows) => {
-      const res = await request(t.app)
-        .post('/api/master/commision/upload')
-        .set('Authorization', admin)
-        .attach('data', ratesWorkbook(rows), 'rates.xlsx');
-      return { status: res.status, body: bodyOf(res.body) };
+      const form = new FormData();
+      form.append('data', new Blob([workbook(rateRows(...rows))]), 'rates.xlsx');
+      const res = await fetch(`${url}/api/master/commision/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      return explained(await answerOf(res));
     },
-    exportLoginReport: async () => {
-      const res = await request(t.app).get(LOGIN_REPORT_EXPORT).set('Authorization', admin);
-      return { status: res.status, body: bodyOf(res.body) };
+    exportLoginReport: async () => explained(await call(url, 'GET', LOGIN_REPORT_EXPORT, { token })),
+  };
+}
+
+/** A session of the admin, as a token (sessions are rows signed with the gateways' secret). */
+async function adminToken(ctx: AppContext, demo: DemoAccountIds): Promise<string> {
+  return (await bearer(ctx, demo.adminUserId)).replace(/^Bearer /, '');
+}
+
+/** One gateway listening in this process; both callers are the same gateway. */
+export async function oneGateway(): Promise<RacePortal> {
+  const t = await createTestApp({ TRUST_PROXY: 'loopback', INTEGRATION_API_KEY: RACE_API_KEY });
+  const demo = await seedDemoAccounts(t.ctx.db);
+  // The gateway's own server: Node's default 5 s keep-alive closed sockets fetch was just reusing (ECONNRESET).
+  const server = createHttpServer(t.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const caller = callerOf(url, await adminToken(t.ctx, demo));
+  return {
+    urls: [url],
+    db: t.ctx.db,
+    demo,
+    callers: [caller, caller],
+    async close() {
+      // Idle keep-alive connections (65 s) would hold the server open.
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await t.close();
     },
   };
-  return { db: t.ctx.db, adminUserId, callers: [caller, caller], close: () => t.close() };
 }
 
 /** The URL with a search_path, so a gateway (and its listening connection) uses the test's schema. */
@@ -87,54 +149,6 @@ function urlWithSchema(url: string, schema: string): string {
   const parsed = new URL(url);
   parsed.searchParams.set('options', `-c search_path=${schema},public`);
   return parsed.toString();
-}
-
-/** A 5xx carries the gateway's logged error, so a failing race says why. */
-async function explained(gateway: GatewayProcess, res: Response): Promise<Answer> {
-  const result = await answer(res);
-  if (result.status >= 500)
-    result.body.logged = gateway.lines.filter((line) => Number(line.level) >= 50).at(-1);
-  return result;
-}
-
-async function answer(res: Response): Promise<Answer> {
-  const text = await res.text();
-  try {
-    return { status: res.status, body: bodyOf(JSON.parse(text)) };
-  } catch {
-    return { status: res.status, body: { text } };
-  }
-}
-
-function gatewayCaller(gateway: GatewayProcess, admin: string): Caller {
-  return {
-    ingest: async (what, items) =>
-      explained(
-        gateway,
-        await fetch(`${gateway.url}/api/integration/${what}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-api-key': RACE_API_KEY },
-          body: JSON.stringify({ [what]: items }),
-        }),
-      ),
-    uploadRates: async (rows) => {
-      const form = new FormData();
-      form.append('data', new Blob([ratesWorkbook(rows)]), 'rates.xlsx');
-      return explained(
-        gateway,
-        await fetch(`${gateway.url}/api/master/commision/upload`, {
-          method: 'POST',
-          headers: { authorization: admin },
-          body: form,
-        }),
-      );
-    },
-    exportLoginReport: async () =>
-      explained(
-        gateway,
-        await fetch(gateway.url + LOGIN_REPORT_EXPORT, { headers: { authorization: admin } }),
-      ),
-  };
 }
 
 /**
@@ -157,57 +171,61 @@ export async function twoGateways(): Promise<RacePortal> {
   if (!databaseUrl) throw new Error('two gateways need DATABASE_URL');
   const schema = `races_${randomBytes(4).toString('hex')}`;
   const db = await openDatabase({ databaseUrl, schema });
-  await migrate(db);
   const jwtSecret = randomBytes(32).toString('hex');
   const dataDirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'portal-race-')));
-  // Sessions are rows signed with the gateways' secret: issued here, accepted by both.
-  const ctx: AppContext = {
-    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDirs[0], JWT_SECRET: jwtSecret }),
-    db,
-    logger: pino({ level: 'silent' }),
-    now: () => new Date(),
-    routeDocs: [],
-  };
-  const adminUserId = await createStaffUser(db, 1);
-  const admin = await bearer(ctx, adminUserId);
-  const url = urlWithSchema(databaseUrl, schema);
-  const started = await Promise.allSettled(
-    dataDirs.map((dataDir) =>
-      startListening({
-        DATA_DIR: dataDir,
-        DATABASE_URL: url,
-        JWT_SECRET: jwtSecret,
-        INTEGRATION_API_KEY: RACE_API_KEY,
-      }),
-    ),
-  );
-  const gateways = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const gateways: GatewayProcess[] = [];
   const cleanUp = async () => {
     await Promise.all(gateways.map((gateway) => gateway.kill()));
     await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
     await db.close();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   };
-  // One gateway that did not start: the other is stopped too, or it would keep the test run alive.
-  const failed = started.find((result) => result.status === 'rejected');
-  if (failed) {
+  try {
+    await migrate(db);
+    const demo = await seedDemoAccounts(db);
+    const ctx: AppContext = {
+      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDirs[0], JWT_SECRET: jwtSecret }),
+      db,
+      logger: pino({ level: 'silent' }),
+      now: () => new Date(),
+      routeDocs: [],
+    };
+    const token = await adminToken(ctx, demo);
+    const url = urlWithSchema(databaseUrl, schema);
+    const started = await Promise.allSettled(
+      dataDirs.map((dataDir) =>
+        startListening({
+          DATA_DIR: dataDir,
+          DATABASE_URL: url,
+          JWT_SECRET: jwtSecret,
+          INTEGRATION_API_KEY: RACE_API_KEY,
+          TRUST_PROXY: 'loopback',
+        }),
+      ),
+    );
+    for (const result of started) if (result.status === 'fulfilled') gateways.push(result.value);
+    // One gateway that did not start: the other is stopped too (below), or it would keep the test run alive.
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    return {
+      urls: gateways.map((gateway) => gateway.url),
+      db,
+      demo,
+      callers: [callerOf(gateways[0].url, token, gateways[0]), callerOf(gateways[1].url, token, gateways[1])],
+      close: cleanUp,
+    };
+  } catch (error) {
     await cleanUp();
-    throw failed.reason;
+    throw error;
   }
-  return {
-    db,
-    adminUserId,
-    callers: [gatewayCaller(gateways[0], admin), gatewayCaller(gateways[1], admin)],
-    close: cleanUp,
-  };
 }
 
 /**
- * The portals a race test runs on: one embedded gateway always (PGlite, or PostgreSQL when DATABASE_URL is
- * set), and two gateway processes when DATABASE_URL is set.
+ * The portals a race test runs on, for `describe.each(RACE_PORTALS)`: one gateway always (PGlite, or
+ * PostgreSQL when DATABASE_URL is set), and two gateway processes when DATABASE_URL is set.
  */
 export const RACE_PORTALS: [string, () => Promise<RacePortal>][] = [
-  ['one gateway', oneGateway],
+  [`one gateway on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, oneGateway],
   ...(process.env.DATABASE_URL
     ? [['two gateways on PostgreSQL', twoGateways] as [string, () => Promise<RacePortal>]]
     : []),

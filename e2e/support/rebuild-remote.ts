@@ -5,6 +5,13 @@ import path from 'node:path';
 import { REPO_ROOT } from './gateway';
 
 /**
+ * The production build the portal ships, minus the minifier: the tests deploy what these builds emit and watch
+ * it run (module federation's version checks, the chunks, the precompressed copies), which minifying does not
+ * change; the minifier (terser, two passes over every chunk) is work these three builds in the e2e run need not do.
+ */
+const TEST_BUILD_ARGS = ['--mode', 'production', '--no-optimization-minimize'];
+
+/**
  * Builds one remote from a scratch copy of its sources (the checkout stays untouched), after `change`
  * edited the copy. Same build configuration, same installed packages. Returns the build's dist folder.
  */
@@ -24,7 +31,7 @@ export function buildRemoteCopy(app: string, scratch: string, change: (srcDir: s
   const webpackCli = createRequire(path.join(REPO_ROOT, app, 'package.json')).resolve(
     'webpack-cli/bin/cli.js',
   );
-  const build = spawnSync(process.execPath, [webpackCli, '--mode', 'production'], {
+  const build = spawnSync(process.execPath, [webpackCli, ...TEST_BUILD_ARGS], {
     cwd: appDir,
     encoding: 'utf8',
     timeout: 240_000,
@@ -89,7 +96,7 @@ export function buildAppAtCommit(app: string, commit: string, scratch: string): 
   const webpackCli = createRequire(path.join(REPO_ROOT, app, 'package.json')).resolve(
     'webpack-cli/bin/cli.js',
   );
-  const build = spawnSync(process.execPath, [webpackCli, '--mode', 'production'], {
+  const build = spawnSync(process.execPath, [webpackCli, ...TEST_BUILD_ARGS], {
     cwd: appDir,
     encoding: 'utf8',
     timeout: 280_000,

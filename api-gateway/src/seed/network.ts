@@ -103,33 +103,24 @@ function statusFor(age: number, roll: number): OrderStatus {
  * from its retailer's start (newer networks have fewer), recent ones still open, numbered in date order
  * like orders arriving day by day. Commission rates must already be there: ingestion computes commission.
  */
-export async function seedNetworkThroughIngestion(
-  sql: Sql,
-  {
-    network,
-    retailers,
-    orders,
-    now,
-  }: { network: NetworkAffiliate[]; retailers: number; orders: number; now: Date },
-): Promise<void> {
-  if (network.length === 0 || retailers === 0) return;
+export async function seedNetworkThroughIngestion(sql: Sql, seed: NetworkSeed): Promise<void> {
+  if (seed.network.length === 0 || seed.retailers === 0) return;
   // The seed turns sequential scans on for its set-based SQL, but within its transaction the planner's
   // statistics still see empty tables: ingestion's lookups by externalId would become scans of the growing
   // orders table. Index lookups, as the gateway runs them (PGlite's default), until the network is in.
   await sql.exec('SET LOCAL enable_seqscan = off');
-  await seedNetwork(sql, { network, retailers, orders, now });
+  await seedNetwork(sql, seed);
   await sql.exec('SET LOCAL enable_seqscan = on');
 }
 
-async function seedNetwork(
-  sql: Sql,
-  {
-    network,
-    retailers,
-    orders,
-    now,
-  }: { network: NetworkAffiliate[]; retailers: number; orders: number; now: Date },
-): Promise<void> {
+interface NetworkSeed {
+  network: NetworkAffiliate[];
+  retailers: number;
+  orders: number;
+  now: Date;
+}
+
+async function seedNetwork(sql: Sql, { network, retailers, orders, now }: NetworkSeed): Promise<void> {
   const today = epochDay(now);
   const ageOfRetailer = new Int16Array(retailers);
   function* retailerItems() {

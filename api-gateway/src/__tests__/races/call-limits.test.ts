@@ -42,7 +42,7 @@ describe.each(RACE_PORTALS)('%s', (_name, open) => {
   });
 
   test('exports by one user through both gateways share one count', async () => {
-    await leaveTokens('export', String(portal.adminUserId), 2);
+    await leaveTokens('export', String(portal.demo.adminUserId), 2);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const answer = await portal.callers[(i % 2) as 0 | 1].exportLoginReport();

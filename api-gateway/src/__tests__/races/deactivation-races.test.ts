@@ -1,6 +1,6 @@
 import { hashPassword } from '../../auth/password';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
-import { call, type RaceSetup, raceSetups } from '../../../test-support/race-setups';
+import { call, RACE_PORTALS, type RacePortal } from '../../../test-support/race-portals';
 
 jest.setTimeout(180_000);
 
@@ -11,19 +11,19 @@ const SECOND_ADMIN = { email: 'second-admin@example.test', password: 'Second@adm
  * Issue 25, item 6: two admins deactivating each other at once. Each must be answered (one wins, the other
  * is told why it cannot), never with a 5xx, and an active admin always remains.
  */
-describe.each(raceSetups())('admins deactivating each other at once: $name', ({ start }) => {
-  let setup: RaceSetup;
+describe.each(RACE_PORTALS)('admins deactivating each other at once: %s', (_name, open) => {
+  let portal: RacePortal;
   let secondAdminId: number;
   beforeAll(async () => {
-    setup = await start();
-    const { rows } = await setup.db.query<{ user_id: number | string }>(
+    portal = await open();
+    const { rows } = await portal.db.query<{ user_id: number | string }>(
       `INSERT INTO users (full_name, email, password_hash, role_id, phone_code, mobile_number, country_id)
        VALUES ('Second Admin', $1, $2, 1, '+234', '8177777790', 1) RETURNING user_id`,
       [SECOND_ADMIN.email, await hashPassword(SECOND_ADMIN.password)],
     );
     secondAdminId = Number(rows[0].user_id);
   });
-  afterAll(() => setup?.close());
+  afterAll(() => portal?.close());
 
   const tokenOf = async (url: string, account: { email: string; password: string }) => {
     const res = await call(url, 'POST', '/api/login/auth', {
@@ -35,11 +35,11 @@ describe.each(raceSetups())('admins deactivating each other at once: $name', ({ 
   };
 
   test(`${ROUNDS} rounds: one deactivation wins, the other gets 401 or 409, never 5xx`, async () => {
-    const firstAdminId = setup.demo.adminUserId;
-    const [urlA, urlB] = [setup.urls[0], setup.urls[setup.urls.length - 1]];
+    const firstAdminId = portal.demo.adminUserId;
+    const [urlA, urlB] = [portal.urls[0], portal.urls[portal.urls.length - 1]];
     const outcomes: number[][] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      await setup.db.query('UPDATE users SET is_active = true WHERE user_id IN ($1, $2)', [
+      await portal.db.query('UPDATE users SET is_active = true WHERE user_id IN ($1, $2)', [
         firstAdminId,
         secondAdminId,
       ]);
@@ -53,7 +53,7 @@ describe.each(raceSetups())('admins deactivating each other at once: $name', ({ 
       ]);
       outcomes.push(answers.map((answer) => answer.status));
       for (const answer of answers) expect(typeof answer.body.message).toBe('string');
-      const { rows } = await setup.db.query<{ active: number }>(
+      const { rows } = await portal.db.query<{ active: number }>(
         'SELECT count(*)::int AS active FROM users WHERE role_id = 1 AND is_active',
       );
       expect(rows[0].active).toBe(1);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { OTP_SEND_LIMITS } from '../../modules/registration/send-limits';
-import { call, countStatuses, type RaceSetup, raceSetups } from '../../../test-support/race-setups';
+import { call, countStatuses, RACE_PORTALS, type RacePortal } from '../../../test-support/race-portals';
 
 jest.setTimeout(120_000);
 
@@ -8,15 +8,15 @@ jest.setTimeout(120_000);
  * Issue 25, item 4: the OTP send limits are checked and counted in one step of the database, so sends
  * racing over one or two gateways cannot all slip under them.
  */
-describe.each(raceSetups())('OTP send limits under parallel sends: $name', ({ start }) => {
-  let setup: RaceSetup;
+describe.each(RACE_PORTALS)('OTP send limits under parallel sends: %s', (_name, open) => {
+  let portal: RacePortal;
   beforeAll(async () => {
-    setup = await start();
+    portal = await open();
   });
-  afterAll(() => setup?.close());
+  afterAll(() => portal?.close());
 
   const outboxCount = async (recipientLike: string) => {
-    const { rows } = await setup.db.query<{ sent: number }>(
+    const { rows } = await portal.db.query<{ sent: number }>(
       'SELECT count(*)::int AS sent FROM outbox WHERE recipient LIKE $1',
       [recipientLike],
     );
@@ -27,7 +27,7 @@ describe.each(raceSetups())('OTP send limits under parallel sends: $name', ({ st
     const email = `race-${randomBytes(4).toString('hex')}@example.com`;
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
-        call(setup.urls[i % setup.urls.length], 'POST', '/api/affiliate/send-email-otp', {
+        call(portal.urls[i % portal.urls.length], 'POST', '/api/affiliate/send-email-otp', {
           ip: `41.58.${i}.1`,
           body: { email },
         }),
@@ -41,7 +41,7 @@ describe.each(raceSetups())('OTP send limits under parallel sends: $name', ({ st
     const tag = randomBytes(4).toString('hex');
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        call(setup.urls[i % setup.urls.length], 'POST', '/api/affiliate/send-email-otp', {
+        call(portal.urls[i % portal.urls.length], 'POST', '/api/affiliate/send-email-otp', {
           ip: '41.59.0.1',
           body: { email: `race-ip-${tag}-${i}@example.com` },
         }),

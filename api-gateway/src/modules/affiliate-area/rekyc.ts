@@ -1,5 +1,5 @@
-import type { MessageResponse, ReKycDetails } from '@portal/contracts';
-import { AffiliateAreaMessages, AffiliateStatus, Messages } from '@portal/contracts';
+import type { MessageResponse } from '@portal/contracts';
+import { AffiliateAreaMessages, AffiliateStatus, Messages, ReKycDetails } from '@portal/contracts';
 import type { z } from 'zod';
 import type { ReKycRequest } from '@portal/contracts';
 import type { AppContext } from '../../context';
@@ -8,7 +8,8 @@ import type { SessionUser } from '../../http/session';
 import { recordAudit } from '../audit';
 import { recomputeDuplicateIdentities } from '../registration';
 import { revokeSessions, setFullName } from '../users';
-import { bankExists, findKycProfile, writeReKyc } from './rekyc-queries';
+import { findAffiliate } from '../backoffice';
+import { bankExists, writeReKyc } from './rekyc-queries';
 
 type ReKycSubmission = z.output<typeof ReKycRequest>;
 
@@ -20,10 +21,10 @@ function ownAffiliateId(session: SessionUser): number {
 
 /** `GET affiliate/rekyc-details`: the caller's own KYC profile. */
 export async function reKycDetails(ctx: AppContext, session: SessionUser): Promise<ReKycDetails> {
-  const profile = await findKycProfile(ctx.db, ownAffiliateId(session));
-  if (!profile) throw notFound();
-  const { userId: _userId, ...details } = profile;
-  return details;
+  const affiliate = await findAffiliate(ctx.db, ownAffiliateId(session));
+  if (!affiliate) throw notFound();
+  // The contract's schema keeps its own fields and drops the rest of the record.
+  return ReKycDetails.parse(affiliate);
 }
 
 const EDITABLE = ['fullName', 'ninOrBVN', 'bankID', 'accountNumber'] as const;
@@ -42,7 +43,7 @@ export async function submitReKyc(
   if (body.affiliateID !== affiliateId) throw forbidden(AffiliateAreaMessages.notYourRecord);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const before = await findKycProfile(tx, affiliateId, true);
+    const before = await findAffiliate(tx, affiliateId, true);
     if (!before) throw notFound();
     if (before.status !== AffiliateStatus.Rejected) throw conflict(AffiliateAreaMessages.notRejected);
     if (!(await bankExists(tx, body.bankID))) {

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AdminUser } from '@portal/contracts';
 import type { UserFormOptions } from '../user-form/user-api';
@@ -62,5 +62,9 @@ export async function choose(inputId: string, option: string) {
   const dropdown = input?.closest('.p-dropdown');
   if (!dropdown) throw new Error(`No dropdown for #${inputId}`);
   fireEvent.click(dropdown);
-  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+  const item = await screen.findByRole('option', { name: option, hidden: true });
+  // In an async act: a choice that starts a load (a list's filter) has its answer rendered inside act too.
+  await act(async () => {
+    fireEvent.click(item);
+  });
 }

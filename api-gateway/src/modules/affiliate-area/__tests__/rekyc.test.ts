@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ReKycDetails } from '@portal/contracts';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { bearer, createAffiliate, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 
@@ -63,6 +64,8 @@ describe('GET affiliate/rekyc-details', () => {
       remark: 'BVN does not match the name',
     });
     expect(typeof res.body.bankName).toBe('string');
+    // Only the contract's fields: nothing else of the affiliate's record (user id, selfie path) leaves.
+    expect(Object.keys(res.body).sort()).toEqual(Object.keys(ReKycDetails.shape).sort());
   });
 
   it('is refused to staff and to an affiliate without the re-kyc right (KYC Complete)', async () => {
