@@ -38,6 +38,9 @@ const EnvSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Log each worker's process.memoryUsage() this often (a `memory` line at info); unset: never. */
   MEMORY_LOG_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  // Second factor for staff (issue 29): `required` (default) leads an Admin without one to enrolment at sign-in;
+  // `optional` lets Admins choose, as Backoffice users do; refused in production.
+  ADMIN_SECOND_FACTOR: z.enum(['required', 'optional']).default('required'),
 });
 
 export interface AppConfig {
@@ -61,6 +64,8 @@ export interface AppConfig {
   trustProxy?: string;
   workers?: number;
   memoryLogSeconds?: number;
+  /** Second factor for staff (issue 29): whether an Admin must have one. */
+  adminSecondFactor: 'required' | 'optional';
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +82,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(e.DATA_DIR);
   if (isProduction && !e.JWT_SECRET) {
     throw new ConfigError('The configuration is invalid: JWT_SECRET is required in production.');
+  }
+  if (isProduction && e.ADMIN_SECOND_FACTOR !== 'required') {
+    throw new ConfigError(
+      'The configuration is invalid: ADMIN_SECOND_FACTOR=optional is refused in production (admins need a second factor).',
+    );
   }
   let remoteOverrides: Record<string, string> = {};
   if (e.REMOTES) {
@@ -107,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     workers: e.WORKERS,
     memoryLogSeconds: e.MEMORY_LOG_SECONDS,
+    adminSecondFactor: e.ADMIN_SECOND_FACTOR,
   };
 }
 
