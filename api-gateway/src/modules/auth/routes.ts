@@ -1,4 +1,10 @@
-import { AuthEndpoints, Messages, OurMessages, SecondFactorEndpoints, SecondFactorMessages } from '@portal/contracts';
+import {
+  AuthEndpoints,
+  Messages,
+  OurMessages,
+  SecondFactorEndpoints,
+  SecondFactorMessages,
+} from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import type { RightsTable } from '../../http/session';

@@ -27,7 +27,12 @@ export async function hasSecondFactor(sql: Sql, userId: number): Promise<boolean
 }
 
 /** A new pending secret, replacing a pending one; nothing when a confirmed one exists (answers false). */
-export async function storePendingSecret(sql: Sql, userId: number, secret: string, now: Date): Promise<boolean> {
+export async function storePendingSecret(
+  sql: Sql,
+  userId: number,
+  secret: string,
+  now: Date,
+): Promise<boolean> {
   const { rows } = await sql.query(
     `INSERT INTO user_second_factors (user_id, secret, confirmed_at, last_used_step, created_at)
      VALUES ($1, $2, NULL, -1, $3)
@@ -81,7 +86,11 @@ export async function takeRecoveryCode(sql: Sql, userId: number, code: string, n
 }
 
 /** Replaces the user's recovery codes with new ones (their hashes). */
-export async function replaceRecoveryCodes(sql: Sql, userId: number, codes: readonly string[]): Promise<void> {
+export async function replaceRecoveryCodes(
+  sql: Sql,
+  userId: number,
+  codes: readonly string[],
+): Promise<void> {
   await sql.query('DELETE FROM second_factor_recovery_codes WHERE user_id = $1', [userId]);
   await sql.query(
     `INSERT INTO second_factor_recovery_codes (user_id, code_hash)

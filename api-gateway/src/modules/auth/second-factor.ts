@@ -119,10 +119,14 @@ export async function secondFactorStatus(ctx: AppContext, session: SessionUser):
 }
 
 /** A new pending secret (replacing an unconfirmed one); sign-in does not change until it is confirmed. */
-export async function startSecondFactorSetup(ctx: AppContext, session: SessionUser): Promise<SecondFactorSetup> {
+export async function startSecondFactorSetup(
+  ctx: AppContext,
+  session: SessionUser,
+): Promise<SecondFactorSetup> {
   staffOnly(session);
   const secret = newTotpSecret();
-  if (!(await storePendingSecret(ctx.db, session.userId, secret, ctx.now()))) throw conflict(M.alreadyEnrolled);
+  if (!(await storePendingSecret(ctx.db, session.userId, secret, ctx.now())))
+    throw conflict(M.alreadyEnrolled);
   return enrolmentOf(secret, session.email);
 }
 
