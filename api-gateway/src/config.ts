@@ -61,6 +61,9 @@ const EnvSchema = z.object({
   SMS_FALLBACK_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** Each provider HTTP call gives up after this long (then the worker retries with its backoff). */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Second factor for staff (issue 29): `required` (default) leads an Admin without one to enrolment at sign-in;
+  // `optional` lets Admins choose, as Backoffice users do; refused in production.
+  ADMIN_SECOND_FACTOR: z.enum(['required', 'optional']).default('required'),
 });
 
 export interface AppConfig {
@@ -84,6 +87,8 @@ export interface AppConfig {
   trustProxy?: string;
   workers?: number;
   memoryLogSeconds?: number;
+  /** Second factor for staff (issue 29): whether an Admin must have one. */
+  adminSecondFactor: 'required' | 'optional';
   messaging: MessagingConfig;
 }
 
@@ -125,6 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('The configuration is invalid: JWT_SECRET is required in production.');
   }
   const messaging = messagingConfig(e, isProduction);
+  if (isProduction && e.ADMIN_SECOND_FACTOR !== 'required') {
+    throw new ConfigError(
+      'The configuration is invalid: ADMIN_SECOND_FACTOR=optional is refused in production (admins need a second factor).',
+    );
+  }
   let remoteOverrides: Record<string, string> = {};
   if (e.REMOTES) {
     const remotes = z.record(z.string(), z.string()).safeParse(safeJson(e.REMOTES));
@@ -154,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     workers: e.WORKERS,
     memoryLogSeconds: e.MEMORY_LOG_SECONDS,
+    adminSecondFactor: e.ADMIN_SECOND_FACTOR,
     messaging,
   };
 }

@@ -10,6 +10,9 @@ import type { AppContext } from '../src/context';
 import { migrate } from '../src/db/migrate';
 import { openSuiteDatabase } from './suite-database';
 
+/** The context behind each app createTestApp made: sign-in helpers complete the code step with it. */
+export const testAppContexts = new WeakMap<express.Express, AppContext>();
+
 export interface TestApp {
   app: express.Express;
   ctx: AppContext;
@@ -47,6 +50,7 @@ export async function createTestApp(
     routeDocs: [],
   };
   const app = await createApp(ctx);
+  testAppContexts.set(app, ctx);
   return {
     app,
     ctx,

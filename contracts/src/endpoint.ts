@@ -54,6 +54,8 @@ export interface EndpointDefinition<
   otherAnswers?: Readonly<Record<number, OtherAnswer>>;
   /** Callable by a session that signed in with a temporary password and must change it first. */
   allowedDuringForcedPasswordUpdate?: boolean;
+  /** Callable by an Admin's session that must set up its second factor first (issue 29). */
+  allowedDuringSecondFactorEnrolment?: boolean;
 }
 
 /** Any definition, whatever its schemas: what lists of endpoints hold. */

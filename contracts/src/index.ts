@@ -6,6 +6,8 @@ export * from './api/error-map';
 export * from './business-time';
 export * from './api/common';
 export * from './api/auth';
+export * from './api/second-factor';
+export * from './second-factor-messages';
 export * from './api/master';
 export * from './api/health';
 export * from './api/messaging';

@@ -11,6 +11,8 @@ export * from './api/plain-parsers';
 export * from './rules/email';
 export * from './rules/sign-in';
 export type { LoginResponse, ProfileResponse } from './api/auth';
+export type { SecondFactorChallenge } from './api/second-factor';
+export * from './second-factor-messages';
 export type { RemotesResponse } from './api/master';
 export type { ErrorResponse, MessageResponse } from './api/common';
 export * from './endpoint';

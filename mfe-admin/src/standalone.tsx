@@ -5,5 +5,10 @@ import routes from './routes';
 renderStandalone({
   name: 'mfe-admin',
   routes,
-  account: { userName: 'admin@example.com', password: 'Admin@12345' },
+  // The demo admin's development-only authenticator secret (README, Demo accounts).
+  account: {
+    userName: 'admin@example.com',
+    password: 'Admin@12345',
+    totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  },
 });

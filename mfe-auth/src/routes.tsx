@@ -36,6 +36,11 @@ const routes: RemoteRouteDefinition[] = [
     title: 'Update Password',
     Component: lazy(() => import('./pages/update-password/update-password-page')),
   },
+  {
+    path: 'two-step-setup',
+    title: 'Two-Step Sign-In',
+    Component: lazy(() => import('./pages/second-factor/second-factor-setup-page')),
+  },
 ];
 
 export default routes;

@@ -35,6 +35,7 @@ export {
   PAGE_NOT_FOUND_PATH,
   RE_KYC_PATH,
   UPDATE_PASSWORD_PATH,
+  SECOND_FACTOR_SETUP_PATH,
   homePathFor,
   landingPathFor,
 } from './landing-path';

@@ -20,6 +20,8 @@ export interface SessionState {
   signOut(): void;
   /** After a successful password update the server clears the flag; mirror it locally. */
   markPasswordUpdated(): void;
+  /** After two-step sign-in is set up, the server frees the session; mirror it locally. */
+  markSecondFactorEnrolled(): void;
 }
 
 type PersistedSession = Pick<SessionState, 'userDetails'>;
@@ -95,6 +97,12 @@ export const useSessionStore = create<SessionState>()(
       markPasswordUpdated: () => {
         const current = get().userDetails;
         if (current) set(derived({ ...current, forcePasswordUpdate: false }));
+      },
+      markSecondFactorEnrolled: () => {
+        const current = get().userDetails;
+        if (!current) return;
+        const { secondFactorEnrolment: _done, ...rest } = current;
+        set(derived(rest));
       },
     }),
     {

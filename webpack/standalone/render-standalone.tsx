@@ -5,7 +5,8 @@ import { StrictMode, Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, NavLink, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import { AuthEndpoints } from '@portal/contracts';
+import { AuthEndpoints, SecondFactorEndpoints, isSecondFactorChallenge } from '@portal/contracts';
+import { devTotpCode } from './dev-totp';
 import type { RemoteRouteDefinition } from '@portal/shared-ui';
 import {
   LoadingSpinner,
@@ -22,6 +23,8 @@ import 'primeicons/primeicons.css';
 export interface DevAccount {
   userName: string;
   password: string;
+  /** The account's authenticator secret when it has two-step sign-in (the demo admin's, from the README). */
+  totpSecret?: string;
 }
 
 export interface StandaloneOptions {
@@ -66,7 +69,19 @@ function DevSession({ account, children }: { account: DevAccount | null; childre
   useEffect(() => {
     if (signedIn || !account) return undefined;
     let cancelled = false;
-    callEndpoint(AuthEndpoints.login, { body: account }, { quiet: true })
+    const { totpSecret, ...credentials } = account;
+    callEndpoint(AuthEndpoints.login, { body: credentials }, { quiet: true })
+      .then(async (answer) => {
+        if (!isSecondFactorChallenge(answer)) return answer;
+        if (!totpSecret)
+          throw new Error('This account has two-step sign-in: give the dev account its totpSecret.');
+        const code = await devTotpCode(totpSecret);
+        return callEndpoint(
+          SecondFactorEndpoints.signIn,
+          { body: { challenge: answer.challenge, code } },
+          { quiet: true },
+        );
+      })
       .then((details) => {
         if (!cancelled) useSessionStore.getState().signIn(details);
       })

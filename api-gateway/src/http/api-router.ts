@@ -1,7 +1,13 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import type { AnyEndpoint, EndpointAuth, EndpointDefinition, PathParams } from '@portal/contracts';
-import { IntegrationMessages, OurMessages, TextMessages, findControlCharacters } from '@portal/contracts';
+import {
+  IntegrationMessages,
+  OurMessages,
+  SecondFactorMessages,
+  TextMessages,
+  findControlCharacters,
+} from '@portal/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { badRequest, forbidden, unauthorized } from './errors';
@@ -114,6 +120,7 @@ export class ApiRouter {
     const authenticate = this.authenticate(
       endpoint.auth,
       endpoint.allowedDuringForcedPasswordUpdate === true,
+      endpoint.allowedDuringSecondFactorEnrolment === true,
     );
     const run = async (req: Request, res: Response) => {
       refuseControlCharacters(req);
@@ -128,7 +135,11 @@ export class ApiRouter {
     this.router[endpoint.method](endpoint.path, authenticate, ...(options.before ?? []), run);
   }
 
-  private authenticate(auth: EndpointAuth, allowedDuringForcedPasswordUpdate: boolean): RequestHandler {
+  private authenticate(
+    auth: EndpointAuth,
+    allowedDuringForcedPasswordUpdate: boolean,
+    allowedDuringSecondFactorEnrolment: boolean,
+  ): RequestHandler {
     if (auth === 'apiKey') return this.authenticateApiKey();
     return async (req: Request, _res: Response, next: NextFunction) => {
       const header = req.headers.authorization;
@@ -148,6 +159,10 @@ export class ApiRouter {
       // Public calls stay open (they need no session at all); every other one waits for the new password.
       if (session.forcePasswordUpdate && !allowedDuringForcedPasswordUpdate) {
         return next(forbidden(OurMessages.passwordChangeRequired));
+      }
+      // Then an Admin without a second factor (while it is required) sets one up before anything else.
+      if (session.secondFactorEnrolment && !allowedDuringSecondFactorEnrolment) {
+        return next(forbidden(SecondFactorMessages.enrolmentRequired));
       }
       if (auth !== 'session' && !auth.anyRight.some((right) => session.rights.includes(right))) {
         return next(forbidden());

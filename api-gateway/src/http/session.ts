@@ -21,6 +21,8 @@ export interface SessionUser {
   affiliateId: number | null;
   affiliateStatus: AffiliateStatus | null;
   forcePasswordUpdate: boolean;
+  /** An Admin signed in without a second factor while it is required: may only set one up (issue 29). */
+  secondFactorEnrolment: boolean;
 }
 
 export interface IssuedSession {
@@ -109,6 +111,7 @@ interface SessionRow {
   email: string;
   full_name: string;
   force_password_update: boolean;
+  second_factor_enrolment: boolean;
   affiliate_id: number | string | null;
   affiliate_status: AffiliateStatus | null;
 }
@@ -126,6 +129,7 @@ export async function loadSession(
   const { rows } = await ctx.db.query<SessionRow>(
     `SELECT s.session_id, u.user_id, u.role_id, u.email, u.full_name,
             (u.force_password_update OR s.force_password_update) AS force_password_update,
+            s.second_factor_enrolment,
             a.affiliate_id, a.status AS affiliate_status
        FROM sessions s
        JOIN users u ON u.user_id = s.user_id
@@ -150,6 +154,7 @@ export async function loadSession(
     affiliateId: row.affiliate_id === null ? null : Number(row.affiliate_id),
     affiliateStatus: row.affiliate_status,
     forcePasswordUpdate: row.force_password_update,
+    secondFactorEnrolment: row.second_factor_enrolment,
   };
 }
 

@@ -9,6 +9,11 @@ export const DEMO_ACCOUNTS = {
     password: 'Admin@12345',
     fullName: 'Adaeze Okafor',
     roleID: RoleId.Admin,
+    /**
+     * Development only (README "Demo accounts"): the demo admin's authenticator secret, so two-step sign-in
+     * can be tried at once. Never seeded in production (seedIfEmpty passes `adminSecondFactor: false` there).
+     */
+    totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
   },
   backoffice: {
     email: 'backoffice@example.com',
@@ -47,7 +52,11 @@ export interface DemoAccountIds {
  * Creates the three demo accounts (needs the reference data of migration 002). Quick enough for tests:
  * three password hashes.
  */
-export async function seedDemoAccounts(sql: Sql, now: Date = new Date()): Promise<DemoAccountIds> {
+export async function seedDemoAccounts(
+  sql: Sql,
+  now: Date = new Date(),
+  options: { adminSecondFactor?: boolean } = {},
+): Promise<DemoAccountIds> {
   const { admin, backoffice, affiliate } = DEMO_ACCOUNTS;
   const [adminHash, backofficeHash, affiliateHash] = await Promise.all(
     [admin, backoffice, affiliate].map((account) => hashPassword(account.password)),
@@ -87,6 +96,14 @@ export async function seedDemoAccounts(sql: Sql, now: Date = new Date()): Promis
     mobile: DEMO_AFFILIATE_KYC.mobileNumber,
     countryId,
   });
+  // The demo admin's second factor, with the README's fixed secret (development and tests only).
+  if (options.adminSecondFactor ?? true) {
+    await sql.query(
+      `INSERT INTO user_second_factors (user_id, secret, confirmed_at, last_used_step, created_at)
+       VALUES ($1, $2, $3, -1, $3)`,
+      [adminUserId, admin.totpSecret, since],
+    );
+  }
   const decidedAt = new Date(since.getTime() + 2 * 86_400_000);
   const { rows } = await sql.query<{ affiliate_id: number | string; affiliate_code: string }>(
     `INSERT INTO affiliates (user_id, full_name, email, country_id, phone_code, mobile_number, identity_type, nin_or_bvn,

@@ -23,7 +23,8 @@ export async function seedIfEmpty(ctx: AppContext, scale = ctx.config.seedScale)
     const { rows } = await tx.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM users) AS any');
     if (rows[0].any) return { seeded: false };
     const counts = volumeFor(scale);
-    await seedDemoData(tx, { now: ctx.now(), counts });
+    // The demo admin's fixed TOTP secret is for development only.
+    await seedDemoData(tx, { now: ctx.now(), counts, adminSecondFactor: !ctx.config.isProduction });
     return { seeded: true, counts };
   });
   if (report.seeded) {
@@ -41,9 +42,9 @@ export async function seedIfEmpty(ctx: AppContext, scale = ctx.config.seedScale)
  */
 export async function seedDemoData(
   sql: Sql,
-  { now, counts }: { now: Date; counts: VolumeCounts },
+  { now, counts, adminSecondFactor }: { now: Date; counts: VolumeCounts; adminSecondFactor?: boolean },
 ): Promise<DemoAccountIds> {
-  const demo = await seedDemoAccounts(sql, now);
+  const demo = await seedDemoAccounts(sql, now, { adminSecondFactor });
   await seedDemoNetwork(sql, demo, now);
   await seedNotifications(sql, demo, now);
   await seedDemoLoginHistory(sql, now);

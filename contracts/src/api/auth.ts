@@ -29,6 +29,8 @@ export const LoginResponse = z.object({
   userRights: z.array(z.enum(RIGHTS)),
   token: z.string(),
   expiresAt: z.string(),
+  /** Only when true (an Admin without a second factor while it is required): the session may only enrol. */
+  secondFactorEnrolment: z.literal(true).optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 

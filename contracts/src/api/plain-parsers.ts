@@ -3,6 +3,7 @@
 // first page a visitor loads; a test feeds both forms the same inputs and expects the same result. Everything
 // else is read with zod.
 import type { LoginResponse } from './auth';
+import type { SecondFactorChallenge } from './second-factor';
 import type { MessageResponse } from './common';
 import type { RemotesResponse } from './master';
 import { RIGHTS } from '../rights';
@@ -18,6 +19,7 @@ const isRight = (value: unknown): value is Right => (RIGHTS as readonly unknown[
 export function parseLoginResponse(value: unknown): LoginResponse | undefined {
   if (!isRecord(value)) return undefined;
   const { roleID, userRole, email, fullName, forcePasswordUpdate, userRights, token, expiresAt } = value;
+  const { secondFactorEnrolment } = value;
   if (
     typeof roleID !== 'number' ||
     !Number.isSafeInteger(roleID) ||
@@ -29,7 +31,8 @@ export function parseLoginResponse(value: unknown): LoginResponse | undefined {
     !Array.isArray(userRights) ||
     !userRights.every(isRight) ||
     typeof token !== 'string' ||
-    typeof expiresAt !== 'string'
+    typeof expiresAt !== 'string' ||
+    (secondFactorEnrolment !== undefined && secondFactorEnrolment !== true)
   )
     return undefined;
   return {
@@ -41,7 +44,29 @@ export function parseLoginResponse(value: unknown): LoginResponse | undefined {
     userRights: [...userRights],
     token,
     expiresAt,
+    ...(secondFactorEnrolment ? { secondFactorEnrolment } : {}),
   };
+}
+
+/** What `SecondFactorChallenge.safeParse` accepts, with unknown keys dropped; else undefined. */
+export function parseSecondFactorChallenge(value: unknown): SecondFactorChallenge | undefined {
+  if (!isRecord(value)) return undefined;
+  const { secondFactorRequired, challenge, message } = value;
+  if (secondFactorRequired !== true || typeof challenge !== 'string' || typeof message !== 'string')
+    return undefined;
+  return { secondFactorRequired, challenge, message };
+}
+
+/** What `LoginAnswer.safeParse` accepts: a login response, or a second-factor challenge. */
+export function parseLoginAnswer(value: unknown): LoginResponse | SecondFactorChallenge | undefined {
+  return parseLoginResponse(value) ?? parseSecondFactorChallenge(value);
+}
+
+/** Narrows a login answer: true when a code must be sent before the token comes. */
+export function isSecondFactorChallenge(
+  answer: LoginResponse | SecondFactorChallenge,
+): answer is SecondFactorChallenge {
+  return 'secondFactorRequired' in answer && answer.secondFactorRequired === true;
 }
 
 /** What `RemotesResponse.safeParse` accepts, with unknown keys dropped; else undefined. */
@@ -73,5 +98,6 @@ function throwing<T>(name: string, parse: (value: unknown) => T | undefined): { 
 }
 
 export const LoginResponseCheck = throwing('LoginResponse', parseLoginResponse);
+export const LoginAnswerCheck = throwing('LoginAnswer', parseLoginAnswer);
 export const MessageResponseCheck = throwing('MessageResponse', parseMessageResponse);
 export const RemotesResponseCheck = throwing('RemotesResponse', parseRemotesResponse);

@@ -10,6 +10,7 @@ import {
   SaveAdminUserResponse,
 } from '../api/admin-users';
 import { ErrorResponse } from '../api/common';
+import { SecondFactorResetResponse } from '../api/second-factor';
 import { defineEndpoint } from '../endpoint';
 
 /** The Manage Users group and its two children (spec §2 sidebar); admins hold all three (DESIGN §4). */
@@ -82,6 +83,20 @@ export const AdminUserEndpoints = {
     otherAnswers: {
       404: notFound,
       409: { description: 'Already active, or an affiliate', schema: ErrorResponse },
+    },
+  }),
+  resetSecondFactor: defineEndpoint({
+    method: 'post',
+    path: '/admin/user/second-factor/reset/:id',
+    tag: TAG,
+    summary:
+      "Issue 29: removes another staff user's two-step sign-in (audited) and ends its sessions; it sets it up again " +
+      'at its next sign-in. Nobody resets their own here (they use a recovery code on Profile).',
+    auth: { anyRight: USER_ADMIN_RIGHTS },
+    answer: { description: 'Reset.', schema: SecondFactorResetResponse },
+    otherAnswers: {
+      404: notFound,
+      409: { description: 'The caller itself, an affiliate, or no second factor', schema: ErrorResponse },
     },
   }),
 };

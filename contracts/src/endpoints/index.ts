@@ -2,7 +2,7 @@ import type { AnyEndpoint } from '../endpoint';
 import { AdminUserEndpoints } from './admin-users';
 import { AffiliateAreaEndpoints } from './affiliate-area';
 import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affiliates';
-import { AuthEndpoints, WebConfigEndpoints } from './auth';
+import { AuthEndpoints, SecondFactorEndpoints, WebConfigEndpoints } from './auth';
 import { ApiKeyAdminEndpoints, IntegrationEndpoints } from './integration';
 import { CommissionEndpoints } from './commission';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
@@ -28,6 +28,7 @@ export * from './reports';
 /** Every call of the portal, for the gateway's wiring check, the OpenAPI test and the authorization matrix. */
 export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   AuthEndpoints,
+  SecondFactorEndpoints,
   WebConfigEndpoints,
   HealthEndpoints,
   MasterEndpoints,

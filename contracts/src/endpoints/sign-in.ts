@@ -2,7 +2,12 @@
 // answers are checked by the tested zod-free twins. The package root's definitions of the same calls
 // spread these and add the zod schemas, so each path is still written once.
 import { defineEndpoint } from '../endpoint';
-import { LoginResponseCheck, MessageResponseCheck, RemotesResponseCheck } from '../api/plain-parsers';
+import {
+  LoginAnswerCheck,
+  LoginResponseCheck,
+  MessageResponseCheck,
+  RemotesResponseCheck,
+} from '../api/plain-parsers';
 import { OurMessages } from '../messages';
 
 export const SignInEndpoints = {
@@ -10,7 +15,20 @@ export const SignInEndpoints = {
     method: 'post',
     path: '/login/auth',
     tag: 'Auth',
-    summary: 'Sign in with email and password; answers the rights of the account and a session token.',
+    summary:
+      'Sign in with email and password; answers the rights of the account and a session token, or, for an ' +
+      'account with a second factor, { secondFactorRequired, challenge, message }: then login/second-factor.',
+    auth: 'public',
+    answer: { description: 'Signed in, or a code is needed.', schema: LoginAnswerCheck },
+  }),
+  secondFactor: defineEndpoint({
+    method: 'post',
+    path: '/login/second-factor',
+    tag: 'Auth',
+    summary:
+      "Sign-in's second step: the password step's challenge with a 6-digit code from the authenticator app " +
+      '(each accepted once, ±30 s of clock skew) or a recovery code (once); answers the login response. Wrong ' +
+      'codes count toward the sign-in lockout.',
     auth: 'public',
     answer: { description: 'Signed in.', schema: LoginResponseCheck },
   }),
@@ -32,6 +50,7 @@ export const SignInEndpoints = {
     auth: 'session',
     answer: { description: OurMessages.loggedOut, schema: MessageResponseCheck },
     allowedDuringForcedPasswordUpdate: true,
+    allowedDuringSecondFactorEnrolment: true,
   }),
   remotes: defineEndpoint({
     method: 'get',

@@ -21,6 +21,8 @@ interface Identity {
   rights?: readonly Right[];
   /** Sends the integration API key in X-API-Key (and no session). */
   apiKey?: boolean;
+  /** An Admin's session that must set up its second factor first (issue 29): only enrolment calls open. */
+  secondFactorEnrolment?: boolean;
 }
 
 let t: TestApp;
@@ -35,6 +37,7 @@ function allowed(endpoint: AnyEndpoint, identity: Identity): 'public' | boolean 
   if (endpoint.auth === 'apiKey') return identity.apiKey === true;
   const rights = identity.rights;
   if (!rights) return false;
+  if (identity.secondFactorEnrolment && !endpoint.allowedDuringSecondFactorEnrolment) return false;
   if (endpoint.auth === 'session') return true;
   return endpoint.auth.anyRight.some((right) => rights.includes(right));
 }
@@ -52,6 +55,7 @@ beforeAll(async () => {
   const complete = await createAffiliate(db, { status: 'KYC Complete' });
   const rejected = await createAffiliate(db, { status: 'KYC Rejected' });
   const inactiveStaff = await createStaffUser(db, 2, 'Ina Inactive');
+  const enrollingAdmin = await createStaffUser(db, 1, 'Enid Enrolling');
 
   const live = (name: string, userId: number, rights: readonly Right[]): Identity => ({
     name,
@@ -92,6 +96,18 @@ beforeAll(async () => {
     fixed('alg none', `Bearer ${algNone}`),
     fixed('after logout', loggedOut),
     fixed('user made inactive', deactivated),
+    {
+      name: 'admin who must set up a second factor',
+      header: async () => {
+        const header = await bearer(t.ctx, enrollingAdmin);
+        await db.query('UPDATE sessions SET second_factor_enrolment = true WHERE user_id = $1', [
+          enrollingAdmin,
+        ]);
+        return header;
+      },
+      rights: rightsTable.for(1, null),
+      secondFactorEnrolment: true,
+    },
     { name: 'integration API key', header: async () => undefined, apiKey: true },
     fixed('integration API key as a bearer token', `Bearer ${API_KEY}`),
   ];

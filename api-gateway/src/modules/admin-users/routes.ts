@@ -1,6 +1,7 @@
 import { AdminUserEndpoints } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
+import { resetSecondFactor } from '../auth';
 import { activateAdminUser, deactivateAdminUser, saveAdminUser } from './user-changes';
 import { adminUserDetails, listAdminUsers, userIdParam } from './user-views';
 
@@ -21,5 +22,9 @@ export function registerAdminUserRoutes(api: ApiRouter, ctx: AppContext): void {
 
   api.route(AdminUserEndpoints.activate, ({ params, session }) =>
     activateAdminUser(ctx, session, userIdParam(params.id)),
+  );
+
+  api.route(AdminUserEndpoints.resetSecondFactor, ({ params, session }) =>
+    resetSecondFactor(ctx, session, userIdParam(params.id)),
   );
 }

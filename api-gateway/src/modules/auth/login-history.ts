@@ -1,5 +1,13 @@
 /** Why a sign-in failed, as stored in login_history.failure_reason. Only `invalid_credentials` counts towards lockout. */
-export type LoginFailureReason = 'invalid_credentials' | 'locked' | 'kyc_pending' | 'inactive';
+export type LoginFailureReason =
+  | 'invalid_credentials'
+  | 'locked'
+  | 'kyc_pending'
+  | 'inactive'
+  /** The password was right; the second factor's code step follows (issue 29). */
+  | 'second_factor_pending'
+  /** A right code proved the factor outside sign-in (turning it off). */
+  | 'second_factor_checked';
 
 export interface LoginAttempt {
   at: Date;

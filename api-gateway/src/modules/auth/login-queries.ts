@@ -92,6 +92,8 @@ export interface NewSession {
   ip: string | null;
   userAgent: string | null;
   forcePasswordUpdate: boolean;
+  /** An Admin without a second factor while it is required: this session may only set one up. */
+  secondFactorEnrolment?: boolean;
 }
 
 /** The reserved attempt marked a success (which starts the account's count afresh) and the session, in one statement. */
@@ -104,8 +106,9 @@ export async function recordSuccessfulSignIn(
     `WITH history AS (
        UPDATE login_history SET success = true, failure_reason = NULL WHERE login_id = $1
      )
-     INSERT INTO sessions (session_id, user_id, created_at, expires_at, last_seen_at, ip, user_agent, force_password_update)
-     VALUES ($2, $3, $4, $5, $4, $6, $7, $8)`,
+     INSERT INTO sessions (session_id, user_id, created_at, expires_at, last_seen_at, ip, user_agent,
+                           force_password_update, second_factor_enrolment)
+     VALUES ($2, $3, $4, $5, $4, $6, $7, $8, $9)`,
     [
       attemptId,
       session.sessionId,
@@ -115,6 +118,7 @@ export async function recordSuccessfulSignIn(
       session.ip,
       session.userAgent,
       session.forcePasswordUpdate,
+      session.secondFactorEnrolment ?? false,
     ],
   );
 }

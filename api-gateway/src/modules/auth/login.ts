@@ -1,5 +1,11 @@
-import type { LoginRequest, LoginResponse } from '@portal/contracts';
-import { AffiliateStatus as Status, OurMessages, RoleId, roleNameOf } from '@portal/contracts';
+import type { LoginAnswer, LoginRequest, LoginResponse, Right, RoleName } from '@portal/contracts';
+import {
+  AffiliateStatus as Status,
+  OurMessages,
+  RoleId,
+  SecondFactorMessages,
+  roleNameOf,
+} from '@portal/contracts';
 import { hashPassword, passwordNeedsRehash, verifyDecoy, verifyPassword } from '../../auth/password';
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
@@ -10,6 +16,8 @@ import { newSessionTimes, signSessionToken } from '../../http/session';
 import type { SignInAccount } from '../users';
 import { dropTemporaryPassword, rehashPassword } from '../users';
 import { recordSuccessfulSignIn, reserveSignInAttempt, settleFailedAttempt } from './login-queries';
+import { signSecondFactorChallenge } from './second-factor-challenge';
+import { findSecondFactor } from './second-factor-store';
 
 export interface ClientInfo {
   ip: string | null;
@@ -52,7 +60,7 @@ export async function signIn(
   rights: RightsTable,
   request: LoginRequest,
   client: ClientInfo,
-): Promise<LoginResponse> {
+): Promise<LoginAnswer> {
   const now = ctx.now();
   const reservation = await reserveSignInAttempt(ctx.db, {
     at: now,
@@ -93,6 +101,64 @@ export async function signIn(
   }
 
   // The password is right from here on, so the account's state may be told.
+  const { userRole, userRights } = await admitAccount(ctx, rights, user, attemptId);
+
+  const rehashed =
+    withPassword && user.passwordHash && passwordNeedsRehash(user.passwordHash)
+      ? await hashPassword(request.password)
+      : undefined;
+  // The owner remembers the password: a temporary one still waiting in a mailbox is only a risk now.
+  const dropTemporary = withPassword && !!liveTemporaryPassword(user, now);
+  const passwordUpkeep = async (tx: Sql) => {
+    if (rehashed) await rehashPassword(tx, user.userId, rehashed);
+    if (dropTemporary) await dropTemporaryPassword(tx, user.userId);
+  };
+
+  // Staff with a second factor: no session yet. The attempt is settled as not counting (only a wrong code
+  // counts from here) and not as a success (which would start the lockout's count afresh before any code).
+  const secondFactor =
+    user.roleId === RoleId.Affiliate ? undefined : await findSecondFactor(ctx.db, user.userId);
+  if (secondFactor?.confirmed) {
+    await ctx.db.transaction(async (tx) => {
+      await passwordUpkeep(tx);
+      await settleFailedAttempt(tx, attemptId, 'second_factor_pending');
+    });
+    return {
+      secondFactorRequired: true,
+      challenge: await signSecondFactorChallenge(ctx, {
+        userId: user.userId,
+        userName: request.userName,
+        temporaryPassword: withTemporaryPassword,
+      }),
+      message: SecondFactorMessages.codeNeeded,
+    };
+  }
+  return startSession(ctx, {
+    user,
+    userRole,
+    userRights,
+    attemptId,
+    client,
+    forcePasswordUpdate: withTemporaryPassword,
+    before: rehashed || dropTemporary ? passwordUpkeep : undefined,
+  });
+}
+
+/**
+ * May this account (whose credential was right) sign in: active, an affiliate past KYC, a role with rights?
+ * A refusal settles the attempt so that it does not count toward the lockout.
+ */
+export async function admitAccount(
+  ctx: AppContext,
+  rights: RightsTable,
+  user: SignInAccount,
+  attemptId: number,
+): Promise<{ userRole: RoleName; userRights: readonly Right[] }> {
+  const refuse = async (reason: 'kyc_pending' | 'inactive', error: HttpError): Promise<never> => {
+    await settleFailedAttempt(ctx.db, attemptId, reason);
+    throw error;
+  };
+  const isAffiliate = user.roleId === RoleId.Affiliate;
   if (!user.isActive || (isAffiliate && user.affiliateStatus === Status.Inactive)) {
     return refuse('inactive', forbidden(OurMessages.accountInactive));
   }
@@ -104,25 +170,47 @@ export async function signIn(
   if (!userRole || userRights.length === 0) {
     return refuse('inactive', forbidden(OurMessages.accountInactive));
   }
+  return { userRole, userRights };
+}
 
+/**
+ * The attempt marked a success and the session written (in one statement; after `before` in one transaction
+ * when given), answering the spec's login response. An Admin without a second factor while it is required gets
+ * a session that may only set one up (`secondFactorEnrolment`), as a forced password update works.
+ */
+export async function startSession(
+  ctx: AppContext,
+  args: {
+    user: SignInAccount;
+    userRole: RoleName;
+    userRights: readonly Right[];
+    attemptId: number;
+    client: ClientInfo;
+    forcePasswordUpdate: boolean;
+    /** Set when the account has a second factor and just used it. */
+    withSecondFactor?: boolean;
+    before?: (tx: Sql) => Promise<void>;
+  },
+): Promise<LoginResponse> {
+  const { user, attemptId, client } = args;
+  const secondFactorEnrolment =
+    !args.withSecondFactor &&
+    user.roleId === RoleId.Admin &&
+    ctx.config.adminSecondFactor === 'required' &&
+    !(await findSecondFactor(ctx.db, user.userId))?.confirmed;
   const session = { ...newSessionTimes(ctx), userId: user.userId };
-  const rehashed =
-    withPassword && user.passwordHash && passwordNeedsRehash(user.passwordHash)
-      ? await hashPassword(request.password)
-      : undefined;
-  // The owner remembers the password: a temporary one still waiting in a mailbox is only a risk now.
-  const dropTemporary = withPassword && !!liveTemporaryPassword(user, now);
   const record = (sql: Sql) =>
     recordSuccessfulSignIn(sql, attemptId, {
       ...session,
       ip: client.ip,
       userAgent: client.userAgent,
-      forcePasswordUpdate: withTemporaryPassword,
+      forcePasswordUpdate: args.forcePasswordUpdate,
+      secondFactorEnrolment,
     });
-  if (rehashed || dropTemporary) {
+  const { before } = args;
+  if (before) {
     await ctx.db.transaction(async (tx) => {
-      if (rehashed) await rehashPassword(tx, user.userId, rehashed);
-      if (dropTemporary) await dropTemporaryPassword(tx, user.userId);
+      await before(tx);
       await record(tx);
     });
   } else {
@@ -130,12 +218,13 @@ export async function signIn(
   }
   return {
     roleID: user.roleId,
-    userRole,
+    userRole: args.userRole,
     email: user.email,
     fullName: user.fullName,
-    forcePasswordUpdate: user.forcePasswordUpdate || withTemporaryPassword,
-    userRights: [...userRights],
+    forcePasswordUpdate: user.forcePasswordUpdate || args.forcePasswordUpdate,
+    userRights: [...args.userRights],
     token: await signSessionToken(ctx, session),
     expiresAt: session.expiresAt.toISOString(),
+    ...(secondFactorEnrolment ? { secondFactorEnrolment: true as const } : {}),
   };
 }

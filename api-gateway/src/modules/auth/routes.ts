@@ -1,4 +1,10 @@
-import { AuthEndpoints, Messages, OurMessages } from '@portal/contracts';
+import {
+  AuthEndpoints,
+  Messages,
+  OurMessages,
+  SecondFactorEndpoints,
+  SecondFactorMessages,
+} from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import type { RightsTable } from '../../http/session';
@@ -8,6 +14,13 @@ import { resetPassword } from './password-reset';
 import { updatePassword } from './password-update';
 import { revokeSession } from '../users';
 import { loadProfile } from './profile';
+import {
+  confirmSecondFactor,
+  removeOwnSecondFactor,
+  secondFactorStatus,
+  signInWithSecondFactor,
+  startSecondFactorSetup,
+} from './second-factor';
 
 export function registerAuthRoutes(api: ApiRouter, ctx: AppContext): void {
   let rights: Promise<RightsTable> | undefined;
@@ -36,4 +49,20 @@ export function registerAuthRoutes(api: ApiRouter, ctx: AppContext): void {
   });
 
   api.route(AuthEndpoints.profile, ({ session }) => loadProfile(ctx, session));
+
+  // Second factor for staff (issue 29).
+  const client = (req: { ip?: string; get(name: string): string | undefined }) => ({
+    ip: req.ip ?? null,
+    userAgent: req.get('user-agent') ?? null,
+  });
+  api.route(SecondFactorEndpoints.signIn, async ({ body }, req) =>
+    signInWithSecondFactor(ctx, await rightsTable(), body, client(req)),
+  );
+  api.route(SecondFactorEndpoints.status, ({ session }) => secondFactorStatus(ctx, session));
+  api.route(SecondFactorEndpoints.setup, ({ session }) => startSecondFactorSetup(ctx, session));
+  api.route(SecondFactorEndpoints.confirm, ({ body, session }) => confirmSecondFactor(ctx, session, body));
+  api.route(SecondFactorEndpoints.remove, async ({ body, session }, req) => {
+    await removeOwnSecondFactor(ctx, session, body, client(req));
+    return { message: SecondFactorMessages.removed };
+  });
 }

@@ -194,7 +194,9 @@ test('notices for all countries and for Nigeria; commission rates; no recent fai
   expect(await count('SELECT count(*) AS n FROM login_history')).toBeGreaterThan(volumeFor(SCALE).logins);
   expect(
     await count(
-      `SELECT count(*) AS n FROM login_history WHERE NOT success AND logged_at > now() - interval '1 hour'`,
+      // The demo admin's password step before its code (issue 29) is not a failure.
+      `SELECT count(*) AS n FROM login_history WHERE NOT success AND logged_at > now() - interval '1 hour'
+          AND failure_reason IS DISTINCT FROM 'second_factor_pending'`,
     ),
   ).toBe(0);
 });

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { ADMIN_USER_PAGE_SIZE, AdminUserMessages, Messages } from '@portal/contracts';
+import { ADMIN_USER_PAGE_SIZE, AdminUserMessages, Messages, SecondFactorMessages } from '@portal/contracts';
 import type { AdminUser, AdminUserStatusFilter } from '@portal/contracts';
 import {
   ConfirmDialog,
@@ -15,9 +15,10 @@ import {
   serialColumn,
   useConfirmedAction,
   usePagedList,
+  useSessionStore,
 } from '@portal/shared-ui';
 import type { DataColumn } from '@portal/shared-ui';
-import { activateUser, deactivateUser, fetchUserPage } from '../user-form/user-api';
+import { activateUser, deactivateUser, fetchUserPage, resetSecondFactor } from '../user-form/user-api';
 import { useUserFormOptions } from '../user-form/use-user-form-options';
 import { EditUserDialog } from './edit-user-dialog';
 import styles from './admin-users-page.module.css';
@@ -74,6 +75,14 @@ export default function AdminUsersPage() {
     reload,
   );
   const { ask: askToActivate } = activation;
+  // Issue 29: an admin resets another staff user's two-step sign-in (never their own: Profile, recovery code).
+  const reset = useConfirmedAction(
+    (user: AdminUser) => resetSecondFactor(user.userID),
+    SecondFactorMessages.resetDone,
+    reload,
+  );
+  const { ask: askToReset } = reset;
+  const myEmail = useSessionStore((state) => state.email)?.toLowerCase();
 
   const firstRow = (list.page - 1) * ADMIN_USER_PAGE_SIZE + 1;
   const columns = useMemo<DataColumn<AdminUser>[]>(
@@ -123,11 +132,23 @@ export default function AdminUsersPage() {
               title={u.isActive ? 'Delete (make inactive)' : 'Activate'}
               onClick={() => (u.isActive ? askToDelete(u) : askToActivate(u))}
             />
+            {u.email.toLowerCase() !== myEmail && (
+              <Button
+                type="button"
+                icon="pi pi-shield"
+                rounded
+                text
+                severity="warning"
+                aria-label={`Reset two-step sign-in of ${u.fullName}`}
+                title="Reset two-step sign-in"
+                onClick={() => askToReset(u)}
+              />
+            )}
           </div>
         ),
       },
     ],
-    [firstRow, askToDelete, askToActivate],
+    [firstRow, askToDelete, askToActivate, askToReset, myEmail],
   );
 
   return (
@@ -202,6 +223,13 @@ export default function AdminUsersPage() {
         busy={activation.busy}
         onConfirm={() => void activation.confirm()}
         onCancel={activation.cancel}
+      />
+      <ConfirmDialog
+        visible={reset.asking !== null}
+        message={SecondFactorMessages.resetConfirm(reset.asking?.fullName ?? '')}
+        busy={reset.busy}
+        onConfirm={() => void reset.confirm()}
+        onCancel={reset.cancel}
       />
     </section>
   );

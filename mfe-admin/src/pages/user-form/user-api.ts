@@ -46,6 +46,11 @@ export function activateUser(userID: number): Promise<ActivateAdminUserResponse>
   return callEndpoint(AdminUserEndpoints.activate, { params: { id: String(userID) } });
 }
 
+/** Issue 29: another staff user's two-step sign-in removed; they set it up again at their next sign-in. */
+export function resetSecondFactor(userID: number): Promise<unknown> {
+  return callEndpoint(AdminUserEndpoints.resetSecondFactor, { params: { id: String(userID) } });
+}
+
 export interface UserFormOptions {
   /** Admin and Backoffice: affiliates register themselves. */
   roles: Role[];

@@ -1,11 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Texts } from '@portal/contracts/web';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { SecondFactorForm } from './second-factor-form';
 import { SignInFormView } from './sign-in-form';
 import { useGeolocation } from './use-geolocation';
 import styles from './login-page.module.css';
 
-type View = { kind: 'sign-in'; userName?: string } | { kind: 'forgot'; userName: string };
+type View =
+  | { kind: 'sign-in'; userName?: string }
+  | { kind: 'forgot'; userName: string }
+  | { kind: 'code'; challenge: string };
 
 /** The sign-in page with its in-page switch to the forgot-password form (spec §2 Login). */
 export function LoginPage() {
@@ -16,11 +20,13 @@ export function LoginPage() {
 
   // After switching forms, focus moves to the new heading so keyboard and screen-reader users follow.
   useEffect(() => {
-    if (switched.current) heading.current?.focus();
+    // The code step focuses its own field.
+    if (switched.current && view.kind !== 'code') heading.current?.focus();
     switched.current = true;
   }, [view.kind]);
 
   const forgot = view.kind === 'forgot';
+  const code = view.kind === 'code';
   return (
     <main className={styles.page}>
       <section className={styles.card} aria-labelledby="login-heading">
@@ -35,12 +41,14 @@ export function LoginPage() {
           <span>Affiliate Portal</span>
         </div>
         <h1 id="login-heading" ref={heading} tabIndex={-1} className={styles.heading}>
-          {forgot ? 'Forgot Password' : Texts.loginHeading}
+          {forgot ? 'Forgot Password' : code ? 'Two-Step Sign-In' : Texts.loginHeading}
         </h1>
-        {!forgot && <p className={styles.tagline}>{Texts.loginTagline}</p>}
+        {!forgot && !code && <p className={styles.tagline}>{Texts.loginTagline}</p>}
         {/* Its height is reserved from the first paint (mfe-auth/webpack/first-paint-plugin.cjs). */}
         <div className={styles.formSlot}>
-          {forgot ? (
+          {view.kind === 'code' ? (
+            <SecondFactorForm challenge={view.challenge} onBack={() => setView({ kind: 'sign-in' })} />
+          ) : forgot ? (
             <ForgotPasswordForm
               initialUserName={view.userName}
               onBack={(userName) => setView({ kind: 'sign-in', userName })}
@@ -50,6 +58,7 @@ export function LoginPage() {
               initialUserName={view.userName}
               coordinates={coordinates}
               onForgotPassword={(userName) => setView({ kind: 'forgot', userName })}
+              onSecondFactor={(challenge) => setView({ kind: 'code', challenge })}
             />
           )}
         </div>

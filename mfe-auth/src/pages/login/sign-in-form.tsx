@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 // The sign-in page is the first a visitor loads: it uses the zod-free contract and no PrimeReact component.
-import { SignInEndpoints, Texts, signInFieldError } from '@portal/contracts/web';
+import { SignInEndpoints, Texts, isSecondFactorChallenge, signInFieldError } from '@portal/contracts/web';
 import { ThemedButton, callEndpoint, landingPathFor, useSessionStore } from '@portal/shared-ui';
 import { FormField, describedBy } from '../common/form-field';
 import { PasswordField } from '../common/password-field';
@@ -29,6 +29,8 @@ export interface SignInFormProps {
   initialUserName?: string;
   coordinates: { readonly current: Coordinates | null };
   onForgotPassword(userName: string): void;
+  /** The password was right and the account has a second factor: the code step, with the challenge. */
+  onSecondFactor(challenge: string): void;
 }
 
 function initialValues(initialUserName?: string): SignInForm {
@@ -39,7 +41,12 @@ function initialValues(initialUserName?: string): SignInForm {
 }
 
 /** Spec §2/§4/§5 Login: email, password, Remember Me, Forgot password, spinner while signing in. */
-export function SignInFormView({ initialUserName, coordinates, onForgotPassword }: SignInFormProps) {
+export function SignInFormView({
+  initialUserName,
+  coordinates,
+  onForgotPassword,
+  onSecondFactor,
+}: SignInFormProps) {
   const navigate = useNavigate();
   const [loading, setLoading] = useState(false);
   const {
@@ -61,6 +68,10 @@ export function SignInFormView({ initialUserName, coordinates, onForgotPassword 
         body: { userName, password, ...coordinates.current },
       });
       if (rememberMe) saveRememberedCredentials({ userName, password });
+      if (isSecondFactorChallenge(response)) {
+        onSecondFactor(response.challenge);
+        return;
+      }
       useSessionStore.getState().signIn(response);
       navigate(landingPathFor(response), { replace: true });
     } catch {

@@ -1,6 +1,12 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { LoadingSpinner, UPDATE_PASSWORD_PATH, landingPathFor, useUserDetails } from '@portal/shared-ui';
+import {
+  LoadingSpinner,
+  SECOND_FACTOR_SETUP_PATH,
+  UPDATE_PASSWORD_PATH,
+  landingPathFor,
+  useUserDetails,
+} from '@portal/shared-ui';
 import { logout } from './logout';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -37,6 +43,10 @@ export function AppLayout() {
   if (details.forcePasswordUpdate && pathname === UPDATE_PASSWORD_PATH) {
     return <main className={styles.bare}>{page}</main>;
   }
+  // So is setting up the second factor an Admin must have (issue 29).
+  if (details.secondFactorEnrolment && pathname === SECOND_FACTOR_SETUP_PATH) {
+    return <main className={styles.bare}>{page}</main>;
+  }
 
   const sidebarOpen = mobile ? overlayOpen : !collapsed;
   const toggleSidebar = () => (mobile ? setOverlayOpen((open) => !open) : setCollapsed((value) => !value));
@@ -55,7 +65,11 @@ export function AppLayout() {
       </a>
       <TopBar
         email={details.email}
-        homePath={landingPathFor({ ...details, forcePasswordUpdate: false })}
+        homePath={landingPathFor({
+          ...details,
+          forcePasswordUpdate: false,
+          secondFactorEnrolment: undefined,
+        })}
         sidebarOpen={sidebarOpen}
         onToggleSidebar={toggleSidebar}
         onProfile={() => navigate('/profile')}

@@ -21,6 +21,7 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: 'login', remote: 'mfe_auth', access: 'public' },
   { path: 'register', remote: 'mfe_auth', access: 'public' },
   { path: 'update-password', remote: 'mfe_auth', access: 'session' },
+  { path: 'two-step-setup', remote: 'mfe_auth', access: 'session' },
   { path: 're-kyc', remote: 'mfe_affiliate', access: 'session' },
   { path: 'admin-dashboard', remote: 'mfe_admin', access: 'guarded' },
   { path: 'admin/users', remote: 'mfe_admin', access: 'guarded' },

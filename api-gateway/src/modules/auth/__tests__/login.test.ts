@@ -56,16 +56,17 @@ describe('POST /api/login/auth', () => {
     },
   );
 
+  // An affiliate's: staff read whether they have a second factor too (one more query, see second-factor.test.ts).
   test('a sign-in counts its attempt in one statement before the check; a success writes once after it', async () => {
     const transaction = jest.spyOn(t.ctx.db, 'transaction');
     const queried = jest.spyOn(t.ctx.db, 'query');
     try {
-      const ok = await signIn(t.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+      const ok = await signIn(t.app, DEMO_ACCOUNTS.affiliate.email, DEMO_ACCOUNTS.affiliate.password);
       expect(ok.status).toBe(200);
       expect(queried).toHaveBeenCalledTimes(2);
       queried.mockClear();
       // A wrong password was written as one when its attempt was counted: nothing follows the check.
-      const wrong = await signIn(t.app, DEMO_ACCOUNTS.admin.email, 'not-the-password');
+      const wrong = await signIn(t.app, DEMO_ACCOUNTS.affiliate.email, 'not-the-password');
       expect(wrong.status).toBe(401);
       expect(queried).toHaveBeenCalledTimes(1);
       expect(transaction).not.toHaveBeenCalled();
@@ -75,11 +76,11 @@ describe('POST /api/login/auth', () => {
     }
     // Both rows of the success were written: the token opens its session, the history has the attempt.
     const { token } = LoginResponse.parse(
-      (await signIn(t.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).body,
+      (await signIn(t.app, DEMO_ACCOUNTS.affiliate.email, DEMO_ACCOUNTS.affiliate.password)).body,
     );
     const profile = await request(t.app).get('/api/user/profile').set('Authorization', `Bearer ${token}`);
     expect(profile.status).toBe(200);
-    expect(await lastHistory()).toMatchObject({ user_name: DEMO_ACCOUNTS.admin.email, success: true });
+    expect(await lastHistory()).toMatchObject({ user_name: DEMO_ACCOUNTS.affiliate.email, success: true });
   });
 
   test('the email is matched without regard to case or surrounding spaces', async () => {
@@ -93,14 +94,14 @@ describe('POST /api/login/auth', () => {
       .set('User-Agent', 'history-agent')
       .set('X-Forwarded-For', '41.58.1.2')
       .send({
-        userName: DEMO_ACCOUNTS.admin.email,
-        password: DEMO_ACCOUNTS.admin.password,
+        userName: DEMO_ACCOUNTS.backoffice.email,
+        password: DEMO_ACCOUNTS.backoffice.password,
         latitude: 6.5244,
         longitude: 3.3792,
       });
     expect(ok.status).toBe(200);
     expect(await lastHistory()).toMatchObject({
-      user_name: DEMO_ACCOUNTS.admin.email,
+      user_name: DEMO_ACCOUNTS.backoffice.email,
       ip: '41.58.1.2',
       user_agent: 'history-agent',
       latitude: 6.5244,
@@ -109,7 +110,7 @@ describe('POST /api/login/auth', () => {
       failure_reason: null,
     });
 
-    const bad = await signIn(t.app, DEMO_ACCOUNTS.admin.email, 'wrong-password', '41.58.1.3');
+    const bad = await signIn(t.app, DEMO_ACCOUNTS.backoffice.email, 'wrong-password', '41.58.1.3');
     expect(bad.status).toBe(401);
     expect(await lastHistory()).toMatchObject({
       success: false,

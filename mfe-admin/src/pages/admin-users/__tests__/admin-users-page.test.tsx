@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { notify } from '@portal/shared-ui';
+import { notify, useSessionStore } from '@portal/shared-ui';
+import { SecondFactorMessages } from '@portal/contracts';
 import type { AdminUser, AdminUserPage } from '@portal/contracts';
 import * as api from '../../user-form/user-api';
 import { OPTIONS, choose, locationText, renderAt, user } from '../../test-support/admin-fixtures';
@@ -138,6 +139,34 @@ describe('Admin users list', () => {
     expect(mocked.deactivateUser).not.toHaveBeenCalled();
     expect(notify.success).toHaveBeenCalledWith('User activated successfully.');
     await waitFor(() => expect(mocked.fetchUserPage.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  it("resets another user's two-step sign-in after a confirmation, never the signed-in admin's own", async () => {
+    useSessionStore.getState().signIn({
+      roleID: 1,
+      userRole: 'Admin',
+      email: 'user1@example.com',
+      fullName: 'Ada Admin',
+      forcePasswordUpdate: false,
+      userRights: [],
+      token: 't',
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    mocked.resetSecondFactor.mockResolvedValue({ message: SecondFactorMessages.resetDone, userID: 2 });
+    try {
+      await renderList();
+      expect(screen.queryByRole('button', { name: 'Reset two-step sign-in of Ada Admin' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Reset two-step sign-in of Bola Backoffice' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText(SecondFactorMessages.resetConfirm('Bola Backoffice'))).toBeTruthy();
+      await act(async () => {
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+      });
+      expect(mocked.resetSecondFactor).toHaveBeenCalledWith(2);
+      expect(notify.success).toHaveBeenCalledWith(SecondFactorMessages.resetDone);
+    } finally {
+      useSessionStore.getState().signOut();
+    }
   });
 
   it('No keeps the user', async () => {

@@ -230,3 +230,61 @@ describe('login page', () => {
     });
   });
 });
+
+describe('two-step sign-in (issue 29)', () => {
+  const challenge = { secondFactorRequired: true, challenge: 'chal', message: 'Enter the code.' };
+
+  it('asks for the 6-digit code after the password, then signs in with it', async () => {
+    const server = fakeServer({
+      'POST login/auth': [200, challenge],
+      'POST login/second-factor': [200, response()],
+    });
+    renderPage(<LoginPage />, '/login');
+    await signIn('admin@example.com', 'Admin@12345');
+    const code = (await screen.findByLabelText('Authentication code')) as HTMLInputElement;
+    expect(screen.getByRole('heading', { name: 'Two-Step Sign-In' })).toBeTruthy();
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(document.activeElement).toBe(code);
+    // Nothing stored before the code.
+    expect(localStorage.getItem('userDetails')).toBeNull();
+    type(code, '123 456');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    });
+    expect((await screen.findByTestId('landed')).textContent).toBe('/admin-dashboard');
+    expect(server.sent[1]).toMatchObject({ method: 'post', url: 'login/second-factor' });
+    expect(server.sent[1].body).toEqual({ challenge: 'chal', code: '123456' });
+  });
+
+  it('takes a recovery code instead, and says what is wrong before sending', async () => {
+    const server = fakeServer({
+      'POST login/auth': [200, challenge],
+      'POST login/second-factor': [200, response()],
+    });
+    renderPage(<LoginPage />, '/login');
+    await signIn('admin@example.com', 'Admin@12345');
+    await screen.findByLabelText('Authentication code');
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    const recovery = screen.getByLabelText('Recovery code') as HTMLInputElement;
+    type(recovery, 'nope');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    });
+    expect(screen.getByRole('alert').textContent).toMatch(/recovery code is 16/);
+    expect(server.sent).toHaveLength(1);
+    type(recovery, 'abcd-efgh-jkmn-pqr2');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    });
+    await screen.findByTestId('landed');
+    expect(server.sent[1].body).toEqual({ challenge: 'chal', recoveryCode: 'ABCDEFGHJKMNPQR2' });
+  });
+
+  it('an admin without a second factor is led to set it up', async () => {
+    fakeServer({ 'POST login/auth': [200, response({ secondFactorEnrolment: true })] });
+    renderPage(<LoginPage />, '/login');
+    await signIn('admin@example.com', 'Admin@12345');
+    expect((await screen.findByTestId('landed')).textContent).toBe('/two-step-setup');
+  });
+});

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { ProfileResponse } from '@portal/contracts';
 import { AuthEndpoints } from '@portal/contracts';
-import { LoadFailed, LoadingSpinner, useEndpoint } from '@portal/shared-ui';
+import { LoadFailed, LoadingSpinner, useEndpoint, useUserDetails } from '@portal/shared-ui';
+import { SecondFactorSection } from './second-factor-section';
 import styles from './profile-page.module.css';
 
 type Field = { label: string; value: string };
@@ -39,6 +40,7 @@ function FieldList({ fields }: { fields: Field[] }) {
 export function ProfilePage() {
   const loaded = useEndpoint(AuthEndpoints.profile);
   const profile = loaded.state === 'ready' ? loaded.data : undefined;
+  const staff = useUserDetails()?.userRole !== 'Affiliate';
   useEffect(() => {
     document.title = 'Profile | Affiliate Portal';
   }, []);
@@ -69,6 +71,7 @@ export function ProfilePage() {
               />
             </section>
           )}
+          {staff && <SecondFactorSection />}
         </>
       )}
     </div>

@@ -20,6 +20,7 @@ describe('route table', () => {
       login: 'mfe_auth/public',
       register: 'mfe_auth/public',
       'update-password': 'mfe_auth/session',
+      'two-step-setup': 'mfe_auth/session',
       're-kyc': 'mfe_affiliate/session',
       'admin-dashboard': 'mfe_admin/guarded',
       'admin/users': 'mfe_admin/guarded',
@@ -126,6 +127,12 @@ describe('routing', () => {
   it('a forced password update is shown on its own, without the menu', async () => {
     renderApp('/update-password', demoSession('Admin', { forcePasswordUpdate: true }));
     expect((await remoteShown()).textContent).toBe('mfe_auth:update-password');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+  });
+
+  it("an admin's required two-step set-up is shown on its own, without the menu", async () => {
+    renderApp('/two-step-setup', demoSession('Admin', { secondFactorEnrolment: true }));
+    expect((await remoteShown()).textContent).toBe('mfe_auth:two-step-setup');
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
   });
 
