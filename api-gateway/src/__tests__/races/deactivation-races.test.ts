@@ -24,7 +24,7 @@ describe.each(RACE_PORTALS)('admins deactivating each other at once: %s', (_name
     );
     secondAdminId = Number(rows[0].user_id);
     // Admins sign in with a second factor (issue 29): the second one has the demo admin's secret too.
-    await setup.db.query(
+    await portal.db.query(
       `INSERT INTO user_second_factors (user_id, secret, confirmed_at, last_used_step, created_at)
        VALUES ($1, $2, now(), -1, now())`,
       [secondAdminId, DEMO_ACCOUNTS.admin.totpSecret],
@@ -40,7 +40,7 @@ describe.each(RACE_PORTALS)('admins deactivating each other at once: %s', (_name
     expect(res.status).toBe(200);
     if (res.body.secondFactorRequired !== true) return res.body.token as string;
     // The code step, as test-support's signIn does it: the code now, the replay guard forgotten first.
-    await setup.db.query(
+    await portal.db.query(
       `UPDATE user_second_factors f SET last_used_step = -1 FROM users u
         WHERE u.user_id = f.user_id AND lower(u.email) = lower($1)`,
       [account.email],
