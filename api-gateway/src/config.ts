@@ -38,6 +38,12 @@ const EnvSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Log each worker's process.memoryUsage() this often (a `memory` line at info); unset: never. */
   MEMORY_LOG_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  // Bank account name resolution (issue 27): none (the default: 'not verified') or paystack.
+  BANK_VERIFICATION_PROVIDER: z.enum(['none', 'paystack']).default('none'),
+  PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  /** Every provider call gives up after this long; the applicant then sees 'could not check' and goes on. */
+  BANK_VERIFICATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
 export interface AppConfig {
@@ -61,6 +67,10 @@ export interface AppConfig {
   trustProxy?: string;
   workers?: number;
   memoryLogSeconds?: number;
+  /** Bank account name resolution (issue 27); the secret is never logged nor sent to a browser. */
+  bankVerification:
+    | { provider: 'none' }
+    | { provider: 'paystack'; secretKey: string; baseUrl: string; timeoutMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +87,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(e.DATA_DIR);
   if (isProduction && !e.JWT_SECRET) {
     throw new ConfigError('The configuration is invalid: JWT_SECRET is required in production.');
+  }
+  if (e.BANK_VERIFICATION_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) {
+    throw new ConfigError(
+      'The configuration is invalid: PAYSTACK_SECRET_KEY is required when BANK_VERIFICATION_PROVIDER is paystack.',
+    );
   }
   let remoteOverrides: Record<string, string> = {};
   if (e.REMOTES) {
@@ -107,6 +122,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     workers: e.WORKERS,
     memoryLogSeconds: e.MEMORY_LOG_SECONDS,
+    bankVerification:
+      e.BANK_VERIFICATION_PROVIDER === 'paystack'
+        ? {
+            provider: 'paystack',
+            secretKey: e.PAYSTACK_SECRET_KEY ?? '',
+            baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+            timeoutMs: e.BANK_VERIFICATION_TIMEOUT_MS,
+          }
+        : { provider: 'none' },
   };
 }
 

@@ -2,6 +2,7 @@ import type { AnyEndpoint } from '../endpoint';
 import { AdminUserEndpoints } from './admin-users';
 import { AffiliateAreaEndpoints } from './affiliate-area';
 import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affiliates';
+import { BankVerificationEndpoints } from './bank-verification';
 import { AuthEndpoints, WebConfigEndpoints } from './auth';
 import { ApiKeyAdminEndpoints, IntegrationEndpoints } from './integration';
 import { CommissionEndpoints } from './commission';
@@ -14,6 +15,7 @@ import { ReportEndpoints } from './reports';
 export * from './admin-users';
 export * from './affiliate-area';
 export * from './affiliates';
+export * from './bank-verification';
 export * from './auth';
 export * from './integration';
 export * from './commission';
@@ -43,4 +45,5 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   DocsEndpoints,
   IntegrationEndpoints,
   ApiKeyAdminEndpoints,
+  BankVerificationEndpoints,
 ].flatMap((group) => Object.values(group));
