@@ -40,7 +40,7 @@ export const BankVerificationEndpoints = {
     path: '/affiliate/rekyc-resolve-account-name',
     tag: 'Affiliate area',
     summary:
-      "Re-KYC: the name the bank holds for the account number the rejected affiliate entered (its own re-KYC only: the re-kyc right).",
+      'Re-KYC: the name the bank holds for the account number the rejected affiliate entered (its own re-KYC only: the re-kyc right).',
     auth: { anyRight: ['re-kyc'] },
     body: ReKycResolveAccountNameRequest,
     answer: { description: ANSWER, schema: ResolveAccountNameResponse },

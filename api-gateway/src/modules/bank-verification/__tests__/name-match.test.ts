@@ -76,7 +76,15 @@ describe('nameMatchScore', () => {
   });
 
   test('is symmetric and stays between 0 and 100', () => {
-    const names = ['Adaeze Okafor', 'ADAEZE N. OKAFOR', 'Mohammed Bello', 'A B', 'Seun', 'Mr', 'x'.repeat(500)];
+    const names = [
+      'Adaeze Okafor',
+      'ADAEZE N. OKAFOR',
+      'Mohammed Bello',
+      'A B',
+      'Seun',
+      'Mr',
+      'x'.repeat(500),
+    ];
     for (const a of names) {
       for (const b of names) {
         const score = nameMatchScore(a, b);
