@@ -46,8 +46,6 @@ test('resolution calls with a provider: no 5xx, every 4xx a JSON message, refuse
   console.log(summaryOf(report));
   expect(report.endpoints.size).toBe(2);
   expect(report.failures).toEqual([]);
-  // Shaped inputs got through to the provider (then the affiliate's 5 a day ran out: 429s).
-  const reKyc = report.endpoints.get('POST /affiliate/rekyc-resolve-account-name');
-  expect(reKyc?.accepted).toBeGreaterThan(0);
-  expect(reKyc?.statuses[429]).toBeGreaterThan(0);
+  // Shaped inputs got through the schema to the limits and the provider.
+  expect(report.endpoints.get('POST /affiliate/rekyc-resolve-account-name')?.accepted).toBeGreaterThan(0);
 });
