@@ -26,6 +26,7 @@ export function registerHealthRoutes(api: ApiRouter, ctx: AppContext): void {
           status,
           database: { reachable: version !== null, driver: ctx.db.driver, version },
           version: PACKAGE_VERSION,
+          bankVerification: ctx.config.bankVerification.provider,
         }
       : { status };
     res

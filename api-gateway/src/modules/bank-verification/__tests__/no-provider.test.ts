@@ -42,3 +42,11 @@ test('without a provider (the development default) nothing is counted, registrat
   expect(details.status).toBe(200);
   expect(details.body.bankVerification).toBeNull();
 });
+
+test('/api/health tells staff which bank verification provider is configured, and nobody else', async () => {
+  const staff = await bearer(t.ctx, await createStaffUser(t.ctx.db, 1));
+  expect((await request(t.app).get('/api/health').set('Authorization', staff)).body.bankVerification).toBe(
+    'none',
+  );
+  expect((await request(t.app).get('/api/health')).body.bankVerification).toBeUndefined();
+});
