@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
  * payouts work can add /transferrecipient, /transfer/bulk and /balance beside it, each with its own state.
  *
  * Every request is recorded (method, path, query, authorization), and a test can make the next answers
- * fail (`failNext`: a status, or 'hang' to never answer, for timeouts).
+ * fail (`failNext`: a status, or 'hang' to never answer, for timeouts). A test in another process (the
+ * Playwright journeys, whose fake the global setup starts) teaches it an account with
+ * `POST /__fake/accounts { bankCode, accountNumber, accountName }`, a route Paystack does not have.
  */
 
 export interface RecordedRequest {
@@ -124,6 +126,11 @@ export async function startPaystackFake(options: { secretKey?: string } = {}): P
         res.writeHead(status, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify(body));
       };
+      if (recorded.method === 'POST' && recorded.path === '/__fake/accounts') {
+        const { bankCode, accountNumber, accountName } = (recorded.body ?? {}) as Record<string, string>;
+        fake.accounts.set(`${bankCode}:${accountNumber}`, accountName);
+        return send({ status: 201, body: { status: true } });
+      }
       const failure = failures.shift();
       if (failure === 'hang') {
         hanging.add(res);
