@@ -12,8 +12,12 @@ import {
 // Issue 27: the portal runs with BANK_VERIFICATION_PROVIDER=paystack against the local fake the global setup
 // starts (PAYSTACK_FAKE_URL); this journey teaches the fake one account first.
 
+// A whole registration, then a back-office sign-in and search: longer than one journey on a loaded machine.
+test.setTimeout(240_000);
+
 test('the registering affiliate sees the account name the bank holds; the reviewer sees the name and the score', async ({
   page,
+  browser,
   request,
 }) => {
   const applicant = newApplicant('Adaeze Okafor');
@@ -43,15 +47,17 @@ test('the registering affiliate sees the account name the bank holds; the review
   await page.getByRole('button', { name: 'Register Now' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  await signInThroughScreen(page, DEMO.backoffice.email, DEMO.backoffice.password);
-  await page.goto('/backoffice/users?status=pending');
-  await page.getByRole('searchbox', { name: 'Search' }).fill(applicant.email);
-  const table = page.getByRole('table', { name: 'Affiliate Users' });
+  // The reviewer, in a browser of their own.
+  const reviewer = await (await browser.newContext()).newPage();
+  await signInThroughScreen(reviewer, DEMO.backoffice.email, DEMO.backoffice.password);
+  await reviewer.goto('/backoffice/users?status=pending');
+  await reviewer.getByRole('searchbox', { name: 'Search' }).fill(applicant.email);
+  const table = reviewer.getByRole('table', { name: 'Affiliate Users' });
   const row = table.getByRole('row').filter({ hasText: applicant.email });
   await expect(row).toHaveCount(1);
   const code = (await row.getByRole('cell').nth(1).innerText()).trim();
   await row.getByRole('button', { name: `View ${code}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Affiliate Details' });
+  const dialog = reviewer.getByRole('dialog', { name: 'Affiliate Details' });
   const bank = dialog.getByRole('region', { name: /Bank account name/ });
   await expect(bank.getByText('Account name: ADAEZE N. OKAFOR')).toBeVisible();
   await expect(bank.getByText(/^Name match: 88% \(resolved \d{4}-\d{2}-\d{2}\)$/)).toBeVisible();
