@@ -1,19 +1,31 @@
+import { FAKE_PAYSTACK_SECRET, startPaystackFake } from '../api-gateway/test-support/fakes/paystack-fake';
 import { startGateway } from './support/gateway';
 import { startMessageProviderFakes } from './support/message-provider-fakes';
 
 /**
  * One built gateway for the whole run. Its URL reaches the workers through the environment, where
- * playwright.config.ts reads it as `baseURL` (tests then `page.goto('/login')`). Its WhatsApp and SMS providers
- * are local fakes of Meta's and Termii's APIs (issue 27; support/message-provider-fakes.ts).
+ * playwright.config.ts reads it as `baseURL` (tests then `page.goto('/login')`). Its outside providers are
+ * local fakes (issue 27): Meta's and Termii's APIs for WhatsApp and SMS (support/message-provider-fakes.ts),
+ * and Paystack for bank account names, whose URL the workers get as PAYSTACK_FAKE_URL.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const providers = await startMessageProviderFakes();
-  const gateway = await startGateway(providers.env);
+  const paystack = await startPaystackFake();
+  const gateway = await startGateway({
+    ...providers.env,
+    BANK_VERIFICATION_PROVIDER: 'paystack',
+    PAYSTACK_SECRET_KEY: FAKE_PAYSTACK_SECRET,
+    PAYSTACK_BASE_URL: paystack.baseUrl,
+  });
   process.env.PORTAL_URL = gateway.url;
   process.env.PORTAL_WEB_ROOT = gateway.webRoot;
-  console.log(`e2e: built gateway on ${gateway.url} (pid ${gateway.pid})`);
+  process.env.PAYSTACK_FAKE_URL = paystack.baseUrl;
+  console.log(
+    `e2e: built gateway on ${gateway.url} (pid ${gateway.pid}), Paystack fake on ${paystack.baseUrl}`,
+  );
   return async () => {
     await gateway.stop();
     await providers.stop();
+    await paystack.close();
   };
 }

@@ -64,6 +64,12 @@ const EnvSchema = z.object({
   // Second factor for staff (issue 29): `required` (default) leads an Admin without one to enrolment at sign-in;
   // `optional` lets Admins choose, as Backoffice users do; refused in production.
   ADMIN_SECOND_FACTOR: z.enum(['required', 'optional']).default('required'),
+  // Bank account name resolution (issue 27): none (the default: 'not verified') or paystack.
+  BANK_VERIFICATION_PROVIDER: z.enum(['none', 'paystack']).default('none'),
+  PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  /** Every provider call gives up after this long; the applicant then sees 'could not check' and goes on. */
+  BANK_VERIFICATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
 export interface AppConfig {
@@ -87,6 +93,10 @@ export interface AppConfig {
   trustProxy?: string;
   workers?: number;
   memoryLogSeconds?: number;
+  /** Bank account name resolution (issue 27); the secret is never logged nor sent to a browser. */
+  bankVerification:
+    | { provider: 'none' }
+    | { provider: 'paystack'; secretKey: string; baseUrl: string; timeoutMs: number };
   /** Second factor for staff (issue 29): whether an Admin must have one. */
   adminSecondFactor: 'required' | 'optional';
   messaging: MessagingConfig;
@@ -135,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'The configuration is invalid: ADMIN_SECOND_FACTOR=optional is refused in production (admins need a second factor).',
     );
   }
+  if (e.BANK_VERIFICATION_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) {
+    throw new ConfigError(
+      'The configuration is invalid: PAYSTACK_SECRET_KEY is required when BANK_VERIFICATION_PROVIDER is paystack.',
+    );
+  }
   let remoteOverrides: Record<string, string> = {};
   if (e.REMOTES) {
     const remotes = z.record(z.string(), z.string()).safeParse(safeJson(e.REMOTES));
@@ -164,6 +179,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     workers: e.WORKERS,
     memoryLogSeconds: e.MEMORY_LOG_SECONDS,
+    bankVerification:
+      e.BANK_VERIFICATION_PROVIDER === 'paystack'
+        ? {
+            provider: 'paystack',
+            secretKey: e.PAYSTACK_SECRET_KEY ?? '',
+            baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+            timeoutMs: e.BANK_VERIFICATION_TIMEOUT_MS,
+          }
+        : { provider: 'none' },
     adminSecondFactor: e.ADMIN_SECOND_FACTOR,
     messaging,
   };

@@ -35,6 +35,7 @@ export * from './rules/identity-number';
 export * from './rules/account-number';
 export * from './rules/registration-form';
 export * from './api/registration';
+export * from './api/bank-verification';
 export * from './endpoint';
 export * from './endpoints/index';
 export * from './endpoints/sign-in';

@@ -19,3 +19,5 @@ export * from './api/registration';
 export * from './endpoint';
 export * from './endpoints/master';
 export * from './endpoints/registration';
+export * from './api/bank-verification';
+export * from './endpoints/bank-verification';

@@ -77,6 +77,8 @@ export const StatCard = lazy(() =>
 export type { StatCardProps, StatCardsProps, StatTone } from './stat-cards/stat-cards';
 export { ThemedButton, ThemedInput } from './themed-controls';
 export { dropdownPassThrough } from './dropdown-pass-through';
+export { AccountNameCheck, ACCOUNT_NAME_CHECK_DELAY_MS } from './account-name-check';
+export type { AccountNameCheckProps } from './account-name-check';
 export type { ThemedButtonProps, ThemedInputProps } from './themed-controls';
 /** Generic over its rows like the component it loads (React.lazy alone would drop the type parameter). */
 export const DataTable = lazy(() =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Messages } from '../messages';
 import { AFFILIATE_STATUSES, AffiliateStatus, RoleId } from '../roles';
+import { BankVerification } from './bank-verification';
 import { SearchText, withoutControlCharacters } from './common';
 
 /** The spec's page size for the affiliate list (spec §9). */
@@ -247,6 +248,8 @@ export const AffiliateDetails = AffiliateSummary.extend({
   remark: z.string().nullable(),
   updatedDate: z.string(),
   flags: z.array(AffiliateFlag),
+  /** The account name resolved for the bank details (issue 27); null: 'not verified'. */
+  bankVerification: BankVerification.nullable(),
   history: z.array(AffiliateHistoryEntry),
   /** What the caller may do now, from `allowedAffiliateActions` (the modal's buttons and the list's delete). */
   allowedActions: z.array(z.enum(['approve', 'reject', 'activate', 'inactivate'])),

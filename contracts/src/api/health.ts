@@ -15,6 +15,8 @@ export const HealthResponse = z.object({
       version: z.string().nullable(),
     })
     .optional(),
+  /** The bank account name provider configured (issue 27; staff only): none is 'not verified' for all. */
+  bankVerification: z.enum(['none', 'paystack']).optional(),
   /** The gateway's package version (staff only). */
   version: z.string().optional(),
   /** Each channel's provider (staff only): name, whether a real one is configured, last success and failure. */

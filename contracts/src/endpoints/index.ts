@@ -3,6 +3,7 @@ import { AdminUserEndpoints } from './admin-users';
 import { AffiliateAreaEndpoints } from './affiliate-area';
 import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affiliates';
 import { AuthEndpoints, SecondFactorEndpoints, WebConfigEndpoints } from './auth';
+import { BankVerificationEndpoints } from './bank-verification';
 import { ApiKeyAdminEndpoints, IntegrationEndpoints } from './integration';
 import { CommissionEndpoints } from './commission';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
@@ -15,6 +16,7 @@ import { ReportEndpoints } from './reports';
 export * from './admin-users';
 export * from './affiliate-area';
 export * from './affiliates';
+export * from './bank-verification';
 export * from './auth';
 export * from './integration';
 export * from './commission';
@@ -48,4 +50,5 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   ApiKeyAdminEndpoints,
   OutboxAdminEndpoints,
   WebhookEndpoints,
+  BankVerificationEndpoints,
 ].flatMap((group) => Object.values(group));

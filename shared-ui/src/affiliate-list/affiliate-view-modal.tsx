@@ -16,6 +16,7 @@ import { activateAffiliate, decideKyc, fetchAffiliateDetails } from './affiliate
 import { MODAL_ACTION_LABELS, modalActions } from './affiliate-modal-actions';
 import type { AffiliateListMode, ModalAction } from './affiliate-modal-actions';
 import { AffiliateHistory } from './affiliate-history';
+import { BankAccountCheck } from './bank-account-check';
 import { SelfieImage } from './selfie-image';
 import styles from './affiliate-list.module.css';
 
@@ -185,6 +186,8 @@ export function AffiliateViewModal({
               <Detail label="Registration Date" value={formatDate(details.createdDate)} />
               {details.remark ? <Detail label="Last Remark" value={details.remark} /> : null}
             </dl>
+
+            <BankAccountCheck id={`${remarkId}-bank`} verification={details.bankVerification ?? null} />
 
             {details.flags.length > 0 ? (
               <section className={styles.flags} aria-labelledby={`${remarkId}-flags`}>

@@ -193,3 +193,26 @@ test('issue 27: a session opens neither the WhatsApp webhook (the signature does
   expect((await request(t.app).get('/api/admin/outbox')).status).toBe(401);
   expect((await request(t.app).get('/api/admin/outbox').set('Authorization', admin)).status).toBe(200);
 });
+
+test('account name resolution (issue 27): a session does not open the registration call, only its cookie does; re-KYC only with the re-kyc right', async () => {
+  const body = { email: 'matrix@example.test', bankID: 8, accountNumber: '0123456789' };
+  for (const identity of identities) {
+    const call = request(t.app).post('/api/affiliate/resolve-account-name').send(body);
+    const authorization = await identity.header();
+    if (authorization) call.set('Authorization', authorization);
+    const res = await call;
+    expect([identity.name, res.status]).toEqual([identity.name, 400]);
+  }
+  const rejected = identities.find((identity) => identity.name === 'affiliate (KYC Rejected)');
+  const complete = identities.find((identity) => identity.name === 'affiliate (KYC Complete)');
+  const asRejected = await request(t.app)
+    .post('/api/affiliate/rekyc-resolve-account-name')
+    .set('Authorization', (await rejected?.header()) ?? '')
+    .send({ bankID: 8, accountNumber: '0123456789' });
+  expect(asRejected.status).toBe(200);
+  const asComplete = await request(t.app)
+    .post('/api/affiliate/rekyc-resolve-account-name')
+    .set('Authorization', (await complete?.header()) ?? '')
+    .send({ bankID: 8, accountNumber: '0123456789' });
+  expect(asComplete.status).toBe(403);
+});

@@ -1,11 +1,16 @@
 import type { MessageResponse } from '@portal/contracts';
 import { AffiliateAreaMessages, AffiliateStatus, Messages, ReKycDetails } from '@portal/contracts';
 import type { z } from 'zod';
-import type { ReKycRequest } from '@portal/contracts';
+import type {
+  ReKycRequest,
+  ReKycResolveAccountNameRequest,
+  ResolveAccountNameResponse,
+} from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
 import { recordAudit } from '../audit';
+import { bankVerificationToStore, resolveAccountName, storeBankVerification } from '../bank-verification';
 import { recomputeDuplicateIdentities } from '../registration';
 import { revokeSessions, setFullName } from '../users';
 import { findAffiliate } from '../backoffice';
@@ -50,6 +55,8 @@ export async function submitReKyc(
       throw badRequest(Messages.bankRequired, { bankID: Messages.bankRequired });
     }
     await writeReKyc(tx, affiliateId, body, AffiliateStatus.Pending, now);
+    // The new bank details' resolution if one is cached (issue 27), else 'not verified': never the old one.
+    await storeBankVerification(tx, affiliateId, await bankVerificationToStore(ctx, tx, body));
     await setFullName(tx, before.userId, body.fullName, now);
     await recomputeDuplicateIdentities(
       tx,
@@ -77,4 +84,17 @@ export async function submitReKyc(
     await revokeSessions(tx, before.userId, now);
     return { message: Messages.kycUpdated };
   });
+}
+
+/**
+ * `POST affiliate/rekyc-resolve-account-name` (issue 27): the account name for the bank and number the
+ * rejected affiliate entered, counted against its own allowance and its IP's.
+ */
+export async function reKycResolveAccountName(
+  ctx: AppContext,
+  session: SessionUser,
+  body: z.output<typeof ReKycResolveAccountNameRequest>,
+  ip: string | undefined,
+): Promise<ResolveAccountNameResponse> {
+  return resolveAccountName(ctx, { ...body, asker: { affiliateId: ownAffiliateId(session) }, ip });
 }

@@ -1,8 +1,8 @@
-import { AffiliateAreaEndpoints } from '@portal/contracts';
+import { AffiliateAreaEndpoints, BankVerificationEndpoints } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { myOrders, myRetailers } from './my-network';
-import { reKycDetails, submitReKyc } from './rekyc';
+import { reKycDetails, reKycResolveAccountName, submitReKyc } from './rekyc';
 
 const ORDER_PARAMS = ['page', 'pageSize', 'search', 'status', 'fromDate', 'toDate'] as const;
 const RETAILER_PARAMS = ['page', 'pageSize', 'search'] as const;
@@ -11,6 +11,10 @@ export function registerAffiliateAreaRoutes(api: ApiRouter, ctx: AppContext): vo
   api.route(AffiliateAreaEndpoints.reKycDetails, ({ session }) => reKycDetails(ctx, session));
 
   api.route(AffiliateAreaEndpoints.reKyc, ({ body, session }) => submitReKyc(ctx, session, body));
+
+  api.route(BankVerificationEndpoints.reKycResolveAccountName, ({ body, session }, req) =>
+    reKycResolveAccountName(ctx, session, body, req.ip),
+  );
 
   api.route(AffiliateAreaEndpoints.myOrders, ({ query, session }, req) =>
     myOrders(

@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
 import { describeAudit, listAuditFor } from '../audit';
 import { findAffiliate, listAffiliateFlags, listAllAffiliates, pageAffiliates } from './affiliate-queries';
+import { findBankVerification } from '../bank-verification';
 
 export interface AffiliateListRequest {
   /** Whether the caller sent any paging parameter; without one the spec's whole list is answered. */
@@ -46,14 +47,16 @@ export async function affiliateDetails(
 ): Promise<AffiliateDetails> {
   const affiliate = await findAffiliate(ctx.db, affiliateId);
   if (!affiliate) throw notFound(AffiliateMessages.notFound);
-  const [flags, history] = await Promise.all([
+  const [flags, history, bankVerification] = await Promise.all([
     listAffiliateFlags(ctx.db, affiliateId),
     listAuditFor(ctx.db, 'affiliate', affiliateId),
+    findBankVerification(ctx.db, affiliateId),
   ]);
   const { userId: _userId, statusBeforeInactive: _before, firstDecisionAt: _first, ...details } = affiliate;
   return {
     ...details,
     flags,
+    bankVerification,
     history: history.map((row) => ({
       auditID: row.auditId,
       action: row.action,

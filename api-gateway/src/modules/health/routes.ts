@@ -28,6 +28,7 @@ export function registerHealthRoutes(api: ApiRouter, ctx: AppContext): void {
           database: { reachable: version !== null, driver: ctx.db.driver, version },
           version: PACKAGE_VERSION,
           providers: version === null ? undefined : await providerStates(ctx).catch(() => undefined),
+          bankVerification: ctx.config.bankVerification.provider,
         }
       : { status };
     res

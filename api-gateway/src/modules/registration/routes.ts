@@ -1,4 +1,4 @@
-import { RegistrationEndpoints } from '@portal/contracts';
+import { BankVerificationEndpoints, RegistrationEndpoints } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import {
@@ -10,6 +10,7 @@ import {
   verifyEmailOtp,
   verifyMobileOtp,
 } from './otp-steps';
+import { resolveRegistrationAccountName } from './resolve-account';
 import { parseSelfieForm, requireSelfieRegistration, storeSelfie } from './selfie-upload';
 import { submitRegistration } from './submit-registration';
 
@@ -32,6 +33,10 @@ export function registerRegistrationRoutes(api: ApiRouter, ctx: AppContext): voi
   api.route(RegistrationEndpoints.uploadSelfie, (_input, req, res) => storeSelfie(ctx, req, res), {
     before: [requireSelfieRegistration(ctx), ...parseSelfieForm],
   });
+
+  api.route(BankVerificationEndpoints.resolveAccountName, ({ body }, req) =>
+    resolveRegistrationAccountName(ctx, req, body),
+  );
 
   api.route(RegistrationEndpoints.submitRegistration, ({ body }, req, res) =>
     submitRegistration(ctx, req, res, body),

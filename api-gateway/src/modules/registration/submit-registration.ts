@@ -4,6 +4,7 @@ import { AffiliateStatus, Messages, RegistrationMessages, RoleId } from '@portal
 import type { AppContext } from '../../context';
 import { badRequest, conflict } from '../../http/errors';
 import { recordAudit } from '../audit';
+import { bankVerificationToStore, storeBankVerification } from '../bank-verification';
 import { consumeSolvedCaptcha } from '../captcha';
 import { enqueueMessage } from '../messaging';
 import { recordDuplicateIdentities } from './duplicate-identities';
@@ -102,6 +103,8 @@ export async function submitRegistration(
       );
       const affiliateId = Number(affiliates[0].affiliate_id);
       const affiliateCode = affiliates[0].affiliate_code;
+      // The account name resolved in step two, if the cache holds it (issue 27); else 'not verified'.
+      await storeBankVerification(tx, affiliateId, await bankVerificationToStore(ctx, tx, body));
 
       await recordDuplicateIdentities(
         tx,

@@ -1,5 +1,5 @@
-import { AffiliateAreaEndpoints, MasterEndpoints } from '@portal/contracts';
-import type { BankOption, ReKycDetails, ReKycRequest } from '@portal/contracts';
+import { AffiliateAreaEndpoints, BankVerificationEndpoints, MasterEndpoints } from '@portal/contracts';
+import type { BankOption, ReKycDetails, ReKycRequest, ResolveAccountNameResponse } from '@portal/contracts';
 import { callEndpoint } from '@portal/shared-ui';
 
 export interface ReKycData {
@@ -20,4 +20,16 @@ export async function fetchReKycData(signal?: AbortSignal): Promise<ReKycData> {
 export async function submitReKyc(body: ReKycRequest): Promise<string> {
   const answer = await callEndpoint(AffiliateAreaEndpoints.reKyc, { body });
   return answer.message;
+}
+
+/** The name the bank holds for the account (issue 27); quiet: the form shows the outcome under the field. */
+export function resolveReKycAccountName(
+  bankID: number,
+  accountNumber: string,
+): Promise<ResolveAccountNameResponse> {
+  return callEndpoint(
+    BankVerificationEndpoints.reKycResolveAccountName,
+    { body: { bankID, accountNumber } },
+    { quiet: true },
+  );
 }

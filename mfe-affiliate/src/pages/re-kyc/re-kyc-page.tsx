@@ -5,6 +5,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { ACCOUNT_NUMBER_LENGTH, IDENTITY_NUMBER_LENGTH, Messages, reKycErrors } from '@portal/contracts';
 import type { ReKycFields } from '@portal/contracts';
 import {
+  AccountNameCheck,
   LoadFailed,
   LoadingSpinner,
   ThemedButton,
@@ -14,7 +15,7 @@ import {
   useLoad,
   useSessionStore,
 } from '@portal/shared-ui';
-import { fetchReKycData, submitReKyc } from './re-kyc-api';
+import { fetchReKycData, resolveReKycAccountName, submitReKyc } from './re-kyc-api';
 import type { ReKycData } from './re-kyc-api';
 import styles from './re-kyc-page.module.css';
 
@@ -50,10 +51,13 @@ function ReKycForm({ data: { details, banks } }: { data: ReKycData }) {
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  // The account on file is not checked on arrival (each check is counted): only once bank or number change.
+  const [bankDetailsChanged, setBankDetailsChanged] = useState(false);
 
   const change = (field: keyof ReKycFields, value: string | number | null) => {
     setValues((previous) => ({ ...previous, [field]: value }));
     setErrors((previous) => ({ ...previous, [field]: undefined }));
+    if (field === 'bankID' || field === 'accountNumber') setBankDetailsChanged(true);
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -191,11 +195,22 @@ function ReKycForm({ data: { details, banks } }: { data: ReKycData }) {
             value={values.accountNumber ?? ''}
             invalid={Boolean(errors.accountNumber)}
             aria-invalid={Boolean(errors.accountNumber)}
-            aria-describedby={describedBy('accountNumber')}
+            aria-describedby={describedBy(
+              'accountNumber',
+              bankDetailsChanged ? 'accountNumber-name' : undefined,
+            )}
             disabled={saving}
             onChange={(event) => change('accountNumber', event.target.value)}
           />
           {fieldError('accountNumber')}
+          {bankDetailsChanged ? (
+            <AccountNameCheck
+              id="accountNumber-name"
+              bankID={toBankId(values.bankID)}
+              accountNumber={values.accountNumber}
+              resolve={resolveReKycAccountName}
+            />
+          ) : null}
         </div>
         <ThemedButton
           type="submit"
@@ -220,4 +235,10 @@ function ReadOnlyField({ id, label, value }: { id: string; label: string; value:
       <ThemedInput id={id} value={value} readOnly aria-readonly="true" className={styles.readOnly} />
     </div>
   );
+}
+
+/** The dropdown's value as the account name check takes it. */
+function toBankId(value: string | number | null | undefined): number | null {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }

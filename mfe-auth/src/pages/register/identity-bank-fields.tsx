@@ -7,18 +7,20 @@ import {
   IDENTITY_NUMBER_LENGTH,
   IDENTITY_TYPES,
 } from '@portal/contracts/registration';
-import type { BankOption } from '@portal/contracts/registration';
+import type { BankOption, ResolveAccountNameResponse } from '@portal/contracts/registration';
 import type { RegistrationFormValues } from './registration-form';
-import { dropdownPassThrough } from '@portal/shared-ui';
+import { AccountNameCheck, dropdownPassThrough } from '@portal/shared-ui';
 import styles from './register-page.module.css';
 
 export interface IdentityBankFieldsProps {
   banks: readonly BankOption[];
   disabled: boolean;
+  /** The account name the bank holds (issue 27); shown under the account number, never blocking. */
+  resolveAccountName?: (bankID: number, accountNumber: string) => Promise<ResolveAccountNameResponse>;
 }
 
 /** Step two's identity and bank part: identity type (BVN by default, or NIN), ID number, bank, account number. */
-export function IdentityBankFields({ banks, disabled }: IdentityBankFieldsProps) {
+export function IdentityBankFields({ banks, disabled, resolveAccountName }: IdentityBankFieldsProps) {
   const {
     control,
     register,
@@ -27,6 +29,8 @@ export function IdentityBankFields({ banks, disabled }: IdentityBankFieldsProps)
     formState: { errors },
   } = useFormContext<RegistrationFormValues>();
   const identityType = useWatch({ control, name: 'identityType' });
+  const bankID = useWatch({ control, name: 'bankID' });
+  const accountNumber = useWatch({ control, name: 'accountNumber' });
   const idError = errors.ninOrBVN?.message;
   const bankError = errors.bankID?.message;
   const accountError = errors.accountNumber?.message;
@@ -135,9 +139,21 @@ export function IdentityBankFields({ banks, disabled }: IdentityBankFieldsProps)
           placeholder={`${ACCOUNT_NUMBER_LENGTH}-digit account number`}
           invalid={Boolean(accountError)}
           aria-invalid={Boolean(accountError)}
-          aria-describedby={accountError ? 'accountNumber-error' : undefined}
+          aria-describedby={
+            [accountError ? 'accountNumber-error' : '', resolveAccountName ? 'accountNumber-name' : '']
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           {...register('accountNumber')}
         />
+        {resolveAccountName && !disabled ? (
+          <AccountNameCheck
+            id="accountNumber-name"
+            bankID={typeof bankID === 'number' ? bankID : Number(bankID) || null}
+            accountNumber={accountNumber}
+            resolve={resolveAccountName}
+          />
+        ) : null}
         {accountError && (
           <small id="accountNumber-error" className={styles.error} role="alert">
             {accountError}

@@ -73,6 +73,12 @@ export function RegisterPage({
     verifiedEmail: verification.verifiedEmail ?? verification.lastVerifiedEmail,
   };
   const stepTwoLocked = !verification.bothVerified;
+  const registrationEmail = verification.verifiedEmail;
+  const resolveAccountName = useCallback(
+    (bankID: number, accountNumber: string) =>
+      api.resolveAccountName({ email: registrationEmail ?? '', bankID, accountNumber }),
+    [api, registrationEmail],
+  );
   const restShown = useAfterFirstCommit();
 
   const loadOptions = useCallback(async () => {
@@ -209,7 +215,11 @@ export function RegisterPage({
                 </p>
               )}
               <div className={styles.grid}>
-                <IdentityBankFields banks={options?.banks ?? []} disabled={stepTwoLocked} />
+                <IdentityBankFields
+                  banks={options?.banks ?? []}
+                  disabled={stepTwoLocked}
+                  resolveAccountName={resolveAccountName}
+                />
                 <Controller
                   control={control}
                   name="selfieImagePath"

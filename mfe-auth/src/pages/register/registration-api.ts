@@ -1,5 +1,11 @@
-import { MasterEndpoints, RegistrationEndpoints, SELFIE_FIELD } from '@portal/contracts/registration';
+import {
+  BankVerificationEndpoints,
+  MasterEndpoints,
+  RegistrationEndpoints,
+  SELFIE_FIELD,
+} from '@portal/contracts/registration';
 import type {
+  ResolveAccountNameRequest,
   SendEmailOtpRequest,
   SendMobileOtpRequest,
   SubmitRegistrationRequest,
@@ -33,6 +39,9 @@ export const registrationApi = {
     form.append(SELFIE_FIELD, file);
     return callEndpoint(RegistrationEndpoints.uploadSelfie, { body: form });
   },
+  /** Quiet: the form shows the outcome under the account number, never a toast (issue 27). */
+  resolveAccountName: (body: ResolveAccountNameRequest) =>
+    callEndpoint(BankVerificationEndpoints.resolveAccountName, { body }, { quiet: true }),
   submitRegistration: (body: SubmitRegistrationRequest) =>
     callEndpoint(RegistrationEndpoints.submitRegistration, { body }),
   newCaptcha: () => callEndpoint(RegistrationEndpoints.newCaptcha),

@@ -47,6 +47,7 @@ function details(summary: AffiliateSummary, overrides: Partial<AffiliateDetails>
     remark: null,
     updatedDate: summary.createdDate,
     flags: [],
+    bankVerification: null,
     history: [],
     allowedActions: ['approve', 'reject', 'activate', 'inactivate'],
     ...overrides,
@@ -410,5 +411,57 @@ describe('view modal loading', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await within(dialog).findByText('Access Bank')).toBeTruthy();
     expect(mocked.fetchAffiliateDetails).toHaveBeenLastCalledWith(1, SIGNAL);
+  });
+});
+
+describe('view modal: bank account name (issue 27)', () => {
+  it('shows the resolved name and the score beside the flags, without a flag above the threshold', async () => {
+    mocked.fetchAffiliateDetails.mockResolvedValue(
+      details(affiliate(1), {
+        bankVerification: {
+          accountName: 'ADAEZE N. OKAFOR',
+          nameMatchScore: 88,
+          belowThreshold: false,
+          reference: 'paystack:ref',
+          resolvedOn: '2025-03-04T10:00:00.000Z',
+        },
+      }),
+    );
+    renderList('backoffice');
+    fireEvent.click(await screen.findByRole('button', { name: 'View AFF100001' }));
+    const dialog = await screen.findByRole('dialog');
+    const section = await within(dialog).findByRole('region', { name: /Bank account name/ });
+    expect(within(section).getByText('Account name: ADAEZE N. OKAFOR')).toBeTruthy();
+    expect(within(section).getByText(/Name match: 88% \(resolved 2025-03-04\)/)).toBeTruthy();
+    expect(within(section).queryByText(/Below the 75% match threshold/)).toBeNull();
+  });
+
+  it('flags a score below the threshold', async () => {
+    mocked.fetchAffiliateDetails.mockResolvedValue(
+      details(affiliate(1), {
+        bankVerification: {
+          accountName: 'JOHN SMITH',
+          nameMatchScore: 0,
+          belowThreshold: true,
+          reference: 'paystack:ref',
+          resolvedOn: '2025-03-04T10:00:00.000Z',
+        },
+      }),
+    );
+    renderList('admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'View AFF100001' }));
+    const dialog = await screen.findByRole('dialog');
+    const section = await within(dialog).findByRole('region', { name: /Bank account name/ });
+    expect(within(section).getByText(/Name match: 0%/)).toBeTruthy();
+    expect(within(section).getByText(/Below the 75% match threshold/)).toBeTruthy();
+  });
+
+  it("says 'not verified' when nothing resolved the account", async () => {
+    mocked.fetchAffiliateDetails.mockResolvedValue(details(affiliate(1)));
+    renderList('backoffice');
+    fireEvent.click(await screen.findByRole('button', { name: 'View AFF100001' }));
+    const dialog = await screen.findByRole('dialog');
+    const section = await within(dialog).findByRole('region', { name: /Bank account name/ });
+    expect(within(section).getByText('not verified')).toBeTruthy();
   });
 });

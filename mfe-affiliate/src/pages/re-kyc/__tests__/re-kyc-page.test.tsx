@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { notify, useSessionStore } from '@portal/shared-ui';
 import ReKycPage from '../re-kyc-page';
-import { fetchReKycData, submitReKyc } from '../re-kyc-api';
+import { fetchReKycData, resolveReKycAccountName, submitReKyc } from '../re-kyc-api';
 
 jest.mock('../re-kyc-api');
 
@@ -132,5 +132,41 @@ describe('ReKycPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Your KYC details could not be loaded.');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByDisplayValue('Chidi Okafor')).toBeTruthy();
+  });
+});
+
+describe('ReKycPage: account name (issue 27)', () => {
+  it('does not check the account on file on arrival, then shows the name once the number changes', async () => {
+    jest.mocked(resolveReKycAccountName).mockResolvedValue({
+      status: 'resolved',
+      accountName: 'CHIDI OKAFOR',
+      message: 'Account name: CHIDI OKAFOR',
+    });
+    renderPage();
+    await screen.findByDisplayValue('Chidi Okafor');
+    expect(resolveReKycAccountName).not.toHaveBeenCalled();
+    fireEvent.change(input('Account Number'), { target: { value: '0123456780' } });
+    expect(await screen.findByText('Account name: CHIDI OKAFOR', {}, { timeout: 3000 })).toBeTruthy();
+    expect(resolveReKycAccountName).toHaveBeenCalledTimes(1);
+    expect(resolveReKycAccountName).toHaveBeenCalledWith(2, '0123456780');
+    expect(input('Account Number').getAttribute('aria-describedby')).toContain('accountNumber-name');
+  });
+
+  it('a failed check is a line under the field, and Submit still sends the re-KYC', async () => {
+    jest.mocked(resolveReKycAccountName).mockRejectedValue(new Error('Network Error'));
+    renderPage();
+    await screen.findByDisplayValue('Chidi Okafor');
+    fireEvent.change(input('NIN or BVN'), { target: { value: '22334455667' } });
+    fireEvent.change(input('Account Number'), { target: { value: '0123456780' } });
+    expect(
+      await screen.findByText(
+        'We could not check the account name just now. You can still continue; the reviewer will check the account.',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(submitReKyc).toHaveBeenCalled());
+    expect(notify.error).not.toHaveBeenCalled();
   });
 });
