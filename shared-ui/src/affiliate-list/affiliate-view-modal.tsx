@@ -154,7 +154,11 @@ export function AffiliateViewModal({
       ) : null}
       {!details ? (
         loaded.state === 'error' ? (
-          <LoadFailed message="The affiliate's details could not be loaded." onRetry={loaded.reload} />
+          <LoadFailed
+            message="The affiliate's details could not be loaded."
+            onRetry={loaded.reload}
+            error={loaded.error}
+          />
         ) : (
           <LoadingSpinner label="Loading affiliate details" />
         )

@@ -50,7 +50,11 @@ export function ProfilePage() {
       {loaded.state === 'loading' && <LoadingSpinner label="Loading profile" />}
       {loaded.state === 'error' && (
         <div className={styles.card}>
-          <LoadFailed message="Your profile could not be loaded." onRetry={loaded.reload} />
+          <LoadFailed
+            message="Your profile could not be loaded."
+            onRetry={loaded.reload}
+            error={loaded.error}
+          />
         </div>
       )}
       {profile && (
