@@ -39,8 +39,60 @@ export const appToastConfig = {
   pauseOnHover: true,
 } as const satisfies ToastContainerProps;
 
+/** The CSS variable holding how far the bottom toasts reach up from the bottom of the window, in px. */
+export const TOAST_CLEARANCE_VARIABLE = '--portal-toast-clearance';
+const BOTTOM_CONTAINERS =
+  '.Toastify__toast-container--bottom-right, .Toastify__toast-container--bottom-center';
+
+/**
+ * Keeps the page's last control clear of a bottom toast (on a phone the toast spans the width, where the last
+ * button of a form is): while toasts are shown the page may scroll that much further (`toasts.css` pads the body
+ * and sets scroll-padding by the variable), and the control that was just used, if a toast now covers it, is
+ * scrolled above the toast, as is a page that was scrolled to its end.
+ */
+export function keepClearOfToasts(): void {
+  const root = document.documentElement;
+  const shown = Array.from(document.querySelectorAll(BOTTOM_CONTAINERS)).filter(
+    (container) => container.childElementCount > 0,
+  );
+  const top = Math.min(...shown.map((container) => container.getBoundingClientRect().top));
+  const clearance = shown.length > 0 ? Math.max(0, Math.ceil(window.innerHeight - top)) : 0;
+  const atEnd = window.scrollY + window.innerHeight >= root.scrollHeight - 2;
+  root.style.setProperty(TOAST_CLEARANCE_VARIABLE, `${clearance}px`);
+  if (clearance === 0) return;
+  const active = document.activeElement;
+  const covered =
+    active instanceof HTMLElement &&
+    active !== document.body &&
+    !active.closest('.Toastify') &&
+    active.getBoundingClientRect().bottom > top;
+  if (covered) active.scrollIntoView({ block: 'nearest' });
+  else if (atEnd) window.scrollTo({ top: root.scrollHeight });
+}
+
+function useToastClearance(): void {
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      cancelAnimationFrame(frame);
+      // After React has drawn (or removed) the toast.
+      frame = requestAnimationFrame(keepClearOfToasts);
+    };
+    const unsubscribe = toast.onChange(measure);
+    const resized = () => measure();
+    window.addEventListener('resize', resized);
+    return () => {
+      unsubscribe();
+      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', resized);
+      document.documentElement.style.removeProperty(TOAST_CLEARANCE_VARIABLE);
+    };
+  }, []);
+}
+
 /** Both containers live side by side (different corners); each toast goes to the one for the current screen. */
 export function ToastHost() {
+  useToastClearance();
   return (
     <>
       <ToastContainer {...authToastConfig} aria-label="Notifications" />
