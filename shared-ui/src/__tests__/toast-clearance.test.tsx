@@ -29,7 +29,7 @@ const clearance = () => document.documentElement.style.getPropertyValue(TOAST_CL
 beforeEach(() => {
   document.body.innerHTML = '';
   Object.defineProperty(window, 'innerHeight', { configurable: true, value: 844 });
-  window.scrollTo = jest.fn();
+  window.scrollBy = jest.fn();
 });
 
 describe('keepClearOfToasts: a bottom toast never covers the last control', () => {
@@ -61,5 +61,49 @@ describe('keepClearOfToasts: a bottom toast never covers the last control', () =
     bottomToast(724).replaceChildren();
     keepClearOfToasts();
     expect(clearance()).toBe('0px');
+  });
+
+  it('at the end of the page, scrolls its last button above the toast', () => {
+    const first = document.createElement('button');
+    const last = document.createElement('button');
+    document.body.append(first, last);
+    box(first, 100, 140);
+    box(last, 780, 820);
+    for (const element of [first, last])
+      element.getClientRects = () => [element.getBoundingClientRect()] as unknown as DOMRectList;
+    bottomToast(724);
+    keepClearOfToasts();
+    expect(window.scrollBy).toHaveBeenCalledWith({ top: 820 - 724 + 8 });
+  });
+
+  it('a toast beside the last button (a desktop corner) scrolls nothing', () => {
+    const last = document.createElement('button');
+    document.body.append(last);
+    last.getBoundingClientRect = () => ({
+      top: 780,
+      bottom: 820,
+      left: 20,
+      right: 200,
+      width: 180,
+      height: 40,
+      x: 20,
+      y: 780,
+      toJSON: () => ({}),
+    });
+    last.getClientRects = () => [last.getBoundingClientRect()] as unknown as DOMRectList;
+    const toast = bottomToast(724);
+    toast.getBoundingClientRect = () => ({
+      top: 724,
+      bottom: 830,
+      left: 1000,
+      right: 1320,
+      width: 320,
+      height: 106,
+      x: 1000,
+      y: 724,
+      toJSON: () => ({}),
+    });
+    keepClearOfToasts();
+    expect(window.scrollBy).not.toHaveBeenCalled();
   });
 });
