@@ -67,11 +67,21 @@ test('an admin uploads commission rates from the template, then a file with a ba
   await expect(
     page.getByRole('status').filter({ hasText: 'Commission rates uploaded successfully: 2 rows saved.' }),
   ).toBeVisible();
+  // Answered as refusals are: a toast too (issue 26 item 12).
+  await expect(
+    page
+      .locator('.Toastify__toast')
+      .filter({ hasText: 'Commission rates uploaded successfully: 2 rows saved.' }),
+  ).toBeVisible();
   await expect(upload).toBeDisabled();
 
   // The new rates are in force today and the upload is in the history.
   await page.getByLabel('Search').fill(affiliateCode);
-  await page.getByLabel('Product Category').selectOption('E2E Stationery');
+  await page
+    .locator('.p-dropdown')
+    .filter({ has: page.getByLabel('Product Category') })
+    .click();
+  await page.getByRole('option', { name: 'E2E Stationery' }).click();
   const rates = page.getByRole('table', { name: 'Commission rates in force today' });
   await expect(rates.getByRole('row').nth(1)).toContainText('3.25');
   await expect(page.getByRole('table', { name: 'Commission uploads, newest first' })).toContainText(

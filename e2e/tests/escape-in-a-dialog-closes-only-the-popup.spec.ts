@@ -74,3 +74,67 @@ test('a dialog without changes closes on the first Escape, focus back on its but
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
 });
+
+test('Affiliate Details: Escape with a typed remark asks first, Escape on the question keeps the remark; focus back on View', async ({
+  page,
+}) => {
+  await page.goto('/admin/affiliates');
+  const opener = page
+    .getByRole('row')
+    .nth(1)
+    .getByRole('button', { name: /^View / });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Affiliate Details' });
+  const remark = dialog.getByLabel('Remark');
+  await expect(remark).toBeVisible();
+  await remark.fill('Selfie is blurred');
+
+  await page.keyboard.press('Escape');
+  const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(question).toBeVisible();
+  await expect(question.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(remark).toHaveValue('Selfie is blurred');
+
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await question.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
+test('Affiliate Details without a remark closes on the first Escape, focus back on View', async ({
+  page,
+}) => {
+  await page.goto('/admin/affiliates');
+  const opener = page
+    .getByRole('row')
+    .nth(1)
+    .getByRole('button', { name: /^View / });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Affiliate Details' });
+  await expect(dialog.getByLabel('Remark')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
+test('the delete confirmation starts on No, Escape closes only the question and changes nothing; focus back on its button', async ({
+  page,
+}) => {
+  await page.goto('/admin/affiliates');
+  // The first affiliate that can still be made inactive (an inactive one's button is disabled).
+  const inactivate = page.getByRole('button', { name: /^Make .* inactive$/ }).and(page.locator(':enabled'));
+  const row = page.getByRole('row').filter({ has: inactivate }).first();
+  const opener = row.getByRole('button', { name: /^Make .* inactive$/ });
+  const status = await row.getByRole('cell').nth(5).innerText();
+  await opener.click();
+  const question = page.getByRole('dialog', { name: 'Confirmation' });
+  await expect(question).toContainText('Are you sure you want to Inactive this user?');
+  await expect(question.getByRole('button', { name: 'No' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(opener).toBeFocused();
+  await expect(row.getByRole('cell').nth(5)).toHaveText(status);
+});

@@ -71,6 +71,15 @@ test('after a reset, the temporary password signs in to a forced password update
   await expect(page.getByRole('heading', { name: 'Update Password' })).toBeVisible();
   // A forced change is shown on its own, without the menu.
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  // Every other page leads back to it: a deep link, a refresh of it, Back (issue 26 item 6).
+  await page.goto('/affiliate/orders');
+  await expect(page).toHaveURL(/\/update-password$/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/update-password$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/update-password$/);
+  await expect(page.getByRole('heading', { name: 'Update Password' })).toBeVisible();
+  await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
 
   const submit = page.getByRole('button', { name: 'Update Password' });
   await expect(submit).toBeDisabled();

@@ -13,6 +13,8 @@ export interface FormDialogProps {
   /** While saving: the dialog stays open. */
   busy?: boolean;
   style?: CSSProperties;
+  /** A class for the dialog's content box. */
+  contentClassName?: string;
   onClose(): void;
   children: ReactNode | ((requestClose: () => void) => ReactNode);
 }
@@ -37,6 +39,7 @@ export function FormDialog({
   dirty = false,
   busy = false,
   style,
+  contentClassName,
   onClose,
   children,
 }: FormDialogProps) {
@@ -81,6 +84,7 @@ export function FormDialog({
         onHide={requestClose}
         closeOnEscape={false}
         style={style}
+        contentClassName={contentClassName}
         modal
       >
         {typeof children === 'function' ? children(requestClose) : children}

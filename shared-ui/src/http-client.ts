@@ -13,6 +13,11 @@ declare module 'axios' {
     quiet?: boolean;
     /** The caller reports answers with these statuses itself (no toast); others are reported as usual. */
     quietOn?: readonly number[];
+    /**
+     * The fields the calling form shows the server's refusals under: a 400 whose `errors` name only these
+     * fields is not repeated as a toast (the message is already under its field).
+     */
+    fieldsShown?: readonly string[];
   }
 }
 
@@ -42,7 +47,33 @@ httpClient.interceptors.response.use(undefined, (error: unknown) => {
 
 function isLeftToCaller(error: AxiosError): boolean {
   const status = error.response?.status;
-  return status !== undefined && (error.config?.quietOn ?? []).includes(status);
+  if (status !== undefined && (error.config?.quietOn ?? []).includes(status)) return true;
+  const shown = error.config?.fieldsShown;
+  if (!shown || status !== 400) return false;
+  const named = Object.keys(namedFieldErrors(error.response?.data));
+  return named.length > 0 && named.every((field) => shown.includes(field));
+}
+
+function namedFieldErrors(data: unknown): Record<string, string> {
+  const errors = data && typeof data === 'object' && 'errors' in data ? data.errors : undefined;
+  if (!errors || typeof errors !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(errors as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
+/** The server's refusal of each of `fields` in a 400 answer (its `errors`), for a form to show under them. */
+export function fieldErrorsOf<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  if (!axios.isAxiosError(error) || error.response?.status !== 400) return {};
+  const named = namedFieldErrors(error.response.data);
+  return Object.fromEntries(
+    fields.filter((field) => field in named).map((field) => [field, named[field]]),
+  ) as Partial<Record<F, string>>;
 }
 
 /** The server's `message` from an error answer, or a sentence for failures without one. */
@@ -62,6 +93,18 @@ export function errorMessageOf(error: unknown): string {
     return `Request failed with status ${error.response.status}.`;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Whether asking again can change the answer: no answer at all (network down, a timeout), the server failing
+ * (5xx), or 408/429 (try later). Any other refusal (400, 403, 404 ...) is the same on every retry. A failure that is
+ * not an HTTP one (an answer the portal did not understand) is left to Retry too.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!axios.isAxiosError(error)) return true;
+  const status = error.response?.status;
+  if (status === undefined) return true;
+  return status >= 500 || status === 408 || status === 429;
 }
 
 function reportHttpError(error: AxiosError): void {

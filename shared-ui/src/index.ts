@@ -25,7 +25,9 @@ export {
   UNEXPECTED_ANSWER_MESSAGE,
   callEndpoint,
   errorMessageOf,
+  fieldErrorsOf,
   httpClient,
+  isRetryable,
 } from './http-client';
 export type { CallInput, ResponseParser } from './http-client';
 export { navigateTo, setNavigator } from './navigation';

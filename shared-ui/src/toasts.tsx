@@ -39,8 +39,80 @@ export const appToastConfig = {
   pauseOnHover: true,
 } as const satisfies ToastContainerProps;
 
+/** The CSS variable holding how far the bottom toasts reach up from the bottom of the window, in px. */
+export const TOAST_CLEARANCE_VARIABLE = '--portal-toast-clearance';
+const BOTTOM_CONTAINERS =
+  '.Toastify__toast-container--bottom-right, .Toastify__toast-container--bottom-center';
+
+const CONTROLS = 'button, a[href], input, select, textarea';
+
+/** How far `element` reaches under any of the toast boxes (0 when it is clear of them all). */
+function overlap(element: Element, toasts: DOMRect[]): number {
+  const box = element.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) return 0;
+  return Math.max(
+    0,
+    ...toasts
+      .filter((t) => box.right > t.left && box.left < t.right && box.bottom > t.top && box.top < t.bottom)
+      .map((t) => box.bottom - t.top),
+  );
+}
+
+/**
+ * Keeps the page's last control clear of a bottom toast (on a phone the toast spans the width, where the last
+ * button of a form is): while toasts are shown the page may scroll that much further (`toasts.css` pads the body
+ * and sets scroll-padding by the variable); the control just used, if a toast now covers it, is scrolled above
+ * the toast, and so is the page's last control when the page is at its end.
+ */
+export function keepClearOfToasts(): void {
+  const root = document.documentElement;
+  const toasts = Array.from(document.querySelectorAll(BOTTOM_CONTAINERS))
+    .filter((container) => container.childElementCount > 0)
+    .map((container) => container.getBoundingClientRect());
+  const top = Math.min(...toasts.map((box) => box.top));
+  const clearance = toasts.length > 0 ? Math.max(0, Math.ceil(window.innerHeight - top)) : 0;
+  const atEnd = window.scrollY + window.innerHeight >= root.scrollHeight - 2;
+  root.style.setProperty(TOAST_CLEARANCE_VARIABLE, `${clearance}px`);
+  if (clearance === 0) return;
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body && !active.closest('.Toastify')) {
+    if (overlap(active, toasts) > 0) {
+      active.scrollIntoView({ block: 'nearest' });
+      return;
+    }
+  }
+  if (!atEnd) return;
+  const controls = Array.from(document.querySelectorAll(CONTROLS)).filter(
+    (control) => !control.closest('.Toastify') && control.getClientRects().length > 0,
+  );
+  const last = controls[controls.length - 1];
+  const hidden = last ? overlap(last, toasts) : 0;
+  if (hidden > 0) window.scrollBy({ top: hidden + 8 });
+}
+
+function useToastClearance(): void {
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      cancelAnimationFrame(frame);
+      // After React has drawn (or removed) the toast.
+      frame = requestAnimationFrame(keepClearOfToasts);
+    };
+    const unsubscribe = toast.onChange(measure);
+    const resized = () => measure();
+    window.addEventListener('resize', resized);
+    return () => {
+      unsubscribe();
+      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', resized);
+      document.documentElement.style.removeProperty(TOAST_CLEARANCE_VARIABLE);
+    };
+  }, []);
+}
+
 /** Both containers live side by side (different corners); each toast goes to the one for the current screen. */
 export function ToastHost() {
+  useToastClearance();
   return (
     <>
       <ToastContainer {...authToastConfig} aria-label="Notifications" />

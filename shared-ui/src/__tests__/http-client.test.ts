@@ -7,7 +7,9 @@ import {
   UNEXPECTED_ANSWER_MESSAGE,
   callEndpoint,
   errorMessageOf,
+  fieldErrorsOf,
   httpClient,
+  isRetryable,
 } from '../http-client';
 import { setNavigator } from '../navigation';
 import { useSessionStore } from '../session-store';
@@ -166,6 +168,51 @@ describe('http client', () => {
     expect(useSessionStore.getState().token).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login');
   });
+});
+
+describe('refusals a form shows under its fields', () => {
+  const fields = ['fullName', 'ninOrBVN'] as const;
+
+  it('a 400 naming only fields the form shows is not repeated as a toast; the form reads them', async () => {
+    useSessionStore.getState().signIn(session('live'));
+    answer(400, { message: 'Bad NIN.', errors: { ninOrBVN: 'Bad NIN.' } });
+    const error = await callEndpoint(messageCall('/x', 'post'), {}, { fieldsShown: fields }).catch(
+      (e: unknown) => e,
+    );
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(fieldErrorsOf(error, fields)).toEqual({ ninOrBVN: 'Bad NIN.' });
+  });
+
+  it('a 400 naming a field the form does not show, or naming none, is still a toast', async () => {
+    useSessionStore.getState().signIn(session('live'));
+    answer(400, { message: 'Bad id.', errors: { affiliateID: 'Bad id.', ninOrBVN: 'Bad NIN.' } });
+    await callEndpoint(messageCall('/x', 'post'), {}, { fieldsShown: fields }).catch(() => undefined);
+    expect(notify.error).toHaveBeenCalledWith('Bad id.');
+    answer(400, { message: 'Nothing named.' });
+    await callEndpoint(messageCall('/x', 'post'), {}, { fieldsShown: fields }).catch(() => undefined);
+    expect(notify.error).toHaveBeenCalledWith('Nothing named.');
+  });
+});
+
+describe('isRetryable: only a failure another try can change offers Retry', () => {
+  const failure = (status?: number) =>
+    new AxiosError(
+      'failed',
+      'ERR',
+      { headers: new AxiosHeaders() },
+      {},
+      status === undefined
+        ? undefined
+        : { data: {}, status, statusText: '', headers: {}, config: { headers: new AxiosHeaders() } },
+    );
+  it.each([500, 502, 503, 504, 408, 429])('%i: yes', (status) =>
+    expect(isRetryable(failure(status))).toBe(true),
+  );
+  it.each([400, 403, 404, 409, 410, 422])('%i: no, the same answer comes back', (status) =>
+    expect(isRetryable(failure(status))).toBe(false),
+  );
+  it('no answer at all (network down, timeout): yes', () => expect(isRetryable(failure())).toBe(true));
+  it('not an HTTP failure: yes', () => expect(isRetryable(new TypeError('x'))).toBe(true));
 });
 
 describe('errorMessageOf', () => {

@@ -1,11 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import axios from 'axios';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Messages, REMARK_MAX_LENGTH } from '@portal/contracts';
 import type { AffiliateDetails } from '@portal/contracts';
 import { LoadFailed } from '../data/load-failed';
+import { FormDialog } from '../form-dialog';
 import { errorMessageOf } from '../http-client';
 import { useLoad } from '../data/use-load';
 import { formatDate } from '../format';
@@ -109,7 +109,7 @@ export function AffiliateViewModal({
   };
 
   const actions = details ? modalActions(mode, details.status, details.allowedActions) : [];
-  const footer = (
+  const footer = (requestClose: () => void) => (
     <div className={styles.modalFooter}>
       {actions.map((action) => (
         <Button
@@ -129,22 +129,21 @@ export function AffiliateViewModal({
         severity="secondary"
         outlined
         disabled={busy !== null}
-        onClick={onClose}
+        onClick={requestClose}
       />
     </div>
   );
 
+  // A form dialog like the others: Escape in a popup is the popup's, a typed remark is asked about before it is
+  // thrown away, and focus goes back to the View button.
   return (
-    <Dialog
+    <FormDialog
       visible={visible}
       header="Affiliate Details"
       footer={footer}
-      onHide={() => {
-        if (!busy) onClose();
-      }}
-      modal
-      dismissableMask={false}
-      draggable={false}
+      dirty={remark.trim() !== ''}
+      busy={busy !== null}
+      onClose={onClose}
       style={{ width: 'min(56rem, 96vw)' }}
       contentClassName={styles.modalContent}
     >
@@ -155,7 +154,11 @@ export function AffiliateViewModal({
       ) : null}
       {!details ? (
         loaded.state === 'error' ? (
-          <LoadFailed message="The affiliate's details could not be loaded." onRetry={loaded.reload} />
+          <LoadFailed
+            message="The affiliate's details could not be loaded."
+            onRetry={loaded.reload}
+            error={loaded.error}
+          />
         ) : (
           <LoadingSpinner label="Loading affiliate details" />
         )
@@ -234,7 +237,7 @@ export function AffiliateViewModal({
           </div>
         </div>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }
 

@@ -18,7 +18,9 @@ export interface DashboardContentProps<T> {
 export function DashboardContent<T>({ loaded, children }: DashboardContentProps<T>) {
   if (loaded.state === 'ready' && loaded.data !== undefined) return <>{children(loaded.data)}</>;
   if (loaded.state === 'error')
-    return <LoadFailed message="The dashboard could not be loaded." onRetry={loaded.reload} />;
+    return (
+      <LoadFailed message="The dashboard could not be loaded." onRetry={loaded.reload} error={loaded.error} />
+    );
   return <LoadingSpinner label="Loading dashboard" />;
 }
 

@@ -32,6 +32,8 @@ export interface DataTableProps<Row> {
   /** The rows could not be loaded: this message and a Retry button replace them (not the empty message). */
   errorMessage?: string;
   onRetry?: () => void;
+  /** What the rows failed with: a refusal that cannot change gets no Retry (see LoadFailed). */
+  error?: unknown;
 }
 
 function cellClass(column: Pick<DataColumn<unknown>, 'className' | 'wrap' | 'actions'>): string | undefined {
@@ -58,6 +60,7 @@ export function DataTable<Row>({
   emptyMessage = 'No records found.',
   errorMessage,
   onRetry = () => undefined,
+  error,
 }: DataTableProps<Row>) {
   const failed = errorMessage !== undefined;
   return (
@@ -78,7 +81,7 @@ export function DataTable<Row>({
           {failed ? (
             <tr role="row" className={styles.stateRow}>
               <td role="cell" colSpan={columns.length} className={styles.placeholder}>
-                <LoadFailed message={errorMessage} onRetry={onRetry} />
+                <LoadFailed message={errorMessage} onRetry={onRetry} error={error} />
               </td>
             </tr>
           ) : loading && rows.length === 0 ? (

@@ -7,10 +7,11 @@ import { Pager } from './pager';
 export type PagedTableList<Row> = Pick<
   PagedList<Row, Record<string, string>>,
   'state' | 'rows' | 'totalCount' | 'page' | 'pageSize' | 'setPage' | 'reload'
->;
+> &
+  Partial<Pick<PagedList<Row, Record<string, string>>, 'error'>>;
 
 export interface PagedTableProps<Row>
-  extends Omit<DataTableProps<Row>, 'rows' | 'loading' | 'errorMessage' | 'onRetry'> {
+  extends Omit<DataTableProps<Row>, 'rows' | 'loading' | 'errorMessage' | 'onRetry' | 'error'> {
   list: PagedTableList<Row>;
   /** Shown with Retry when the page cannot be loaded, e.g. "The affiliates could not be loaded." */
   errorMessage: string;
@@ -34,6 +35,7 @@ export function PagedTable<Row>({ list, errorMessage, pagerLabel, ...table }: Pa
         loading={loading}
         errorMessage={failed ? errorMessage : undefined}
         onRetry={list.reload}
+        error={failed ? list.error : undefined}
       />
       {!failed && list.totalCount > 0 ? (
         <Pager

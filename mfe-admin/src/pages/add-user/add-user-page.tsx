@@ -27,7 +27,11 @@ export default function AddUserPage() {
       </header>
       <div className={styles.card}>
         {options.state === 'error' ? (
-          <LoadFailed message="The roles and countries could not be loaded." onRetry={options.reload} />
+          <LoadFailed
+            message="The roles and countries could not be loaded."
+            onRetry={options.reload}
+            error={options.error}
+          />
         ) : options.data ? (
           <UserForm
             mode="add"

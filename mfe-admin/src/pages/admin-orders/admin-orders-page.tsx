@@ -163,6 +163,7 @@ export default function AdminOrdersPage() {
           emptyMessage="No orders found."
           errorMessage={list.state === 'error' ? 'The orders could not be loaded.' : undefined}
           onRetry={list.reload}
+          error={list.error}
         />
       </Suspense>
       {list.state !== 'error' && list.totalCount > 0 ? (

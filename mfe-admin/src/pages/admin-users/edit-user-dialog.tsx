@@ -37,7 +37,7 @@ export function EditUserDialog({
   const ready = user.state === 'ready' && user.data && options;
   let body: ReactNode | ((requestClose: () => void) => ReactNode);
   if (user.state === 'error') {
-    body = <LoadFailed message="The user could not be loaded." onRetry={user.reload} />;
+    body = <LoadFailed message="The user could not be loaded." onRetry={user.reload} error={user.error} />;
   } else if (optionsFailed) {
     body = <LoadFailed message="The roles and countries could not be loaded." onRetry={onRetryOptions} />;
   } else if (ready && user.data) {

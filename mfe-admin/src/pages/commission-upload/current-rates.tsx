@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { CommissionRate } from '@portal/contracts';
-import { PagedTable, formatNaira, serialColumn, usePagedList } from '@portal/shared-ui';
+import { Dropdown } from 'primereact/dropdown';
+import { PagedTable, dropdownPassThrough, formatNaira, serialColumn, usePagedList } from '@portal/shared-ui';
 import type { DataColumn } from '@portal/shared-ui';
 import { RATES_PAGE_SIZE, fetchCurrentRates } from './commission-api';
 import styles from './commission-upload.module.css';
@@ -51,19 +52,22 @@ export function CurrentRates() {
         </div>
         <div className={styles.field}>
           <label htmlFor={`${id}-category`}>Product Category</label>
-          <select
-            id={`${id}-category`}
-            className="p-inputtext p-component"
+          {/* The portal's dropdown, as on every other filter: a native select in the theme's input class lost its
+              chevron (the theme sets appearance: none), so nothing said it opened. */}
+          <Dropdown
+            pt={dropdownPassThrough}
+            inputId={`${id}-category`}
             value={list.filters.category}
-            onChange={(event) => list.setFilters({ category: event.target.value })}
-          >
-            <option value="">All categories</option>
-            {categories.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
+            options={[
+              { label: 'All categories', value: '' },
+              ...categories.map((category) => ({ label: category, value: category })),
+            ]}
+            optionLabel="label"
+            optionValue="value"
+            filter={categories.length > 8}
+            filterPlaceholder="Search categories"
+            onChange={(event) => list.setFilters({ category: (event.value as string | null) ?? '' })}
+          />
         </div>
       </div>
       <PagedTable

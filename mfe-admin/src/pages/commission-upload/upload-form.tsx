@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { COMMISSION_TEMPLATE_PATH, Messages, isExcelFileName } from '@portal/contracts';
 import type { CommissionRowError } from '@portal/contracts';
-import { DataTable, ThemedButton } from '@portal/shared-ui';
+import { DataTable, ThemedButton, notify } from '@portal/shared-ui';
 import { uploadCommissionFile, type UploadOutcome } from './commission-api';
 import styles from './commission-upload.module.css';
 
@@ -53,6 +53,8 @@ export function UploadForm({ onUploaded }: { onUploaded: () => void }) {
     setUploading(false);
     setOutcome(result);
     if (result.success) {
+      // Answered as a refusal is: a toast (spec §8: the server's message) and the message on the page.
+      notify.success(result.message);
       clearChoice();
       onUploaded();
     }

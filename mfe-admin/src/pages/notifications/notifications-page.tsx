@@ -126,6 +126,7 @@ export default function NotificationsPage() {
         emptyMessage="No notifications yet."
         errorMessage={list.state === 'error' ? 'The notifications could not be loaded.' : undefined}
         onRetry={reload}
+        error={list.error}
       />
 
       {dialog.mode !== 'closed' && countries.data ? (

@@ -32,9 +32,22 @@ export function fetchUser(userID: number, signal?: AbortSignal): Promise<AdminUs
   return callEndpoint(AdminUserEndpoints.details, { params: { id: String(userID) } }, { signal });
 }
 
-/** Create (no userID), or update a back-office/admin user (userID). */
+/** The user form's fields the server may refuse one by one. */
+export const USER_FORM_FIELDS = [
+  'fullName',
+  'email',
+  'phoneCode',
+  'mobileNumber',
+  'roleID',
+  'countryID',
+] as const;
+
+/**
+ * Create (no userID), or update a back-office/admin user (userID). A refusal of the form's fields, and a taken
+ * email (409), is shown under the field by the form, not repeated as a toast.
+ */
 export function saveUser(body: SaveAdminUserRequest): Promise<SaveAdminUserResponse> {
-  return callEndpoint(AdminUserEndpoints.save, { body });
+  return callEndpoint(AdminUserEndpoints.save, { body }, { fieldsShown: USER_FORM_FIELDS, quietOn: [409] });
 }
 
 /** The list's Delete: the user is made inactive. */

@@ -16,9 +16,15 @@ export async function fetchReKycData(signal?: AbortSignal): Promise<ReKycData> {
   return { details, banks: options.banks };
 }
 
-/** `POST affiliate/rekyc`; answers the server's message ('KYC updated successfully!'). */
+/** The fields the form shows the server's refusals under. */
+export const RE_KYC_FIELDS = ['fullName', 'ninOrBVN', 'bankID', 'accountNumber'] as const;
+
+/**
+ * `POST affiliate/rekyc`; answers the server's message ('KYC updated successfully!'). A refusal of the form's
+ * own fields is shown under them by the form, not as a toast.
+ */
 export async function submitReKyc(body: ReKycRequest): Promise<string> {
-  const answer = await callEndpoint(AffiliateAreaEndpoints.reKyc, { body });
+  const answer = await callEndpoint(AffiliateAreaEndpoints.reKyc, { body }, { fieldsShown: RE_KYC_FIELDS });
   return answer.message;
 }
 

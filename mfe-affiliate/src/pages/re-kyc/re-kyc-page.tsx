@@ -11,11 +11,14 @@ import {
   ThemedButton,
   ThemedInput,
   dropdownPassThrough,
+  fieldErrorsOf,
+  homePathFor,
   notify,
   useLoad,
   useSessionStore,
+  useUserDetails,
 } from '@portal/shared-ui';
-import { fetchReKycData, resolveReKycAccountName, submitReKyc } from './re-kyc-api';
+import { RE_KYC_FIELDS, fetchReKycData, resolveReKycAccountName, submitReKyc } from './re-kyc-api';
 import type { ReKycData } from './re-kyc-api';
 import styles from './re-kyc-page.module.css';
 
@@ -26,14 +29,42 @@ export default function ReKycPage() {
   useEffect(() => {
     document.title = 'Re KYC | Affiliate Portal';
   }, []);
-  const loaded = useLoad(fetchReKycData, []);
+  const session = useUserDetails();
+  // Only a rejected affiliate holds re-kyc; anyone else would get the server's 403 behind a Retry that cannot
+  // succeed, so it is told why and where to go, and nothing is asked of the server.
+  const nothingToRedo = session !== null && !session.userRights.includes('re-kyc');
+  const loaded = useLoad(fetchReKycData, [], { enabled: !nothingToRedo });
+  const navigate = useNavigate();
+  if (session && nothingToRedo) {
+    return (
+      <section className={styles.card} aria-labelledby="re-kyc-heading">
+        <h1 id="re-kyc-heading" className={styles.heading}>
+          Re KYC
+        </h1>
+        <p className={styles.lead} role="status">
+          There is nothing to redo: Re KYC is for an affiliate whose KYC was not approved, and your account
+          needs no new details.
+        </p>
+        <ThemedButton
+          type="button"
+          label="Go Home"
+          icon="pi pi-home"
+          onClick={() => navigate(homePathFor(session), { replace: true })}
+        />
+      </section>
+    );
+  }
   return (
     <section className={styles.card} aria-labelledby="re-kyc-heading">
       <h1 id="re-kyc-heading" className={styles.heading}>
         Re KYC
       </h1>
       {loaded.state === 'error' && (
-        <LoadFailed message="Your KYC details could not be loaded." onRetry={loaded.reload} />
+        <LoadFailed
+          message="Your KYC details could not be loaded."
+          onRetry={loaded.reload}
+          error={loaded.error}
+        />
       )}
       {loaded.state === 'loading' && <LoadingSpinner label="Loading your KYC details" />}
       {loaded.state === 'ready' && loaded.data && <ReKycForm data={loaded.data} />}
@@ -64,10 +95,8 @@ function ReKycForm({ data: { details, banks } }: { data: ReKycData }) {
     event.preventDefault();
     const found = reKycErrors(values);
     setErrors(Object.fromEntries(found));
-    if (found.length > 0) {
-      notify.error(found[0][1]);
-      return;
-    }
+    // Each message is under its field (read out by its role="alert"): no toast repeats it.
+    if (found.length > 0) return;
     setSaving(true);
     try {
       const message = await submitReKyc({
@@ -80,12 +109,14 @@ function ReKycForm({ data: { details, banks } }: { data: ReKycData }) {
         bankID: values.bankID,
         accountNumber: values.accountNumber ?? '',
       });
-      notify.success(message || Messages.kycUpdated);
       // The server has ended every session of the affiliate: forget it here and sign in again after review.
+      // Signed out first, so the message is a sign-in screen's toast (top right, spec §9), not a signed-in one.
       useSessionStore.getState().signOut();
+      notify.success(message || Messages.kycUpdated);
       navigate('/login', { replace: true });
-    } catch {
-      // The HTTP client has shown the server's message.
+    } catch (error) {
+      // A refusal of a field is shown under it; any other the HTTP client has shown as a toast.
+      setErrors(fieldErrorsOf(error, RE_KYC_FIELDS));
       setSaving(false);
     }
   };

@@ -1,31 +1,22 @@
 import { useEffect, useState } from 'react';
-import axios from 'axios';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { AuthEndpoints, Messages, OurMessages, PasswordUpdateRequest } from '@portal/contracts';
-import { ThemedButton, callEndpoint, landingPathFor, notify, useSessionStore } from '@portal/shared-ui';
+import {
+  ThemedButton,
+  callEndpoint,
+  fieldErrorsOf,
+  landingPathFor,
+  notify,
+  useSessionStore,
+} from '@portal/shared-ui';
 import { FormField, describedBy } from '../common/form-field';
 import { PasswordField } from '../common/password-field';
 import styles from './update-password-page.module.css';
 
 const NEW_PASSWORD_HINT = OurMessages.newPasswordRule;
 const SERVER_CHECKED_FIELDS = ['currentPassword', 'newPassword'] as const;
-
-/** A refusal the server gives per field (wrong current password, a common password): shown under that field too. */
-function fieldErrorsOf(error: unknown): Partial<Record<(typeof SERVER_CHECKED_FIELDS)[number], string>> {
-  if (!axios.isAxiosError(error) || error.response?.status !== 400) return {};
-  const data: unknown = error.response.data;
-  const errors = data && typeof data === 'object' && 'errors' in data ? data.errors : undefined;
-  if (!errors || typeof errors !== 'object') return {};
-  const byField = errors as Record<string, unknown>;
-  return Object.fromEntries(
-    SERVER_CHECKED_FIELDS.filter((field) => typeof byField[field] === 'string').map((field) => [
-      field,
-      byField[field] as string,
-    ]),
-  );
-}
 
 /** Spec §2 Update password: three fields, mismatch error, button disabled while loading or invalid. */
 export function UpdatePasswordPage() {
@@ -50,7 +41,8 @@ export function UpdatePasswordPage() {
   const onSubmit = async (body: PasswordUpdateRequest) => {
     setLoading(true);
     try {
-      await callEndpoint(AuthEndpoints.passwordUpdate, { body });
+      // A refusal of a field (wrong current password, a common password) is shown under it, not as a toast.
+      await callEndpoint(AuthEndpoints.passwordUpdate, { body }, { fieldsShown: SERVER_CHECKED_FIELDS });
       notify.success(Messages.passwordUpdated);
       const session = useSessionStore.getState();
       session.markPasswordUpdated();
@@ -59,8 +51,8 @@ export function UpdatePasswordPage() {
         replace: true,
       });
     } catch (error) {
-      // The HTTP client has shown the server's message; a field's refusal also stays under the field.
-      for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
+      // A field's refusal is under the field; any other the HTTP client has shown as a toast.
+      for (const [field, message] of Object.entries(fieldErrorsOf(error, SERVER_CHECKED_FIELDS))) {
         setError(field as keyof PasswordUpdateRequest, { type: 'server', message });
       }
       setLoading(false);

@@ -278,6 +278,30 @@ describe('view modal', () => {
     expect(mocked.fetchAffiliatePage.mock.calls.length).toBe(calls + 1);
   });
 
+  it('asks before Close or Escape throws away a typed remark, and closes at once without one', async () => {
+    mocked.fetchAffiliateDetails.mockResolvedValue(details(affiliate(1)));
+    renderList('backoffice');
+    const opener = await screen.findByRole('button', { name: 'View AFF100001' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Affiliate Details' });
+    await within(dialog).findByText('Access Bank');
+    fireEvent.change(within(dialog).getByLabelText('Remark'), { target: { value: 'Selfie is blurred' } });
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    const question = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
+    expect((within(dialog).getByLabelText('Remark') as HTMLTextAreaElement).value).toBe('Selfie is blurred');
+
+    fireEvent.change(within(dialog).getByLabelText('Remark'), { target: { value: '' } });
+    const footerClose = within(dialog)
+      .getAllByRole('button', { name: 'Close' })
+      .find((button) => button.textContent === 'Close')!;
+    fireEvent.click(footerClose);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Affiliate Details' })).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+  });
+
   it('approves without a remark', async () => {
     mocked.fetchAffiliateDetails.mockResolvedValue(details(affiliate(1, { status: 'KYC Rejected' })));
     mocked.decideKyc.mockResolvedValue({ message: 'x', affiliateID: 1, status: 'KYC Complete' });
@@ -323,8 +347,9 @@ describe('view modal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Already approved by Ada Obi.');
-    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Reject' })).toBeNull());
-    expect(within(dialog).getByText('KYC Complete')).toBeTruthy();
+    // The refreshed details, not the spinner shown while they load (Reject is gone from both).
+    expect(await within(dialog).findByText('KYC Complete')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Reject' })).toBeNull();
     expect(within(dialog).getByRole('alert').textContent).toContain('Already approved by Ada Obi.');
     expect(mocked.decideKyc).toHaveBeenCalledWith(1, false, 'Selfie is blurred', 'KYC Pending');
     expect(mocked.fetchAffiliateDetails).toHaveBeenCalledTimes(2);

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useUserDetails } from '@portal/shared-ui';
+import { UPDATE_PASSWORD_PATH, useUserDetails } from '@portal/shared-ui';
 import { guardDecision } from './guard-decision';
 
 /** Wraps every guarded route (spec §2). */
@@ -12,9 +12,16 @@ export function Guard() {
 
 /**
  * Routes the spec leaves without a guard (profile, update-password, re-kyc) need no menu entry, but they
- * show the signed-in user's own data, so without a session they go to login.
+ * show the signed-in user's own data, so without a session they go to login. A session that must change its
+ * password may call nothing else (the server answers 403), so every other page, reached by a link, a deep link,
+ * a refresh or Back, leads to update-password instead of a layout full of failed panels.
  */
 export function RequireSession() {
-  if (!useUserDetails()) return <Navigate to="/login" replace />;
+  const details = useUserDetails();
+  const { pathname } = useLocation();
+  if (!details) return <Navigate to="/login" replace />;
+  if (details.forcePasswordUpdate && pathname !== UPDATE_PASSWORD_PATH) {
+    return <Navigate to={UPDATE_PASSWORD_PATH} replace />;
+  }
   return <Outlet />;
 }

@@ -39,9 +39,18 @@ export function AppLayout() {
       <Outlet />
     </Suspense>
   );
-  // A forced password change comes before anything else: that page is shown on its own, without the menu.
+  const signOut = () => void logout().then(() => navigate('/login', { replace: true }));
+  // A forced password change comes before anything else: that page is shown on its own, without the menu,
+  // with a way out for someone who would rather sign in as someone else.
   if (details.forcePasswordUpdate && pathname === UPDATE_PASSWORD_PATH) {
-    return <main className={styles.bare}>{page}</main>;
+    return (
+      <main className={styles.bare}>
+        <button type="button" className={styles.bareSignOut} onClick={signOut}>
+          <i className="pi pi-sign-out" aria-hidden="true" /> Sign out
+        </button>
+        {page}
+      </main>
+    );
   }
   // So is setting up the second factor an Admin must have (issue 29).
   if (details.secondFactorEnrolment && pathname === SECOND_FACTOR_SETUP_PATH) {
@@ -73,7 +82,8 @@ export function AppLayout() {
         sidebarOpen={sidebarOpen}
         onToggleSidebar={toggleSidebar}
         onProfile={() => navigate('/profile')}
-        onLogout={() => void logout().then(() => navigate('/login', { replace: true }))}
+        onChangePassword={() => navigate(UPDATE_PASSWORD_PATH)}
+        onLogout={signOut}
       />
       <aside id="app-sidebar" className={styles.sidebar} hidden={!sidebarOpen} aria-label="Sidebar">
         <Sidebar userRights={details.userRights} onNavigate={mobile ? closeOverlay : undefined} />

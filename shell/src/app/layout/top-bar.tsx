@@ -9,11 +9,20 @@ export interface TopBarProps {
   sidebarOpen: boolean;
   onToggleSidebar(): void;
   onProfile(): void;
+  onChangePassword(): void;
   onLogout(): void;
 }
 
 /** Sidebar toggle, logo and user menu (spec §2, common layout). */
-export function TopBar({ email, homePath, sidebarOpen, onToggleSidebar, onProfile, onLogout }: TopBarProps) {
+export function TopBar({
+  email,
+  homePath,
+  sidebarOpen,
+  onToggleSidebar,
+  onProfile,
+  onChangePassword,
+  onLogout,
+}: TopBarProps) {
   return (
     <header className={styles.topbar}>
       <button
@@ -30,7 +39,7 @@ export function TopBar({ email, homePath, sidebarOpen, onToggleSidebar, onProfil
         <Logo className={styles.logo} />
       </Link>
       <div className={styles.spacer} />
-      <UserMenu email={email} onProfile={onProfile} onLogout={onLogout} />
+      <UserMenu email={email} onProfile={onProfile} onChangePassword={onChangePassword} onLogout={onLogout} />
     </header>
   );
 }

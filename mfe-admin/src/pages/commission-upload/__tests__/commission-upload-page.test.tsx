@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Suspense } from 'react';
+import { notify } from '@portal/shared-ui';
 import CommissionUploadPage from '../commission-upload-page';
 import { fetchCurrentRates, fetchUploads, uploadCommissionFile } from '../commission-api';
 
@@ -33,6 +34,7 @@ const uploadButton = () => screen.getByRole('button', { name: 'Upload' });
 
 beforeEach(() => {
   jest.resetAllMocks();
+  jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
   jest.mocked(fetchCurrentRates).mockResolvedValue({
     results: [
       {
@@ -100,6 +102,8 @@ test('uploading shows progress, disables Upload, then the server message, and th
   expect(screen.getByRole('status').textContent).toBe(
     'Commission rates uploaded successfully: 2 rows saved.',
   );
+  // A success is a toast as well, as a refusal is (the HTTP client toasts refusals).
+  expect(notify.success).toHaveBeenCalledWith('Commission rates uploaded successfully: 2 rows saved.');
   expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
   await waitFor(() => expect(fetchUploads).toHaveBeenCalledTimes(2));
   expect(fetchCurrentRates).toHaveBeenCalledTimes(2);
@@ -127,11 +131,22 @@ test('a refused file shows its message and the rows as a table', async () => {
 test('current rates are searched and filtered by category on the server', async () => {
   renderPage();
   await screen.findByText('Chidi Okafor');
-  fireEvent.change(screen.getByLabelText('Product Category'), { target: { value: 'Snacks' } });
+  fireEvent.click(screen.getByLabelText('Product Category').closest('.p-dropdown')!);
+  // jsdom runs no CSS transitions, so the opened panel stays display: none; its options are still there.
+  fireEvent.click(await screen.findByRole('option', { name: 'Snacks', hidden: true }));
   await waitFor(() =>
     expect(fetchCurrentRates).toHaveBeenLastCalledWith(
       { page: 1, search: '', category: 'Snacks' },
       expect.any(AbortSignal),
     ),
   );
+});
+
+test('the category filter shows the chevron that says it opens', async () => {
+  renderPage();
+  await screen.findByText('Chidi Okafor');
+  const filter = screen.getByLabelText('Product Category').closest('.p-dropdown');
+  expect(
+    filter?.querySelector('.p-dropdown-trigger svg, .p-dropdown-trigger .p-dropdown-trigger-icon'),
+  ).toBeTruthy();
 });

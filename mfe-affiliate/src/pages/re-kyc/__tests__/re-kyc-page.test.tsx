@@ -2,9 +2,35 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { notify, useSessionStore } from '@portal/shared-ui';
 import ReKycPage from '../re-kyc-page';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { AFFILIATE_COMPLETE_RIGHTS, AFFILIATE_REJECTED_RIGHTS } from '@portal/contracts';
+import type { LoginResponse } from '@portal/contracts';
 import { fetchReKycData, resolveReKycAccountName, submitReKyc } from '../re-kyc-api';
 
-jest.mock('../re-kyc-api');
+jest.mock('../re-kyc-api', () => ({
+  ...jest.requireActual('../re-kyc-api'),
+  fetchReKycData: jest.fn(),
+  submitReKyc: jest.fn(),
+  resolveReKycAccountName: jest.fn(),
+}));
+
+function affiliateSession(userRights: readonly string[]): LoginResponse {
+  return {
+    roleID: 3,
+    userRole: 'Affiliate',
+    email: 'chidi@example.test',
+    fullName: 'Chidi Okafor',
+    userRights: [...userRights],
+    forcePasswordUpdate: false,
+    token: 'token',
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  } as LoginResponse;
+}
+
+function refusal(status: number, data: unknown): AxiosError {
+  const config = { headers: new AxiosHeaders() };
+  return new AxiosError('refused', 'ERR', config, {}, { data, status, statusText: '', headers: {}, config });
+}
 
 const data = {
   details: {
@@ -34,6 +60,7 @@ function renderPage() {
       <Routes>
         <Route path="/re-kyc" element={<ReKycPage />} />
         <Route path="/login" element={<p>login page</p>} />
+        <Route path="/affiliate-dashboard" element={<p>affiliate dashboard</p>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -45,7 +72,10 @@ beforeEach(() => {
   jest.spyOn(notify, 'error').mockImplementation(() => 'toast');
   jest.spyOn(notify, 'success').mockImplementation(() => 'toast');
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  useSessionStore.getState().signOut();
+});
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -71,17 +101,21 @@ describe('ReKycPage', () => {
     ['NIN or BVN', '', 'Please provide NIN or BVN.'],
     ['NIN or BVN', '12345678901', 'provided NIN or BVN is not valid.'],
     ['Account Number', '', 'Please provide Account Number.'],
-  ])('refuses %s = %j with %s and sends nothing', async (label, value, message) => {
-    renderPage();
-    await screen.findByDisplayValue('Chidi Okafor');
-    // The stored BVN is a sequence; give a valid one unless that field is the one under test.
-    if (label !== 'NIN or BVN') fireEvent.change(input('NIN or BVN'), { target: { value: '22334455667' } });
-    fireEvent.change(input(label), { target: { value } });
-    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(message);
-    expect(notify.error).toHaveBeenCalledWith(message);
-    expect(submitReKyc).not.toHaveBeenCalled();
-  });
+  ])(
+    'refuses %s = %j with %s under the field, no toast, and sends nothing',
+    async (label, value, message) => {
+      renderPage();
+      await screen.findByDisplayValue('Chidi Okafor');
+      // The stored BVN is a sequence; give a valid one unless that field is the one under test.
+      if (label !== 'NIN or BVN') fireEvent.change(input('NIN or BVN'), { target: { value: '22334455667' } });
+      fireEvent.change(input(label), { target: { value } });
+      fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+      // The message is under its field; a toast over the Submit button on a phone would only repeat it.
+      expect(notify.error).not.toHaveBeenCalled();
+      expect(submitReKyc).not.toHaveBeenCalled();
+    },
+  );
 
   it('submits the corrected details with the read-only ones unchanged, shows the message and logs out', async () => {
     const signOut = jest.spyOn(useSessionStore.getState(), 'signOut');
@@ -132,6 +166,49 @@ describe('ReKycPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Your KYC details could not be loaded.');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByDisplayValue('Chidi Okafor')).toBeTruthy();
+  });
+
+  it("the server's refusal of a field is shown under that field", async () => {
+    jest
+      .mocked(submitReKyc)
+      .mockRejectedValue(
+        refusal(400, {
+          message: 'provided NIN or BVN is not valid.',
+          errors: { ninOrBVN: 'provided NIN or BVN is not valid.' },
+        }),
+      );
+    renderPage();
+    await screen.findByDisplayValue('Chidi Okafor');
+    fireEvent.change(input('NIN or BVN'), { target: { value: '22334455667' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('provided NIN or BVN is not valid.');
+    expect(input('NIN or BVN').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("'KYC updated successfully!' is a sign-in screen's toast: the session is gone before it is shown", async () => {
+    useSessionStore.getState().signIn(affiliateSession(AFFILIATE_REJECTED_RIGHTS));
+    const signedInWhenShown: boolean[] = [];
+    jest.mocked(notify.success).mockImplementation(() => {
+      signedInWhenShown.push(useSessionStore.getState().userDetails !== null);
+      return 'toast';
+    });
+    renderPage();
+    await screen.findByDisplayValue('Chidi Okafor');
+    fireEvent.change(input('NIN or BVN'), { target: { value: '22334455667' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(signedInWhenShown).toEqual([false]);
+  });
+
+  it('an affiliate whose KYC is complete is told there is nothing to redo and where to go; no Retry, no call', async () => {
+    useSessionStore.getState().signIn(affiliateSession(AFFILIATE_COMPLETE_RIGHTS));
+    jest.mocked(fetchReKycData).mockClear();
+    renderPage();
+    expect((await screen.findByRole('status')).textContent).toContain('There is nothing to redo');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(fetchReKycData).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Go Home' }));
+    expect(await screen.findByText('affiliate dashboard')).toBeTruthy();
   });
 });
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { AFFILIATE_REJECTED_RIGHTS } from '@portal/contracts';
 import type { LoginResponse } from '@portal/contracts';
-import { useSessionStore } from '@portal/shared-ui';
+import { notify, useSessionStore } from '@portal/shared-ui';
 import { fakeServer, renderPage } from '../../test-support/render-page';
 import { UpdatePasswordPage } from '../update-password-page';
 
@@ -135,7 +135,8 @@ describe('update password page', () => {
     expect(server.sent).toHaveLength(0);
   });
 
-  it("shows the server's refusal of a common password under New Password", async () => {
+  it("shows the server's refusal of a common password under New Password, not again as a toast", async () => {
+    const toast = jest.spyOn(notify, 'error');
     const tooCommon = 'This password is too common or too easy to guess. Please choose another one.';
     fakeServer({
       'POST users/passwordUpdate': [400, { message: tooCommon, errors: { newPassword: tooCommon } }],
@@ -149,5 +150,7 @@ describe('update password page', () => {
     expect(field('New Password').getAttribute('aria-describedby')).toContain(underField.id);
     expect(field('New Password').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByTestId('landed')).toBeNull();
+    expect(toast).not.toHaveBeenCalled();
+    toast.mockRestore();
   });
 });

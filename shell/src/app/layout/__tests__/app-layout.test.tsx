@@ -179,6 +179,33 @@ describe('top bar', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
 
+  it.each(['Admin', 'Backoffice', 'Affiliate', 'RejectedAffiliate'] as const)(
+    '%s: Change Password in the user menu opens update-password',
+    async (role) => {
+      const home = {
+        Admin: '/admin-dashboard',
+        Backoffice: '/backoffice-dashboard',
+        Affiliate: '/affiliate-dashboard',
+        RejectedAffiliate: '/re-kyc',
+      }[role];
+      const { router } = renderApp(home, demoSession(role));
+      await screen.findByTestId('remote-page');
+      fireEvent.click(screen.getByRole('button', { name: /^User menu for / }));
+      fireEvent.click(await screen.findByText('Change Password'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/update-password'));
+      expect((await screen.findByTestId('remote-page')).textContent).toBe('mfe_auth:update-password');
+    },
+  );
+
+  it('the menu names the account whole: the full address in the text and in its title', async () => {
+    const email = 'operations.supervisor-north.central.region@affiliates.example.com';
+    renderApp('/admin-dashboard', demoSession('Admin', { email }));
+    await screen.findByTestId('remote-page');
+    fireEvent.click(screen.getByRole('button', { name: `User menu for ${email}` }));
+    const menuEmail = document.querySelector(`#user-menu [title="${email}"]`);
+    expect(menuEmail?.textContent).toBe(email);
+  });
+
   it('Logout revokes the session on the server, clears the stored details and goes to login', async () => {
     answerLogout(200);
     const { router } = renderApp('/admin-dashboard', demoSession('Admin'));

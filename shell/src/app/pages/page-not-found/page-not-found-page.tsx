@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Texts } from '@portal/contracts/web';
-import { LOGIN_PATH, homePathFor, useSessionStore } from '@portal/shared-ui';
+import { LOGIN_PATH, UPDATE_PASSWORD_PATH, homePathFor, useUserDetails } from '@portal/shared-ui';
 import styles from './page-not-found-page.module.css';
 
 /**
@@ -11,11 +11,13 @@ import styles from './page-not-found-page.module.css';
  */
 export function PageNotFoundPage() {
   const navigate = useNavigate();
-  const details = useSessionStore((state) => state.userDetails);
+  const details = useUserDetails();
   const home = details ? homePathFor(details) : LOGIN_PATH;
   useEffect(() => {
     document.title = `${Texts.pageNotFound} | Affiliate Portal`;
   }, []);
+  // An unknown path is no way around a password that must be changed first.
+  if (details?.forcePasswordUpdate) return <Navigate to={UPDATE_PASSWORD_PATH} replace />;
   return (
     <main className={styles.page}>
       <section className={styles.card} aria-labelledby="not-found-heading">

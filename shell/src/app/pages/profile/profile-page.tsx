@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import type { ProfileResponse } from '@portal/contracts';
 import { AuthEndpoints } from '@portal/contracts';
-import { LoadFailed, LoadingSpinner, useEndpoint, useUserDetails } from '@portal/shared-ui';
+import { LoadFailed, LoadingSpinner, UPDATE_PASSWORD_PATH, useEndpoint, useUserDetails } from '@portal/shared-ui';
 import { SecondFactorSection } from './second-factor-section';
 import styles from './profile-page.module.css';
 
@@ -51,7 +52,11 @@ export function ProfilePage() {
       {loaded.state === 'loading' && <LoadingSpinner label="Loading profile" />}
       {loaded.state === 'error' && (
         <div className={styles.card}>
-          <LoadFailed message="Your profile could not be loaded." onRetry={loaded.reload} />
+          <LoadFailed
+            message="Your profile could not be loaded."
+            onRetry={loaded.reload}
+            error={loaded.error}
+          />
         </div>
       )}
       {profile && (
@@ -74,6 +79,14 @@ export function ProfilePage() {
           {staff && <SecondFactorSection />}
         </>
       )}
+      {/* Every role may change its password; this is where a person looks for it (spec §6). */}
+      <section className={styles.card} aria-labelledby="password-heading">
+        <h2 id="password-heading">Password</h2>
+        <Link to={UPDATE_PASSWORD_PATH} className="p-button p-button-outlined p-component">
+          <span className="p-button-icon p-button-icon-left pi pi-key" aria-hidden="true" />
+          <span className="p-button-label">Change Password</span>
+        </Link>
+      </section>
     </div>
   );
 }

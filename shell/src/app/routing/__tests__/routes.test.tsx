@@ -136,6 +136,46 @@ describe('routing', () => {
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
   });
 
+  it.each([
+    ['a guarded page of its menu', '/admin-dashboard'],
+    ['a page of another menu', '/affiliate/orders'],
+    ['profile', '/profile'],
+    ['re-kyc', '/re-kyc'],
+    ['an unknown path', '/no/such/page'],
+    ['page-not-found itself', '/page-not-found'],
+  ])('a session that must change its password opening %s is led back to update-password', async (_, url) => {
+    const { router } = renderApp(url, demoSession('Admin', { forcePasswordUpdate: true }));
+    expect((await remoteShown()).textContent).toBe('mfe_auth:update-password');
+    expect(router.state.location.pathname).toBe('/update-password');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+  });
+
+  it('Back from update-password to a page opened before lands on update-password again', async () => {
+    const { router } = renderApp('/update-password', demoSession('Affiliate', { forcePasswordUpdate: true }));
+    await remoteShown();
+    await act(() => router.navigate('/affiliate-dashboard'));
+    expect(router.state.location.pathname).toBe('/update-password');
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/update-password'));
+  });
+
+  it('once the password is changed the other pages open again', async () => {
+    const { router } = renderApp('/update-password', demoSession('Admin', { forcePasswordUpdate: true }));
+    await remoteShown();
+    act(() => useSessionStore.getState().markPasswordUpdated());
+    await act(() => router.navigate('/admin-dashboard'));
+    expect((await remoteShown()).textContent).toBe('mfe_admin:admin-dashboard');
+  });
+
+  it('the forced update-password page offers Sign out', async () => {
+    const { router } = renderApp('/update-password', demoSession('Admin', { forcePasswordUpdate: true }));
+    await remoteShown();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(useSessionStore.getState().userDetails).toBeNull();
+  });
+
   it('update-password is inside the layout when not forced', async () => {
     renderApp('/update-password', demoSession('Affiliate'));
     expect((await remoteShown()).textContent).toBe('mfe_auth:update-password');

@@ -82,3 +82,12 @@ describe('profile page', () => {
     expect(await screen.findByRole('heading', { name: 'Personal Information' })).toBeTruthy();
   });
 });
+
+describe('Change Password on the profile', () => {
+  it('leads to update-password, even while the profile could not be loaded', async () => {
+    answer(500, { message: 'Something went wrong.' });
+    const { router } = renderApp('/profile', demoSession('Affiliate'));
+    fireEvent.click(await screen.findByRole('link', { name: 'Change Password' }));
+    expect(router.state.location.pathname).toBe('/update-password');
+  });
+});
