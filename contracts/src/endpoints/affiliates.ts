@@ -5,6 +5,7 @@ import {
   AffiliateListQuery,
   AffiliateListResponse,
   AffiliatePage,
+  IdentityNumbersResponse,
   KycDecisionRequest,
   MediaQuery,
   SetActiveQuery,
@@ -79,6 +80,16 @@ export const AffiliateEndpoints = {
       schema: AffiliateDecisionResponse,
     },
     otherAnswers: decisionErrors,
+  }),
+  numbers: defineEndpoint({
+    method: 'get',
+    path: '/backoffice/affiliate/:id/numbers',
+    tag: TAG,
+    summary:
+      "The affiliate's BVN/NIN and account number in clear (every other answer masks them: '••••••••562'): the review modal's Show. Each call writes an audit row (who, whose, when) shown in the modal's history.",
+    auth: { anyRight: AFFILIATE_STAFF_RIGHTS },
+    answer: { description: 'The clear numbers', schema: IdentityNumbersResponse },
+    otherAnswers: { 404: { description: 'No such affiliate', schema: ErrorResponse } },
   }),
   makeInactive: defineEndpoint({
     method: 'post',

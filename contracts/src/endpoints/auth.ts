@@ -7,6 +7,7 @@ import {
   ResetPasswordRequest,
 } from '../api/auth';
 import { RemotesResponse } from '../api/master';
+import { IdentityNumbersMessages, IdentityNumbersResponse } from '../api/affiliates';
 import { defineEndpoint } from '../endpoint';
 import { Messages, OurMessages } from '../messages';
 import { SignInEndpoints } from './sign-in';
@@ -52,11 +53,22 @@ export const AuthEndpoints = {
     answer: { description: Messages.passwordUpdated, schema: MessageResponse },
     allowedDuringForcedPasswordUpdate: true,
   }),
+  profileNumbers: defineEndpoint({
+    method: 'get',
+    path: '/user/profile/numbers',
+    tag: 'Auth',
+    summary:
+      "The signed-in affiliate's own BVN/NIN and account number in clear (user/profile masks them): the profile's Show. 404 for accounts without them (staff).",
+    auth: 'session',
+    answer: { description: 'The clear numbers', schema: IdentityNumbersResponse },
+    otherAnswers: { 404: { description: IdentityNumbersMessages.noNumbers, schema: ErrorResponse } },
+  }),
   profile: defineEndpoint({
     method: 'get',
     path: '/user/profile',
     tag: 'Auth',
-    summary: "The caller's profile: personal details, and identity and bank details for affiliates.",
+    summary:
+      "The caller's profile: personal details, and identity and bank details for affiliates (the numbers masked, '••••••••562'; user/profile/numbers answers them in clear).",
     auth: 'session',
     answer: { description: 'The profile.', schema: ProfileResponse },
   }),

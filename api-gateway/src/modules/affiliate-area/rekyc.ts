@@ -20,7 +20,7 @@ function ownAffiliateId(session: SessionUser): number {
 
 /** `GET affiliate/rekyc-details`: the caller's own KYC profile. */
 export async function reKycDetails(ctx: AppContext, session: SessionUser): Promise<ReKycDetails> {
-  const profile = await findKycProfile(ctx.db, ownAffiliateId(session));
+  const profile = await findKycProfile(ctx.db, ctx.config.dataKeyring, ownAffiliateId(session));
   if (!profile) throw notFound();
   const { userId: _userId, ...details } = profile;
   return details;
@@ -42,13 +42,13 @@ export async function submitReKyc(
   if (body.affiliateID !== affiliateId) throw forbidden(AffiliateAreaMessages.notYourRecord);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const before = await findKycProfile(tx, affiliateId, true);
+    const before = await findKycProfile(tx, ctx.config.dataKeyring, affiliateId, true);
     if (!before) throw notFound();
     if (before.status !== AffiliateStatus.Rejected) throw conflict(AffiliateAreaMessages.notRejected);
     if (!(await bankExists(tx, body.bankID))) {
       throw badRequest(Messages.bankRequired, { bankID: Messages.bankRequired });
     }
-    await writeReKyc(tx, affiliateId, body, AffiliateStatus.Pending, now);
+    await writeReKyc(tx, ctx.config.dataKeyring, affiliateId, body, AffiliateStatus.Pending, now);
     await setFullName(tx, before.userId, body.fullName, now);
     await recomputeDuplicateIdentities(
       tx,
@@ -62,6 +62,7 @@ export async function submitReKyc(
         mobileNumber: before.mobileNumber,
       },
       now,
+      ctx.config.dataKeyring,
     );
     await recordAudit(tx, {
       actorUserId: session.userId,

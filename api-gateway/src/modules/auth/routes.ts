@@ -7,7 +7,7 @@ import { signIn } from './login';
 import { resetPassword } from './password-reset';
 import { updatePassword } from './password-update';
 import { revokeSession } from '../users';
-import { loadProfile } from './profile';
+import { loadOwnNumbers, loadProfile } from './profile';
 
 export function registerAuthRoutes(api: ApiRouter, ctx: AppContext): void {
   let rights: Promise<RightsTable> | undefined;
@@ -36,4 +36,5 @@ export function registerAuthRoutes(api: ApiRouter, ctx: AppContext): void {
   });
 
   api.route(AuthEndpoints.profile, ({ session }) => loadProfile(ctx, session));
+  api.route(AuthEndpoints.profileNumbers, ({ session }) => loadOwnNumbers(ctx, session));
 }
