@@ -159,10 +159,17 @@ export async function twoGateways(): Promise<RacePortal> {
   const db = await openDatabase({ databaseUrl, schema });
   await migrate(db);
   const jwtSecret = randomBytes(32).toString('hex');
+  // One data key for this process and both gateways (issue 29): each has its own DATA_DIR.
+  const dataKey = randomBytes(32).toString('base64');
   const dataDirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'portal-race-')));
   // Sessions are rows signed with the gateways' secret: issued here, accepted by both.
   const ctx: AppContext = {
-    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDirs[0], JWT_SECRET: jwtSecret }),
+    config: loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDirs[0],
+      JWT_SECRET: jwtSecret,
+      DATA_ENCRYPTION_KEY: dataKey,
+    }),
     db,
     logger: pino({ level: 'silent' }),
     now: () => new Date(),
@@ -177,6 +184,7 @@ export async function twoGateways(): Promise<RacePortal> {
         DATA_DIR: dataDir,
         DATABASE_URL: url,
         JWT_SECRET: jwtSecret,
+        DATA_ENCRYPTION_KEY: dataKey,
         INTEGRATION_API_KEY: RACE_API_KEY,
       }),
     ),

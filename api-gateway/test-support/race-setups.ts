@@ -61,10 +61,18 @@ async function twoGateways(databaseUrl: string): Promise<RaceSetup> {
   const demo = await seedDemoAccounts(db);
   const url = urlWithSchema(databaseUrl, schema);
   const secret = randomBytes(32).toString('hex');
+  // Both gateways read what the other sealed (issue 29): one data key, as they have separate DATA_DIRs.
+  const dataKey = randomBytes(32).toString('base64');
   const dataDirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'portal-race-')));
   const gateways: GatewayProcess[] = await Promise.all(
     dataDirs.map((dir) =>
-      startGateway({ DATA_DIR: dir, DATABASE_URL: url, JWT_SECRET: secret, TRUST_PROXY: 'loopback' }),
+      startGateway({
+        DATA_DIR: dir,
+        DATABASE_URL: url,
+        JWT_SECRET: secret,
+        DATA_ENCRYPTION_KEY: dataKey,
+        TRUST_PROXY: 'loopback',
+      }),
     ),
   );
   return {

@@ -4,6 +4,7 @@ import type {
   AffiliateDetails,
   AffiliatePage,
   ExcelPathResponse,
+  IdentityNumbersResponse,
   MessageResponse,
 } from '@portal/contracts';
 import { AFFILIATE_PAGE_SIZE, AffiliateEndpoints, ReportEndpoints } from '@portal/contracts';
@@ -46,6 +47,11 @@ export async function fetchAffiliatePage(
 
 export function fetchAffiliateDetails(affiliateID: number, signal?: AbortSignal): Promise<AffiliateDetails> {
   return callEndpoint(AffiliateEndpoints.details, { params: { id: String(affiliateID) } }, { signal });
+}
+
+/** The review modal's Show (issue 29): the clear numbers; the server records the look in the history. */
+export function fetchAffiliateNumbers(affiliateID: number): Promise<IdentityNumbersResponse> {
+  return callEndpoint(AffiliateEndpoints.numbers, { params: { id: String(affiliateID) } });
 }
 
 /**
