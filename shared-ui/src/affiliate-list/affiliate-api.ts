@@ -95,9 +95,14 @@ export function inactivateAffiliate(affiliateID: number): Promise<MessageRespons
   return callEndpoint(AffiliateEndpoints.makeInactive, { params: { id: String(affiliateID) } });
 }
 
-/** Admin's Download Excel of the list as filtered on screen. */
+/**
+ * Admin's Download Excel of the list as filtered on screen; the numbers masked unless `fullNumbers` (issue 29:
+ * the server records a full export on every affiliate in it).
+ */
 export function requestAffiliateReport(
   filter: Pick<AffiliateListFilter, 'search' | 'status'>,
+  fullNumbers: boolean,
 ): Promise<ExcelPathResponse> {
-  return callEndpoint(ReportEndpoints.affiliateExport, { query: filterParams(filter) });
+  const query = { ...filterParams(filter), ...(fullNumbers ? { fullNumbers: 'true' } : {}) };
+  return callEndpoint(ReportEndpoints.affiliateExport, { query });
 }

@@ -181,7 +181,13 @@ describe('AffiliateList', () => {
     const { unmount } = renderList('admin', '/list?status=active');
     fireEvent.click(await screen.findByRole('button', { name: 'Download Excel' }));
     await waitFor(() => expect(downloadReport).toHaveBeenCalledWith('/api/report/download/x.xlsx?token=abc'));
-    expect(mocked.requestAffiliateReport).toHaveBeenCalledWith({ search: '', status: 'active' });
+    // Masked numbers unless the admin asks for the full ones (issue 29).
+    expect(mocked.requestAffiliateReport).toHaveBeenCalledWith({ search: '', status: 'active' }, false);
+    fireEvent.click(screen.getByLabelText('Full BVN/NIN and account numbers (recorded on each affiliate)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Download Excel' }));
+    await waitFor(() =>
+      expect(mocked.requestAffiliateReport).toHaveBeenLastCalledWith({ search: '', status: 'active' }, true),
+    );
     unmount();
     renderList('backoffice');
     await waitFor(() => expect(rowsOf()).toHaveLength(2));
