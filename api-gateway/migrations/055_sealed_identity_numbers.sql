@@ -22,7 +22,8 @@ ALTER TABLE affiliates ADD CONSTRAINT affiliates_numbers_kept
 DROP INDEX IF EXISTS affiliates_nin_idx;
 DROP INDEX IF EXISTS affiliates_account_idx;
 CREATE INDEX affiliates_nin_hash_idx ON affiliates (nin_or_bvn_hash);
-CREATE INDEX affiliates_account_hash_idx ON affiliates (bank_id, account_number_hash);
+-- Account hash first: serves the exact-number search (any bank) and the duplicate check (same bank) alike.
+CREATE INDEX affiliates_account_hash_idx ON affiliates (account_number_hash, bank_id);
 -- Finds the rows still in clear at once (empty after the first start of this version).
 CREATE INDEX affiliates_numbers_in_clear_idx ON affiliates (affiliate_id)
   WHERE nin_or_bvn IS NOT NULL OR account_number IS NOT NULL;

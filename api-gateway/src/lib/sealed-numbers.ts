@@ -69,6 +69,22 @@ export function numberLookupHashes(
   return arrayLiteral(keyedNumberHashes(keyring, field, clear));
 }
 
+/**
+ * A search that is a whole BVN/NIN (11 digits) or account number (10), spaces and dashes aside: the keyed
+ * hashes to find it by, as `= ANY($n::text[])` parameters; undefined for any other search.
+ */
+export function exactNumberSearch(
+  keyring: DataKeyring,
+  search: string | undefined,
+): { ninOrBVN: string; accountNumber: string } | undefined {
+  const digits = (search ?? '').replace(/[\s-]/g, '');
+  if (!/^\d{10,11}$/.test(digits)) return undefined;
+  return {
+    ninOrBVN: numberLookupHashes(keyring, 'nin_or_bvn', digits),
+    accountNumber: numberLookupHashes(keyring, 'account_number', digits),
+  };
+}
+
 export interface ResealReport {
   /** Rows rewritten under the current key. */
   rows: number;

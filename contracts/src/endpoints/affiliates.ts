@@ -34,7 +34,7 @@ export const AffiliateEndpoints = {
     path: '/backoffice/affiliate',
     tag: TAG,
     summary:
-      'Affiliate list. Without parameters: every affiliate, newest first (an array). With any of page, pageSize (default 10), search (code, name, email, mobile), status (all, active, pending, rejected, inactive or a status name): one page { results, totalCount, pageNo, pageSize }.',
+      'Affiliate list. Without parameters: every affiliate, newest first (an array). With any of page, pageSize (default 10), search (code, name, email, mobile, or a whole BVN/NIN or account number, matched by its keyed hash), status (all, active, pending, rejected, inactive or a status name): one page { results, totalCount, pageNo, pageSize }.',
     auth: { anyRight: AFFILIATE_STAFF_RIGHTS },
     query: AffiliateListQuery,
     answer: {

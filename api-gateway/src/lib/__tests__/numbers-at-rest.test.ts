@@ -75,7 +75,9 @@ async function registerAndReKyc(t: TestApp): Promise<number> {
     .send({ affiliateID: affiliateId, isActive: false, remark: 'Account name does not match' })
     .expect(200);
   // The rejection email's temporary password would ask for a new one first; that is not what is tested here.
-  await t.ctx.db.query('UPDATE users SET force_password_update = false WHERE user_id = $1', [rows[0].user_id]);
+  await t.ctx.db.query('UPDATE users SET force_password_update = false WHERE user_id = $1', [
+    rows[0].user_id,
+  ]);
   const affiliate = await bearer(t.ctx, Number(rows[0].user_id));
   await request(t.app)
     .post('/api/affiliate/rekyc')
@@ -167,8 +169,13 @@ describe('rows written before sealing, and key rotation', () => {
   });
   afterAll(() => t.close());
 
-  async function storedRows(): Promise<Array<SealedNumberRow & { affiliate_id: string | number }>> {
-    const { rows } = await t.ctx.db.query<SealedNumberRow & { affiliate_id: string | number }>(
+  type StoredRow = SealedNumberRow & {
+    affiliate_id: string | number;
+    nin_or_bvn_hash: string;
+    account_number_hash: string;
+  };
+  async function storedRows(): Promise<StoredRow[]> {
+    const { rows } = await t.ctx.db.query<StoredRow>(
       `SELECT affiliate_id, nin_or_bvn, nin_or_bvn_sealed, account_number, account_number_sealed,
               nin_or_bvn_hash, account_number_hash
          FROM affiliates ORDER BY affiliate_id`,
@@ -224,7 +231,7 @@ describe('rows written before sealing, and key rotation', () => {
     const newId = dataKeyId(Buffer.from(keyB, 'base64'));
     const onlyNewKey = loadConfig({ DATA_DIR: t.ctx.config.dataDir, DATA_ENCRYPTION_KEY: keyB }).dataKeyring;
     for (const row of await storedRows()) {
-      const stored = row as SealedNumberRow & { nin_or_bvn_hash: string; account_number_hash: string };
+      const stored = row;
       expect(stored.nin_or_bvn_sealed!.split(':')[1]).toBe(newId);
       expect(stored.account_number_sealed!.split(':')[1]).toBe(newId);
       expect(stored.nin_or_bvn_hash.split(':')[0]).toBe(newId);

@@ -6,6 +6,11 @@ import { SEALED_NUMBER_COLUMNS, type SealedNumberRow, maskedNumbers } from '../.
 export interface AffiliateFilter {
   status?: AffiliateStatus;
   search?: string;
+  /**
+   * Issue 29: when the search is a whole BVN/NIN or account number, its keyed hashes (`exactNumberSearch`):
+   * such an affiliate is found by the hash columns, the numbers themselves never searched in clear.
+   */
+  numberHashes?: { ninOrBVN: string; accountNumber: string };
 }
 
 interface AffiliateDbRow extends SealedNumberRow {
@@ -63,7 +68,16 @@ export function filterClause(filter: AffiliateFilter, firstParam = 1): { where: 
   }
   if (filter.search) {
     params.push(containsPattern(filter.search));
-    conditions.push(`${SEARCH_EXPRESSION} LIKE $${firstParam + params.length - 1}`);
+    const like = `${SEARCH_EXPRESSION} LIKE $${firstParam + params.length - 1}`;
+    if (filter.numberHashes) {
+      params.push(filter.numberHashes.ninOrBVN, filter.numberHashes.accountNumber);
+      const nin = firstParam + params.length - 2;
+      conditions.push(
+        `(${like} OR nin_or_bvn_hash = ANY($${nin}::text[]) OR account_number_hash = ANY($${nin + 1}::text[]))`,
+      );
+    } else {
+      conditions.push(like);
+    }
   }
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }

@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
+import { exactNumberSearch } from '../../lib/sealed-numbers';
 import { describeAudit, listAuditFor } from '../audit';
 import { findAffiliate, listAffiliateFlags, listAllAffiliates, pageAffiliates } from './affiliate-queries';
 
@@ -28,7 +29,12 @@ export async function listAffiliates(
   if (!request.paged) return listAllAffiliates(ctx.db, ctx.config.dataKeyring);
   const pageNo = request.page ?? 1;
   const pageSize = request.pageSize ?? AFFILIATE_PAGE_SIZE;
-  const filter = { status: request.status, search: request.search || undefined };
+  const search = request.search || undefined;
+  const filter = {
+    status: request.status,
+    search,
+    numberHashes: exactNumberSearch(ctx.config.dataKeyring, search),
+  };
   return {
     ...(await pageAffiliates(ctx.db, ctx.config.dataKeyring, filter, pageNo, pageSize)),
     pageNo,

@@ -18,6 +18,7 @@ import {
   streamLoginReport,
 } from './login-report';
 import { businessDay } from '../../lib/business-time';
+import { exactNumberSearch } from '../../lib/sealed-numbers';
 import { forbidden } from '../../http/errors';
 
 export function registerReportRoutes(api: ApiRouter, ctx: AppContext): void {
@@ -42,7 +43,12 @@ export function registerReportRoutes(api: ApiRouter, ctx: AppContext): void {
   });
 
   api.route(ReportEndpoints.affiliateExport, async ({ query, session }) => {
-    const filter = { status: query.status, search: query.search || undefined };
+    const search = query.search || undefined;
+    const filter = {
+      status: query.status,
+      search,
+      numberHashes: exactNumberSearch(ctx.config.dataKeyring, search),
+    };
     const fullNumbers = query.fullNumbers === true;
     const link = await exports.run(session.userId, {
       fileName: `affiliates-${businessDay(ctx.now())}.xlsx`,

@@ -243,3 +243,21 @@ describe('Cache-Control', () => {
     if (webConfig.status === 200) expect(webConfig.headers['cache-control']).toBe('no-cache');
   });
 });
+
+describe('exact-number search', () => {
+  it('a whole BVN/NIN or account number finds its affiliate by the keyed hash; a part of one finds nothing', async () => {
+    const search = async (text: string) => {
+      const res = await request(t.app)
+        .get('/api/backoffice/affiliate')
+        .query({ page: 1, search: text })
+        .set('Authorization', backoffice);
+      expect(res.status).toBe(200);
+      return res.body.results.map((row: { affiliateCode: string }) => row.affiliateCode);
+    };
+    expect(await search(AMAKA.ninOrBVN)).toEqual([amaka.affiliateCode]);
+    expect(await search('221 8406 9562')).toEqual([amaka.affiliateCode]);
+    expect(await search(AMAKA.accountNumber)).toEqual([amaka.affiliateCode]);
+    expect(await search(AMAKA.ninOrBVN.slice(0, 8))).toEqual([]);
+    expect(await search('Amaka Numbers')).toEqual([amaka.affiliateCode]);
+  });
+});
