@@ -24,14 +24,18 @@ async function maySee(ctx: AppContext, session: SessionUser, file: StoredFile): 
  */
 async function recordSelfieView(ctx: AppContext, session: SessionUser, file: StoredFile): Promise<void> {
   if (session.roleID !== RoleId.Admin && session.roleID !== RoleId.Backoffice) return;
-  // The owner's affiliate row by its unique user_id; a file without an owner by the affiliate's path.
+  // The owner's affiliate row by its unique user_id; a file without an owner by the affiliate's path. Each
+  // branch sends only the parameters its SQL uses (PostgreSQL cannot type an unused one).
+  const [where, key] =
+    file.ownerUserId !== null
+      ? ['a.user_id = $2', file.ownerUserId]
+      : ['a.selfie_image_path = $2', file.storageKey];
   await ctx.db.query(
     `INSERT INTO audit_log (actor_user_id, action, entity_type, entity_id, details, created_at)
-     SELECT $1, 'affiliate.selfie.view', 'affiliate', a.affiliate_id::text, $4::jsonb, $5
-       FROM affiliates a
-      WHERE ${file.ownerUserId !== null ? 'a.user_id = $3' : 'a.selfie_image_path = $2 AND $3::bigint IS NULL'}
+     SELECT $1, 'affiliate.selfie.view', 'affiliate', a.affiliate_id::text, $3::jsonb, $4
+       FROM affiliates a WHERE ${where}
       ORDER BY a.affiliate_id LIMIT 1`,
-    [session.userId, file.storageKey, file.ownerUserId, JSON.stringify({ file: file.storageKey }), ctx.now()],
+    [session.userId, key, JSON.stringify({ file: file.storageKey }), ctx.now()],
   );
 }
 

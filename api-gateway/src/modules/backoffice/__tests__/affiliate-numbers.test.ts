@@ -182,6 +182,16 @@ describe('selfies', () => {
     expect((await lookRows(amaka.affiliateId)).slice(before.length)).toEqual([
       { action: 'affiliate.selfie.view', actor: adminId },
     ]);
+    // Once registration has given the file its owner (a bug: PostgreSQL refused the unused parameter).
+    await t.ctx.db.query('UPDATE stored_files SET owner_user_id = $2 WHERE storage_key = $1', [
+      rows[0].selfie_image_path,
+      amaka.userId,
+    ]);
+    expect((await request(t.app).get(url).set('Authorization', backoffice)).status).toBe(200);
+    expect((await lookRows(amaka.affiliateId)).slice(before.length)).toEqual([
+      { action: 'affiliate.selfie.view', actor: adminId },
+      { action: 'affiliate.selfie.view', actor: backofficeId },
+    ]);
   });
 });
 
