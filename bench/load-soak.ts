@@ -622,6 +622,7 @@ async function startGateway(): Promise<{
       NODE_ENV: 'production',
       PORT: String(port),
       JWT_SECRET: randomBytes(32).toString('hex'),
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       SEED_DEMO: 'true',
       SEED_SCALE: String(SCALE),
       INTEGRATION_API_KEY: API_KEY,

@@ -39,6 +39,12 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
 
   const api = express.Router();
   api.use(helmet());
+  // Issue 29: no API answer is kept by a browser or a proxy (profiles, lists, numbers, dashboards...). The
+  // few public, static-like answers (web-config, the API docs and their assets) set their own header over it.
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   // Integration batches (up to 1,000 items) are parsed by their own routes after the API key is checked;
   // webhooks read their raw bytes themselves (the signature is over them).
   const json = express.json({ limit: JSON_BODY_LIMIT });

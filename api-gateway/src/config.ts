@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { type DataKeyring, decodeDataKey, makeKeyring, newDataKey } from './lib/field-crypto';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -70,6 +71,11 @@ const EnvSchema = z.object({
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   /** Every provider call gives up after this long; the applicant then sees 'could not check' and goes on. */
   BANK_VERIFICATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  // Numbers encrypted at rest (issue 29): BVN/NIN and account numbers, AES-256-GCM.
+  /** 32 bytes, base64 (`openssl rand -base64 32`); required in production, generated under DATA_DIR otherwise. */
+  DATA_ENCRYPTION_KEY: z.string().optional(),
+  /** Comma-separated earlier keys, still read while `rotate-data-key` re-encrypts under the current one. */
+  DATA_ENCRYPTION_OLD_KEYS: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -93,6 +99,8 @@ export interface AppConfig {
   trustProxy?: string;
   workers?: number;
   memoryLogSeconds?: number;
+  /** DATA_ENCRYPTION_KEY (current) and DATA_ENCRYPTION_OLD_KEYS by key id (issue 29). */
+  dataKeyring: DataKeyring;
   /** Bank account name resolution (issue 27); the secret is never logged nor sent to a browser. */
   bankVerification:
     | { provider: 'none' }
@@ -150,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'The configuration is invalid: PAYSTACK_SECRET_KEY is required when BANK_VERIFICATION_PROVIDER is paystack.',
     );
   }
+  const dataKeyring = dataKeyringFrom(e, isProduction, dataDir);
   let remoteOverrides: Record<string, string> = {};
   if (e.REMOTES) {
     const remotes = z.record(z.string(), z.string()).safeParse(safeJson(e.REMOTES));
@@ -179,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     workers: e.WORKERS,
     memoryLogSeconds: e.MEMORY_LOG_SECONDS,
+    dataKeyring,
     bankVerification:
       e.BANK_VERIFICATION_PROVIDER === 'paystack'
         ? {
@@ -291,3 +301,55 @@ export const LOG_REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers["x-hub-signature-256"]',
 ];
+
+/**
+ * The data keys (issue 29). Production refuses to start without DATA_ENCRYPTION_KEY; elsewhere an unset key
+ * is generated once and kept under DATA_DIR (like the JWT secret), so two gateways sharing a database must
+ * share DATA_DIR too, or be given the same DATA_ENCRYPTION_KEY.
+ */
+function dataKeyringFrom(
+  e: { DATA_ENCRYPTION_KEY?: string; DATA_ENCRYPTION_OLD_KEYS?: string },
+  isProduction: boolean,
+  dataDir: string,
+): DataKeyring {
+  if (isProduction && !e.DATA_ENCRYPTION_KEY) {
+    throw new ConfigError('The configuration is invalid: DATA_ENCRYPTION_KEY is required in production.');
+  }
+  const current = decodeDataKey(e.DATA_ENCRYPTION_KEY ?? persistedDevDataKey(dataDir));
+  if (!current) {
+    throw new ConfigError(
+      'The configuration is invalid: DATA_ENCRYPTION_KEY must be 32 bytes in base64 (openssl rand -base64 32).',
+    );
+  }
+  const old = (e.DATA_ENCRYPTION_OLD_KEYS ?? '')
+    .split(',')
+    .map((text) => text.trim())
+    .filter(Boolean)
+    .map((text) => decodeDataKey(text));
+  if (old.some((key) => key === null)) {
+    throw new ConfigError(
+      'The configuration is invalid: DATA_ENCRYPTION_OLD_KEYS must be comma-separated 32-byte base64 keys.',
+    );
+  }
+  return makeKeyring(current, old as Buffer[]);
+}
+
+/**
+ * Written whole to a private file, then linked into place (link fails when the name exists): two processes
+ * starting at once on one DATA_DIR both end up with the first one's key, never a half-written file.
+ */
+function persistedDevDataKey(dataDir: string): string {
+  const file = path.join(dataDir, 'data-encryption-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, newDataKey(), { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+  return readFileSync(file, 'utf8').trim();
+}

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { startBackgroundWork } from './background';
 import { installProcessGuards } from './process-guard';
 import { seedIfEmpty } from './seed/seed';
+import { sealNumbersAtStart } from './lib/sealed-numbers';
 import { createHttpServer } from './http/http-server';
 import { CANNOT_START_EXIT_CODE, listenFailedLine, listeningUrl } from './start-line';
 import { DataDirInUseError, announceDataDirUrl, claimDataDir } from './db/data-dir-lock';
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   const ctx: AppContext = { config, db, logger, now: () => new Date(), routeDocs: [] };
+  // Issue 29: rows written before numbers were sealed are sealed now, before anything is served.
+  await sealNumbersAtStart(ctx);
   if (config.seedDemo) await seedIfEmpty(ctx);
   const app = await createApp(ctx);
   const stopBackground = startBackgroundWork(ctx);

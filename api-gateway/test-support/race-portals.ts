@@ -172,6 +172,8 @@ export async function twoGateways(): Promise<RacePortal> {
   const schema = `races_${randomBytes(4).toString('hex')}`;
   const db = await openDatabase({ databaseUrl, schema });
   const jwtSecret = randomBytes(32).toString('hex');
+  // One data key for this process and both gateways (issue 29): each has its own DATA_DIR.
+  const dataKey = randomBytes(32).toString('base64');
   const dataDirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'portal-race-')));
   const gateways: GatewayProcess[] = [];
   const cleanUp = async () => {
@@ -184,7 +186,12 @@ export async function twoGateways(): Promise<RacePortal> {
     await migrate(db);
     const demo = await seedDemoAccounts(db);
     const ctx: AppContext = {
-      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDirs[0], JWT_SECRET: jwtSecret }),
+      config: loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dataDirs[0],
+        JWT_SECRET: jwtSecret,
+        DATA_ENCRYPTION_KEY: dataKey,
+      }),
       db,
       logger: pino({ level: 'silent' }),
       now: () => new Date(),
@@ -198,6 +205,7 @@ export async function twoGateways(): Promise<RacePortal> {
           DATA_DIR: dataDir,
           DATABASE_URL: url,
           JWT_SECRET: jwtSecret,
+          DATA_ENCRYPTION_KEY: dataKey,
           INTEGRATION_API_KEY: RACE_API_KEY,
           TRUST_PROXY: 'loopback',
         }),

@@ -92,6 +92,9 @@ test('a rejected affiliate fixes its KYC, is logged out, and is approved by the 
 
   // The back office finds it in the pending queue with the new details and approves it.
   dialog = await openPendingAffiliate(page, affiliate.email);
+  // Issue 29: masked until Show.
+  await expect(dialog.getByText(`••••••••${newBvn.slice(-3)}`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Show BVN' }).click();
   await expect(dialog.getByText(newBvn)).toBeVisible();
   await expect(dialog.getByText('Ifeoma Grace Nwosu').first()).toBeVisible();
   await expect(dialog.getByText('Re-KYC submitted')).toBeVisible();

@@ -105,6 +105,8 @@ export { useEndpoint } from './data/use-endpoint';
 export { SEARCH_DEBOUNCE_MS, usePagedList } from './data/use-paged-list';
 export type { ListFilters, PageOfRows, PageQuery, PagedList, PagedListOptions } from './data/use-paged-list';
 export { LoadFailed } from './data/load-failed';
+export { MaskedNumber, useRevealedNumbers } from './masked-number';
+export type { MaskedNumberProps, RevealedNumbers } from './masked-number';
 // A dashboard's states (loading, error with Retry, ready) and its titled panels: no PrimeReact, so eager.
 export { DashboardContent, DashboardPanel, DashboardPanels } from './dashboard/dashboard-panels';
 export type {

@@ -12,7 +12,12 @@ test('outside production the gateway listens on loopback unless HOST says otherw
 });
 
 test('in production the gateway listens on every interface unless HOST says otherwise', () => {
-  const production = { DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: secret };
+  const production = {
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    JWT_SECRET: secret,
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  };
   expect(loadConfig(production).host).toBe('0.0.0.0');
   expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
 });

@@ -36,9 +36,17 @@ interface Gateway {
   logs: Array<Record<string, unknown>>;
 }
 
+/** Both gateways open what the other sealed (issue 29): one data key, since each has its own DATA_DIR. */
+const DATA_KEY = randomBytes(32).toString('base64');
+
 async function startGateway(name: string, url: string, jwtSecret: string): Promise<Gateway> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `portal-${name}-`));
-  const gateway = await startGatewayProcess({ DATA_DIR: dataDir, DATABASE_URL: url, JWT_SECRET: jwtSecret });
+  const gateway = await startGatewayProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    JWT_SECRET: jwtSecret,
+    DATA_ENCRYPTION_KEY: DATA_KEY,
+  });
   return { name, url: gateway.url, child: gateway.child, dataDir, logs: gateway.lines };
 }
 

@@ -4,6 +4,7 @@ import { type DemoAccountIds, DEMO_ACCOUNTS, seedDemoAccounts } from './demo-acc
 import { ORDER_STATUSES } from '@portal/contracts';
 import { ingestOrders, ingestRetailers } from '../modules/integration';
 import { PRODUCT_CATEGORIES } from './vocabulary';
+import { resealNumbers } from '../lib/sealed-numbers';
 import { seedCommissionRates, seedVolume, type VolumeCounts, volumeFor } from './volume';
 
 /** Any number: one transaction-scoped advisory lock so two starting instances do not both seed. */
@@ -28,6 +29,8 @@ export async function seedIfEmpty(ctx: AppContext, scale = ctx.config.seedScale)
     return { seeded: true, counts };
   });
   if (report.seeded) {
+    // The seed writes the numbers in clear with SQL (generated in bulk); they are sealed at once (issue 29).
+    await resealNumbers(ctx, 'clear');
     ctx.logger.info({ ...report.counts, ms: Date.now() - started }, 'demo data seeded');
     return { ...report, ms: Date.now() - started };
   }

@@ -212,6 +212,20 @@ export const AffiliatePage = z.object({
 });
 export type AffiliatePage = z.infer<typeof AffiliatePage>;
 
+// ---- numbers (issue 29) ---------------------------------------------------------------------------
+
+/**
+ * The clear BVN/NIN and account number behind the masked ones (`••••••••562`) every other answer carries:
+ * `GET backoffice/affiliate/{id}/numbers` (staff; each call is an audit row) and `GET user/profile/numbers`
+ * (the affiliate's own).
+ */
+export const IdentityNumbersResponse = z.object({ ninOrBVN: z.string(), accountNumber: z.string() });
+export type IdentityNumbersResponse = z.infer<typeof IdentityNumbersResponse>;
+
+export const IdentityNumbersMessages = {
+  noNumbers: 'There are no identity or bank numbers on this account.',
+} as const;
+
 // ---- details --------------------------------------------------------------------------------------
 
 /** Same identity seen on another affiliate at registration (never blocking; shown to the reviewer). */

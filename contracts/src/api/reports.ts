@@ -92,6 +92,14 @@ export type LoginReportPage = z.infer<typeof LoginReportPage>;
 export const AffiliateReportQuery = z.object({
   search: SearchText.optional(),
   status: AffiliateStatusFilter.optional(),
+  /**
+   * Issue 29: BVN/NIN and account numbers are masked in the workbook unless this is `true`; a full export
+   * writes an audit row on every affiliate it contains.
+   */
+  fullNumbers: z
+    .enum(['true', 'false'], { error: 'fullNumbers must be true or false.' })
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type AffiliateReportQuery = z.input<typeof AffiliateReportQuery>;
 

@@ -5,6 +5,7 @@ import {
   AffiliateListQuery,
   AffiliateListResponse,
   AffiliatePage,
+  IdentityNumbersResponse,
   KycDecisionRequest,
   MediaQuery,
   SetActiveQuery,
@@ -33,7 +34,7 @@ export const AffiliateEndpoints = {
     path: '/backoffice/affiliate',
     tag: TAG,
     summary:
-      'Affiliate list. Without parameters: every affiliate, newest first (an array). With any of page, pageSize (default 10), search (code, name, email, mobile), status (all, active, pending, rejected, inactive or a status name): one page { results, totalCount, pageNo, pageSize }.',
+      'Affiliate list. Without parameters: every affiliate, newest first (an array). With any of page, pageSize (default 10), search (code, name, email, mobile, or a whole BVN/NIN or account number, matched by its keyed hash), status (all, active, pending, rejected, inactive or a status name): one page { results, totalCount, pageNo, pageSize }.',
     auth: { anyRight: AFFILIATE_STAFF_RIGHTS },
     query: AffiliateListQuery,
     answer: {
@@ -79,6 +80,16 @@ export const AffiliateEndpoints = {
       schema: AffiliateDecisionResponse,
     },
     otherAnswers: decisionErrors,
+  }),
+  numbers: defineEndpoint({
+    method: 'get',
+    path: '/backoffice/affiliate/:id/numbers',
+    tag: TAG,
+    summary:
+      "The affiliate's BVN/NIN and account number in clear (every other answer masks them: '••••••••562'): the review modal's Show. Each call writes an audit row (who, whose, when) shown in the modal's history.",
+    auth: { anyRight: AFFILIATE_STAFF_RIGHTS },
+    answer: { description: 'The clear numbers', schema: IdentityNumbersResponse },
+    otherAnswers: { 404: { description: 'No such affiliate', schema: ErrorResponse } },
   }),
   makeInactive: defineEndpoint({
     method: 'post',

@@ -17,6 +17,7 @@ import {
   SecondFactorStatus,
 } from '../api/second-factor';
 import { SecondFactorMessages } from '../second-factor-messages';
+import { IdentityNumbersMessages, IdentityNumbersResponse } from '../api/affiliates';
 import { defineEndpoint } from '../endpoint';
 import { Messages, OurMessages } from '../messages';
 import { SignInEndpoints } from './sign-in';
@@ -63,11 +64,22 @@ export const AuthEndpoints = {
     allowedDuringForcedPasswordUpdate: true,
     allowedDuringSecondFactorEnrolment: true,
   }),
+  profileNumbers: defineEndpoint({
+    method: 'get',
+    path: '/user/profile/numbers',
+    tag: 'Auth',
+    summary:
+      "The signed-in affiliate's own BVN/NIN and account number in clear (user/profile masks them): the profile's Show. 404 for accounts without them (staff).",
+    auth: 'session',
+    answer: { description: 'The clear numbers', schema: IdentityNumbersResponse },
+    otherAnswers: { 404: { description: IdentityNumbersMessages.noNumbers, schema: ErrorResponse } },
+  }),
   profile: defineEndpoint({
     method: 'get',
     path: '/user/profile',
     tag: 'Auth',
-    summary: "The caller's profile: personal details, and identity and bank details for affiliates.",
+    summary:
+      "The caller's profile: personal details, and identity and bank details for affiliates (the numbers masked, '••••••••562'; user/profile/numbers answers them in clear).",
     auth: 'session',
     answer: { description: 'The profile.', schema: ProfileResponse },
   }),

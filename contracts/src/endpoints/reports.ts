@@ -55,7 +55,7 @@ export const ReportEndpoints = {
     path: '/report/affiliate',
     tag: TAG,
     summary:
-      "Admin's Download Excel of the affiliate list (optionally filtered by search and status as on screen). Back office is refused. Answers excelPath.",
+      "Admin's Download Excel of the affiliate list (optionally filtered by search and status as on screen). Back office is refused. BVN/NIN and account numbers are masked ('••••••••562') unless fullNumbers=true, which writes an audit row on every affiliate exported. Answers excelPath.",
     auth: { anyRight: AFFILIATE_EXPORT_RIGHTS },
     query: AffiliateReportQuery,
     answer: { description: 'The download link', schema: ExcelPathResponse },

@@ -4,6 +4,7 @@ import type {
   AffiliateDetails,
   AffiliatePage,
   ExcelPathResponse,
+  IdentityNumbersResponse,
   MessageResponse,
 } from '@portal/contracts';
 import { AFFILIATE_PAGE_SIZE, AffiliateEndpoints, ReportEndpoints } from '@portal/contracts';
@@ -48,6 +49,11 @@ export function fetchAffiliateDetails(affiliateID: number, signal?: AbortSignal)
   return callEndpoint(AffiliateEndpoints.details, { params: { id: String(affiliateID) } }, { signal });
 }
 
+/** The review modal's Show (issue 29): the clear numbers; the server records the look in the history. */
+export function fetchAffiliateNumbers(affiliateID: number): Promise<IdentityNumbersResponse> {
+  return callEndpoint(AffiliateEndpoints.numbers, { params: { id: String(affiliateID) } });
+}
+
 /**
  * A decision carries the status the person saw (`expectedStatus`). A 409 means the affiliate has moved on
  * (someone else decided first); its message is left to the view modal, which shows it and refreshes.
@@ -89,9 +95,14 @@ export function inactivateAffiliate(affiliateID: number): Promise<MessageRespons
   return callEndpoint(AffiliateEndpoints.makeInactive, { params: { id: String(affiliateID) } });
 }
 
-/** Admin's Download Excel of the list as filtered on screen. */
+/**
+ * Admin's Download Excel of the list as filtered on screen; the numbers masked unless `fullNumbers` (issue 29:
+ * the server records a full export on every affiliate in it).
+ */
 export function requestAffiliateReport(
   filter: Pick<AffiliateListFilter, 'search' | 'status'>,
+  fullNumbers: boolean,
 ): Promise<ExcelPathResponse> {
-  return callEndpoint(ReportEndpoints.affiliateExport, { query: filterParams(filter) });
+  const query = { ...filterParams(filter), ...(fullNumbers ? { fullNumbers: 'true' } : {}) };
+  return callEndpoint(ReportEndpoints.affiliateExport, { query });
 }

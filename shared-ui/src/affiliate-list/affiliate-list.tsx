@@ -73,13 +73,14 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
   );
   const { ask: askToInactivate } = inactivation;
   const [downloading, setDownloading] = useState(false);
+  const [fullNumbers, setFullNumbers] = useState(false);
   const searchId = useId();
   const statusId = useId();
 
   const downloadExcel = async () => {
     setDownloading(true);
     try {
-      const { excelPath } = await requestAffiliateReport({ search, status });
+      const { excelPath } = await requestAffiliateReport({ search, status }, fullNumbers);
       await downloadReport(excelPath);
     } catch {
       // The HTTP client has shown the server's message.
@@ -136,15 +137,26 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
       <header className={styles.header}>
         <h1 id={`${searchId}-title`}>{title}</h1>
         {mode === 'admin' ? (
-          <Button
-            type="button"
-            label="Download Excel"
-            icon="pi pi-file-excel"
-            severity="success"
-            loading={downloading}
-            disabled={downloading}
-            onClick={() => void downloadExcel()}
-          />
+          <div className={styles.exportControls}>
+            <label className={styles.fullNumbers}>
+              <input
+                type="checkbox"
+                checked={fullNumbers}
+                disabled={downloading}
+                onChange={(event) => setFullNumbers(event.target.checked)}
+              />
+              Full BVN/NIN and account numbers (recorded on each affiliate)
+            </label>
+            <Button
+              type="button"
+              label="Download Excel"
+              icon="pi pi-file-excel"
+              severity="success"
+              loading={downloading}
+              disabled={downloading}
+              onClick={() => void downloadExcel()}
+            />
+          </div>
         ) : null}
       </header>
 

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import axios from 'axios';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -12,7 +12,8 @@ import { formatDate } from '../format';
 import { LoadingSpinner } from '../loading-spinner';
 import { StatusBadge } from '../status-badge';
 import { notify } from '../toasts';
-import { activateAffiliate, decideKyc, fetchAffiliateDetails } from './affiliate-api';
+import { MaskedNumber, useRevealedNumbers } from '../masked-number';
+import { activateAffiliate, decideKyc, fetchAffiliateDetails, fetchAffiliateNumbers } from './affiliate-api';
 import { MODAL_ACTION_LABELS, modalActions } from './affiliate-modal-actions';
 import type { AffiliateListMode, ModalAction } from './affiliate-modal-actions';
 import { AffiliateHistory } from './affiliate-history';
@@ -63,7 +64,14 @@ export function AffiliateViewModal({
   const loaded = useLoad((signal) => fetchAffiliateDetails(affiliateID ?? 0, signal), [affiliateID], {
     enabled: affiliateID !== null,
   });
-  const details = loaded.state === 'ready' ? (loaded.data ?? null) : null;
+  // A reload (after a Show, or a stale decision) keeps the details on screen while it runs.
+  const details = loaded.state === 'error' ? null : (loaded.data ?? null);
+  // Issue 29: the numbers arrive masked; Show fetches them (an audit row), then the history is reloaded.
+  const numbers = useRevealedNumbers(
+    useCallback(() => fetchAffiliateNumbers(affiliateID ?? 0), [affiliateID]),
+    affiliateID,
+    loaded.reload,
+  );
   const [remark, setRemark] = useState('');
   const [remarkError, setRemarkError] = useState<string | null>(null);
   const [busy, setBusy] = useState<ModalAction | null>(null);
@@ -183,9 +191,33 @@ export function AffiliateViewModal({
               <Detail label="Contact Number" value={`${details.phoneCode}-${details.mobileNumber}`} />
               <Detail label="Country" value={details.countryName} />
               <Detail label="Identity Type" value={details.identityType} />
-              <Detail label={details.identityType} value={details.ninOrBVN} />
+              <Detail
+                label={details.identityType}
+                value={
+                  <MaskedNumber
+                    label={details.identityType}
+                    masked={details.ninOrBVN}
+                    clear={numbers.clear?.ninOrBVN ?? null}
+                    loading={numbers.loading}
+                    onShow={() => void numbers.show()}
+                    onHide={numbers.hide}
+                  />
+                }
+              />
               <Detail label="Bank Name" value={details.bankName} />
-              <Detail label="Account Number" value={details.accountNumber} />
+              <Detail
+                label="Account Number"
+                value={
+                  <MaskedNumber
+                    label="Account Number"
+                    masked={details.accountNumber}
+                    clear={numbers.clear?.accountNumber ?? null}
+                    loading={numbers.loading}
+                    onShow={() => void numbers.show()}
+                    onHide={numbers.hide}
+                  />
+                }
+              />
               <Detail label="Registration Date" value={formatDate(details.createdDate)} />
               {details.remark ? <Detail label="Last Remark" value={details.remark} /> : null}
             </dl>
@@ -241,7 +273,7 @@ export function AffiliateViewModal({
   );
 }
 
-function Detail({ label, value }: { label: string; value: string }) {
+function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className={styles.detail}>
       <dt>{label}</dt>

@@ -216,3 +216,19 @@ test('account name resolution (issue 27): a session does not open the registrati
     .send({ bankID: 8, accountNumber: '0123456789' });
   expect(asComplete.status).toBe(403);
 });
+
+// Issue 29: the clear numbers behind the masked ones.
+test("an affiliate never gets another affiliate's numbers: staff's Show is 403 to it, its own Show answers its own", async () => {
+  const db = t.ctx.db;
+  const owner = await createAffiliate(db, { status: 'KYC Complete', ninOrBVN: '24681357920' });
+  const other = await createAffiliate(db, { status: 'KYC Complete' });
+  const asOther = await bearer(t.ctx, other.userId);
+  const staffShow = await request(t.app)
+    .get(`/api/backoffice/affiliate/${owner.affiliateId}/numbers`)
+    .set('Authorization', asOther);
+  expect(staffShow.status).toBe(403);
+  expect(JSON.stringify(staffShow.body)).not.toContain('24681357920');
+  const ownShow = await request(t.app).get('/api/user/profile/numbers').set('Authorization', asOther);
+  expect(ownShow.status).toBe(200);
+  expect(ownShow.body.ninOrBVN).not.toBe('24681357920');
+});

@@ -1,5 +1,71 @@
 import type { AffiliateStatus } from '@portal/contracts';
 import type { Sql } from '../../db/database';
+import type { DataKeyring } from '../../lib/field-crypto';
+import {
+  SEALED_NUMBER_COLUMNS,
+  type SealedNumberRow,
+  openNumbers,
+  sealedNumberParams,
+} from '../../lib/sealed-numbers';
+
+export interface KycProfile extends ReKycDetails {
+  userId: number;
+}
+
+interface KycProfileRow extends SealedNumberRow {
+  affiliate_id: string | number;
+  user_id: string | number;
+  affiliate_code: string;
+  full_name: string;
+  email: string;
+  phone_code: string;
+  mobile_number: string;
+  identity_type: IdentityType;
+  bank_id: number;
+  bank_name: string;
+  status: AffiliateStatus;
+  remark: string | null;
+}
+
+/**
+ * The affiliate's KYC profile with its bank's name, numbers in clear (its own re-KYC form corrects them);
+ * `forUpdate` locks the row for the re-KYC write.
+ */
+export async function findKycProfile(
+  sql: Sql,
+  keyring: DataKeyring,
+  affiliateId: number,
+  forUpdate = false,
+): Promise<KycProfile | undefined> {
+  const { rows } = await sql.query<KycProfileRow>(
+    `SELECT a.affiliate_id, a.user_id, a.affiliate_code, a.full_name, a.email, a.phone_code, a.mobile_number,
+            a.identity_type, ${SEALED_NUMBER_COLUMNS}, a.bank_id, b.bank_name, a.status, a.remark
+       FROM affiliates a
+       JOIN banks b ON b.bank_id = a.bank_id
+      WHERE a.affiliate_id = $1
+      ${forUpdate ? 'FOR UPDATE OF a' : ''}`,
+    [affiliateId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const numbers = openNumbers(keyring, row);
+  return {
+    affiliateID: Number(row.affiliate_id),
+    userId: Number(row.user_id),
+    affiliateCode: row.affiliate_code,
+    fullName: row.full_name,
+    email: row.email,
+    phoneCode: row.phone_code,
+    mobileNumber: row.mobile_number,
+    identityType: row.identity_type,
+    ninOrBVN: numbers.ninOrBVN,
+    bankID: Number(row.bank_id),
+    bankName: row.bank_name,
+    accountNumber: numbers.accountNumber,
+    status: row.status,
+    remark: row.remark,
+  };
+}
 
 export async function bankExists(sql: Sql, bankId: number): Promise<boolean> {
   const { rows } = await sql.query('SELECT 1 FROM banks WHERE bank_id = $1', [bankId]);
@@ -9,6 +75,7 @@ export async function bankExists(sql: Sql, bankId: number): Promise<boolean> {
 /** The corrected details, back in the review queue (the status trigger keeps affiliate_status_counts). */
 export async function writeReKyc(
   sql: Sql,
+  keyring: DataKeyring,
   affiliateId: number,
   details: { fullName: string; ninOrBVN: string; bankID: number; accountNumber: string },
   status: AffiliateStatus,
@@ -16,8 +83,18 @@ export async function writeReKyc(
 ): Promise<void> {
   await sql.query(
     `UPDATE affiliates
-        SET full_name = $2, nin_or_bvn = $3, bank_id = $4, account_number = $5, status = $6, updated_date = $7
+        SET full_name = $2, nin_or_bvn_sealed = $3, nin_or_bvn_hash = $4, bank_id = $5, account_number_sealed = $6,
+            account_number_hash = $7, nin_or_bvn = NULL, account_number = NULL, status = $8, updated_date = $9
       WHERE affiliate_id = $1`,
-    [affiliateId, details.fullName, details.ninOrBVN, details.bankID, details.accountNumber, status, now],
+    [affiliateId, details.fullName, ...sealedColumns(keyring, details), status, now],
   );
+}
+
+/** nin_or_bvn_sealed, nin_or_bvn_hash, bank_id, account_number_sealed, account_number_hash, in that order. */
+function sealedColumns(
+  keyring: DataKeyring,
+  details: { ninOrBVN: string; bankID: number; accountNumber: string },
+) {
+  const [ninSealed, ninHash, accountSealed, accountHash] = sealedNumberParams(keyring, details);
+  return [ninSealed, ninHash, details.bankID, accountSealed, accountHash];
 }

@@ -1,5 +1,6 @@
 import type { MessageResponse } from '@portal/contracts';
-import { AffiliateAreaMessages, AffiliateStatus, Messages, ReKycDetails } from '@portal/contracts';
+import { AffiliateAreaMessages, AffiliateStatus, Messages } from '@portal/contracts';
+import type { ReKycDetails } from '@portal/contracts';
 import type { z } from 'zod';
 import type {
   ReKycRequest,
@@ -13,8 +14,7 @@ import { recordAudit } from '../audit';
 import { bankVerificationToStore, resolveAccountName, storeBankVerification } from '../bank-verification';
 import { recomputeDuplicateIdentities } from '../registration';
 import { revokeSessions, setFullName } from '../users';
-import { findAffiliate } from '../backoffice';
-import { bankExists, writeReKyc } from './rekyc-queries';
+import { bankExists, findKycProfile, writeReKyc } from './rekyc-queries';
 
 type ReKycSubmission = z.output<typeof ReKycRequest>;
 
@@ -26,10 +26,10 @@ function ownAffiliateId(session: SessionUser): number {
 
 /** `GET affiliate/rekyc-details`: the caller's own KYC profile. */
 export async function reKycDetails(ctx: AppContext, session: SessionUser): Promise<ReKycDetails> {
-  const affiliate = await findAffiliate(ctx.db, ownAffiliateId(session));
-  if (!affiliate) throw notFound();
-  // The contract's schema keeps its own fields and drops the rest of the record.
-  return ReKycDetails.parse(affiliate);
+  const profile = await findKycProfile(ctx.db, ctx.config.dataKeyring, ownAffiliateId(session));
+  if (!profile) throw notFound();
+  const { userId: _userId, ...details } = profile;
+  return details;
 }
 
 const EDITABLE = ['fullName', 'ninOrBVN', 'bankID', 'accountNumber'] as const;
@@ -48,13 +48,13 @@ export async function submitReKyc(
   if (body.affiliateID !== affiliateId) throw forbidden(AffiliateAreaMessages.notYourRecord);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const before = await findAffiliate(tx, affiliateId, true);
+    const before = await findKycProfile(tx, ctx.config.dataKeyring, affiliateId, true);
     if (!before) throw notFound();
     if (before.status !== AffiliateStatus.Rejected) throw conflict(AffiliateAreaMessages.notRejected);
     if (!(await bankExists(tx, body.bankID))) {
       throw badRequest(Messages.bankRequired, { bankID: Messages.bankRequired });
     }
-    await writeReKyc(tx, affiliateId, body, AffiliateStatus.Pending, now);
+    await writeReKyc(tx, ctx.config.dataKeyring, affiliateId, body, AffiliateStatus.Pending, now);
     // The new bank details' resolution if one is cached (issue 27), else 'not verified': never the old one.
     await storeBankVerification(tx, affiliateId, await bankVerificationToStore(ctx, tx, body));
     await setFullName(tx, before.userId, body.fullName, now);
@@ -70,6 +70,7 @@ export async function submitReKyc(
         mobileNumber: before.mobileNumber,
       },
       now,
+      ctx.config.dataKeyring,
     );
     await recordAudit(tx, {
       actorUserId: session.userId,

@@ -147,10 +147,21 @@ export async function lastChangeTo(
   return rows.length ? toAuditRow(rows[0]) : null;
 }
 
-/** The newest rows across everything (audit_log_created_idx). */
+/**
+ * Looks, not changes (issue 29): a staff member's Show, an opened selfie, a full-number export. They are in
+ * the affiliate's history (the review modal) but not in the dashboards' Recent Activity, which they would flood.
+ */
+export const LOOK_ACTIONS = [
+  'affiliate.numbers.show',
+  'affiliate.selfie.view',
+  'affiliate.export.full-numbers',
+];
+
+/** The newest changes across everything (audit_log_created_idx), looks left out. */
 export async function listRecentAudit(sql: Sql, limit: number): Promise<AuditRow[]> {
   const { rows } = await sql.query<AuditDbRow>(
-    `${SELECT_AUDIT} ORDER BY l.created_at DESC, l.audit_id DESC LIMIT $1`,
+    `${SELECT_AUDIT} WHERE l.action NOT IN (${LOOK_ACTIONS.map((action) => `'${action}'`).join(', ')})
+      ORDER BY l.created_at DESC, l.audit_id DESC LIMIT $1`,
     [limit],
   );
   return rows.map(toAuditRow);
@@ -164,6 +175,9 @@ const TITLES: Record<string, string> = {
   'affiliate.inactivate': 'Affiliate made inactive',
   'affiliate.rekyc': 'Re-KYC submitted',
   'affiliate.update': 'Affiliate details updated',
+  'affiliate.numbers.show': 'BVN/NIN and account number shown',
+  'affiliate.selfie.view': 'Selfie viewed',
+  'affiliate.export.full-numbers': 'Exported with full BVN/NIN and account number',
   'user.create': 'User created',
   'user.update': 'User updated',
   'user.inactivate': 'User made inactive',

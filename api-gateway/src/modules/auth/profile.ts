@@ -1,17 +1,23 @@
-import type { ProfileResponse } from '@portal/contracts';
+import type { IdentityNumbersResponse, ProfileResponse } from '@portal/contracts';
+import { IdentityNumbersMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
-import { unauthorized } from '../../http/errors';
+import { notFound, unauthorized } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
+import {
+  SEALED_NUMBER_COLUMNS,
+  type SealedNumberRow,
+  maskedNumbers,
+  openNumbers,
+} from '../../lib/sealed-numbers';
 
-interface ProfileRow {
+interface ProfileRow extends SealedNumberRow {
   full_name: string;
   email: string;
   phone_code: string | null;
   mobile_number: string | null;
   identity_type: 'BVN' | 'NIN' | null;
-  nin_or_bvn: string | null;
-  account_number: string | null;
   bank_name: string | null;
+  affiliate_id: string | number | null;
 }
 
 /** The caller's own profile: affiliates from their KYC record (identity and bank); staff from users, without those. */
@@ -21,7 +27,7 @@ export async function loadProfile(ctx: AppContext, session: SessionUser): Promis
             COALESCE(a.email, u.email) AS email,
             COALESCE(a.phone_code, u.phone_code) AS phone_code,
             COALESCE(a.mobile_number, u.mobile_number) AS mobile_number,
-            a.identity_type, a.nin_or_bvn, a.account_number, b.bank_name
+            a.identity_type, ${SEALED_NUMBER_COLUMNS}, a.affiliate_id, b.bank_name
        FROM users u
        LEFT JOIN affiliates a ON a.user_id = u.user_id
        LEFT JOIN banks b ON b.bank_id = a.bank_id
@@ -30,16 +36,29 @@ export async function loadProfile(ctx: AppContext, session: SessionUser): Promis
   );
   const row = rows[0];
   if (!row) throw unauthorized();
+  // Masked (issue 29); the affiliate's Show asks `user/profile/numbers` for the clear ones.
+  const numbers = row.affiliate_id === null ? null : maskedNumbers(ctx.config.dataKeyring, row);
   return {
     fullName: row.full_name,
     email: row.email,
     phoneCode: row.phone_code,
     mobileNumber: row.mobile_number,
     identityType: row.identity_type,
-    ninOrBVN: row.nin_or_bvn,
+    ninOrBVN: numbers?.ninOrBVN ?? null,
     bankInfo:
-      row.bank_name && row.account_number
-        ? { bankName: row.bank_name, accountNumber: row.account_number }
-        : null,
+      row.bank_name && numbers ? { bankName: row.bank_name, accountNumber: numbers.accountNumber } : null,
   };
+}
+
+/** The profile's Show (issue 29): the signed-in affiliate's own numbers in clear; staff have none (404). */
+export async function loadOwnNumbers(
+  ctx: AppContext,
+  session: SessionUser,
+): Promise<IdentityNumbersResponse> {
+  const { rows } = await ctx.db.query<SealedNumberRow>(
+    `SELECT ${SEALED_NUMBER_COLUMNS} FROM affiliates a WHERE a.user_id = $1`,
+    [session.userId],
+  );
+  if (!rows[0]) throw notFound(IdentityNumbersMessages.noNumbers);
+  return openNumbers(ctx.config.dataKeyring, rows[0]);
 }

@@ -13,7 +13,7 @@ import { signIn } from './login';
 import { resetPassword } from './password-reset';
 import { updatePassword } from './password-update';
 import { revokeSession } from '../users';
-import { loadProfile } from './profile';
+import { loadOwnNumbers, loadProfile } from './profile';
 import {
   confirmSecondFactor,
   removeOwnSecondFactor,
@@ -65,4 +65,5 @@ export function registerAuthRoutes(api: ApiRouter, ctx: AppContext): void {
     await removeOwnSecondFactor(ctx, session, body, client(req));
     return { message: SecondFactorMessages.removed };
   });
+  api.route(AuthEndpoints.profileNumbers, ({ session }) => loadOwnNumbers(ctx, session));
 }

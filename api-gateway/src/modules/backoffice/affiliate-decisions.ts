@@ -48,7 +48,7 @@ export async function decideAffiliate(
   decision: AffiliateDecision,
 ): Promise<AffiliateDecisionResponse> {
   // Hashing is slow, so a password the decision may need is prepared before the row is locked.
-  const before = await findAffiliate(ctx.db, decision.affiliateId);
+  const before = await findAffiliate(ctx.db, ctx.config.dataKeyring, decision.affiliateId);
   if (!before) throw notFound(AffiliateMessages.notFound);
   await assertNotStale(ctx.db, before, decision.expectedStatus);
   assertAllowed(actor, before.status, decision.action);
@@ -58,7 +58,7 @@ export async function decideAffiliate(
       : undefined;
 
   return ctx.db.transaction(async (tx) => {
-    const affiliate = await findAffiliate(tx, decision.affiliateId, true);
+    const affiliate = await findAffiliate(tx, ctx.config.dataKeyring, decision.affiliateId, true);
     if (!affiliate) throw notFound(AffiliateMessages.notFound);
     await assertNotStale(tx, affiliate, decision.expectedStatus);
     const check = assertAllowed(actor, affiliate.status, decision.action);
@@ -124,7 +124,13 @@ async function assertNotStale(sql: Sql, affiliate: AffiliateRecord, expected: Af
 }
 
 async function staleMessage(sql: Sql, affiliateId: number, knownStatus?: AffiliateStatus): Promise<string> {
-  const status = knownStatus ?? (await findAffiliate(sql, affiliateId))?.status;
+  const status =
+    knownStatus ??
+    (
+      await sql.query<{ status: AffiliateStatus }>('SELECT status FROM affiliates WHERE affiliate_id = $1', [
+        affiliateId,
+      ])
+    ).rows[0]?.status;
   if (!status) return AffiliateMessages.notFound;
   const last = await lastChangeTo(sql, 'affiliate', affiliateId, status);
   return alreadyDecidedMessage(status, last);

@@ -1,12 +1,19 @@
 import type { AffiliateFlag, AffiliateStatus, AffiliateSummary } from '@portal/contracts';
 import type { Sql } from '../../db/database';
+import type { DataKeyring } from '../../lib/field-crypto';
+import { SEALED_NUMBER_COLUMNS, type SealedNumberRow, maskedNumbers } from '../../lib/sealed-numbers';
 
 export interface AffiliateFilter {
   status?: AffiliateStatus;
   search?: string;
+  /**
+   * Issue 29: when the search is a whole BVN/NIN or account number, its keyed hashes (`exactNumberSearch`):
+   * such an affiliate is found by the hash columns, the numbers themselves never searched in clear.
+   */
+  numberHashes?: { ninOrBVN: string; accountNumber: string };
 }
 
-interface AffiliateDbRow {
+interface AffiliateDbRow extends SealedNumberRow {
   affiliate_id: string | number;
   affiliate_code: string;
   full_name: string;
@@ -14,18 +21,18 @@ interface AffiliateDbRow {
   phone_code: string;
   mobile_number: string;
   identity_type: 'BVN' | 'NIN';
-  nin_or_bvn: string;
   bank_id: number;
-  account_number: string;
   selfie_image_path: string | null;
   status: AffiliateStatus;
   created_date: Date | string;
 }
 
 export const AFFILIATE_COLUMNS = `a.affiliate_id, a.affiliate_code, a.full_name, a.email, a.phone_code, a.mobile_number,
-  a.identity_type, a.nin_or_bvn, a.bank_id, a.account_number, a.selfie_image_path, a.status, a.created_date`;
+  a.identity_type, ${SEALED_NUMBER_COLUMNS}, a.bank_id, a.selfie_image_path, a.status, a.created_date`;
 
-export function toAffiliateSummary(row: AffiliateDbRow): AffiliateSummary {
+/** The numbers masked (`••••••••562`, issue 29): the clear ones only through `affiliate/{id}/numbers`. */
+export function toAffiliateSummary(row: AffiliateDbRow, keyring: DataKeyring): AffiliateSummary {
+  const numbers = maskedNumbers(keyring, row);
   return {
     affiliateID: Number(row.affiliate_id),
     affiliateCode: row.affiliate_code,
@@ -34,9 +41,9 @@ export function toAffiliateSummary(row: AffiliateDbRow): AffiliateSummary {
     phoneCode: row.phone_code,
     mobileNumber: row.mobile_number,
     identityType: row.identity_type,
-    ninOrBVN: row.nin_or_bvn,
+    ninOrBVN: numbers.ninOrBVN,
     bankID: Number(row.bank_id),
-    accountNumber: row.account_number,
+    accountNumber: numbers.accountNumber,
     selfieImagePath: row.selfie_image_path,
     status: row.status,
     createdDate: new Date(row.created_date).toISOString(),
@@ -61,17 +68,26 @@ export function filterClause(filter: AffiliateFilter, firstParam = 1): { where: 
   }
   if (filter.search) {
     params.push(containsPattern(filter.search));
-    conditions.push(`${SEARCH_EXPRESSION} LIKE $${firstParam + params.length - 1}`);
+    const like = `${SEARCH_EXPRESSION} LIKE $${firstParam + params.length - 1}`;
+    if (filter.numberHashes) {
+      params.push(filter.numberHashes.ninOrBVN, filter.numberHashes.accountNumber);
+      const nin = firstParam + params.length - 2;
+      conditions.push(
+        `(${like} OR nin_or_bvn_hash = ANY($${nin}::text[]) OR account_number_hash = ANY($${nin + 1}::text[]))`,
+      );
+    } else {
+      conditions.push(like);
+    }
   }
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
 /** Every affiliate, newest first: the no-parameter `backoffice/affiliate` answer, kept for compatibility. */
-export async function listAllAffiliates(sql: Sql): Promise<AffiliateSummary[]> {
+export async function listAllAffiliates(sql: Sql, keyring: DataKeyring): Promise<AffiliateSummary[]> {
   const { rows } = await sql.query<AffiliateDbRow>(
     `SELECT ${AFFILIATE_COLUMNS} FROM affiliates a ORDER BY a.created_date DESC, a.affiliate_id DESC`,
   );
-  return rows.map(toAffiliateSummary);
+  return rows.map((row) => toAffiliateSummary(row, keyring));
 }
 
 /**
@@ -81,6 +97,7 @@ export async function listAllAffiliates(sql: Sql): Promise<AffiliateSummary[]> {
  */
 export async function pageAffiliates(
   sql: Sql,
+  keyring: DataKeyring,
   filter: AffiliateFilter,
   pageNo: number,
   pageSize: number,
@@ -99,7 +116,7 @@ export async function pageAffiliates(
     ),
     countAffiliates(sql, filter),
   ]);
-  return { results: page.rows.map(toAffiliateSummary), totalCount };
+  return { results: page.rows.map((row) => toAffiliateSummary(row, keyring)), totalCount };
 }
 
 /** Without a search the total comes from affiliate_status_counts (kept by triggers), never from the big table. */
@@ -133,6 +150,7 @@ export interface AffiliateRecord extends AffiliateSummary {
 /** One affiliate with its bank and country names; `forUpdate` locks the row for a decision. */
 export async function findAffiliate(
   sql: Sql,
+  keyring: DataKeyring,
   affiliateId: number,
   forUpdate = false,
 ): Promise<AffiliateRecord | undefined> {
@@ -160,7 +178,7 @@ export async function findAffiliate(
   const row = rows[0];
   if (!row) return undefined;
   return {
-    ...toAffiliateSummary(row),
+    ...toAffiliateSummary(row, keyring),
     userId: Number(row.user_id),
     bankName: row.bank_name,
     countryID: Number(row.country_id),

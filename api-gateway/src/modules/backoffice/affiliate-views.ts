@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
+import { exactNumberSearch } from '../../lib/sealed-numbers';
 import { describeAudit, listAuditFor } from '../audit';
 import { findAffiliate, listAffiliateFlags, listAllAffiliates, pageAffiliates } from './affiliate-queries';
 import { findBankVerification } from '../bank-verification';
@@ -18,7 +19,7 @@ export interface AffiliateListRequest {
   page?: number;
   pageSize?: number;
   search?: string;
-  status?: Parameters<typeof pageAffiliates>[1]['status'];
+  status?: Parameters<typeof pageAffiliates>[2]['status'];
 }
 
 /** The affiliate list: an array without paging parameters, one page `{ results, totalCount, ... }` with them. */
@@ -26,11 +27,20 @@ export async function listAffiliates(
   ctx: AppContext,
   request: AffiliateListRequest,
 ): Promise<AffiliatePage | AffiliateSummary[]> {
-  if (!request.paged) return listAllAffiliates(ctx.db);
+  if (!request.paged) return listAllAffiliates(ctx.db, ctx.config.dataKeyring);
   const pageNo = request.page ?? 1;
   const pageSize = request.pageSize ?? AFFILIATE_PAGE_SIZE;
-  const filter = { status: request.status, search: request.search || undefined };
-  return { ...(await pageAffiliates(ctx.db, filter, pageNo, pageSize)), pageNo, pageSize };
+  const search = request.search || undefined;
+  const filter = {
+    status: request.status,
+    search,
+    numberHashes: exactNumberSearch(ctx.config.dataKeyring, search),
+  };
+  return {
+    ...(await pageAffiliates(ctx.db, ctx.config.dataKeyring, filter, pageNo, pageSize)),
+    pageNo,
+    pageSize,
+  };
 }
 
 /** A path id: digits only, 1 or more; anything else is a 400 in the product's words. */
@@ -45,7 +55,7 @@ export async function affiliateDetails(
   actor: SessionUser,
   affiliateId: number,
 ): Promise<AffiliateDetails> {
-  const affiliate = await findAffiliate(ctx.db, affiliateId);
+  const affiliate = await findAffiliate(ctx.db, ctx.config.dataKeyring, affiliateId);
   if (!affiliate) throw notFound(AffiliateMessages.notFound);
   const [flags, history, bankVerification] = await Promise.all([
     listAffiliateFlags(ctx.db, affiliateId),

@@ -2,6 +2,7 @@ import { AffiliateEndpoints } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { decideAffiliate } from './affiliate-decisions';
+import { showAffiliateNumbers } from './affiliate-numbers';
 import { affiliateDetails, affiliateIdParam, listAffiliates } from './affiliate-views';
 
 const PAGING_PARAMS = ['page', 'pageSize', 'search', 'status'] as const;
@@ -13,6 +14,10 @@ export function registerBackofficeRoutes(api: ApiRouter, ctx: AppContext): void 
 
   api.route(AffiliateEndpoints.details, ({ params, session }) =>
     affiliateDetails(ctx, session, affiliateIdParam(params.id)),
+  );
+
+  api.route(AffiliateEndpoints.numbers, ({ params, session }) =>
+    showAffiliateNumbers(ctx, session, affiliateIdParam(params.id)),
   );
 
   api.route(AffiliateEndpoints.decideKyc, ({ body, session }) =>

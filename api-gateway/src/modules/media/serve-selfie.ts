@@ -18,6 +18,27 @@ async function maySee(ctx: AppContext, session: SessionUser, file: StoredFile): 
   return rows[0].owns;
 }
 
+/**
+ * Issue 29: staff opening an affiliate's selfie is an audit row on that affiliate (who, whose, when), shown
+ * in the review modal's history; written before the bytes are sent. An affiliate's own look is not recorded.
+ */
+async function recordSelfieView(ctx: AppContext, session: SessionUser, file: StoredFile): Promise<void> {
+  if (session.roleID !== RoleId.Admin && session.roleID !== RoleId.Backoffice) return;
+  // The owner's affiliate row by its unique user_id; a file without an owner by the affiliate's path. Each
+  // branch sends only the parameters its SQL uses (PostgreSQL cannot type an unused one).
+  const [where, key] =
+    file.ownerUserId !== null
+      ? ['a.user_id = $2', file.ownerUserId]
+      : ['a.selfie_image_path = $2', file.storageKey];
+  await ctx.db.query(
+    `INSERT INTO audit_log (actor_user_id, action, entity_type, entity_id, details, created_at)
+     SELECT $1, 'affiliate.selfie.view', 'affiliate', a.affiliate_id::text, $3::jsonb, $4
+       FROM affiliates a WHERE ${where}
+      ORDER BY a.affiliate_id LIMIT 1`,
+    [session.userId, key, JSON.stringify({ file: file.storageKey }), ctx.now()],
+  );
+}
+
 /** Resolves once the file is open, so a missing file is still a clean 404 rather than a broken 200. */
 function opened(stream: Readable): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -45,6 +66,7 @@ export async function serveSelfie(
   } catch {
     throw notFound(MediaMessages.notFound);
   }
+  await recordSelfieView(ctx, session, file);
   res.setHeader('Content-Type', file.contentType);
   res.setHeader('Content-Length', String(file.sizeBytes));
   res.setHeader('Cache-Control', 'private, no-store');

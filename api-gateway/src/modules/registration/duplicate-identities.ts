@@ -1,5 +1,7 @@
 import type { IdentityType } from '@portal/contracts';
 import type { Sql } from '../../db/database';
+import type { DataKeyring } from '../../lib/field-crypto';
+import { numberLookupHashes } from '../../lib/sealed-numbers';
 
 /** Duplicate identities recorded per kind; more matches than this add nothing for the reviewer. */
 const MAX_FLAGS_PER_KIND = 20;
@@ -22,10 +24,20 @@ export async function recordDuplicateIdentities(
     mobileNumber: string;
   },
   at: Date,
+  keyring: DataKeyring,
 ): Promise<void> {
+  // The numbers match by their keyed hashes (issue 29), under every configured key while a rotation runs.
   const matches: Array<[FlagKind, string, unknown[]]> = [
-    ['ninOrBVN', 'identity_type = $2 AND nin_or_bvn = $3', [identity.identityType, identity.ninOrBVN]],
-    ['accountNumber', 'bank_id = $2 AND account_number = $3', [identity.bankID, identity.accountNumber]],
+    [
+      'ninOrBVN',
+      'identity_type = $2 AND nin_or_bvn_hash = ANY($3::text[])',
+      [identity.identityType, numberLookupHashes(keyring, 'nin_or_bvn', identity.ninOrBVN)],
+    ],
+    [
+      'accountNumber',
+      'bank_id = $2 AND account_number_hash = ANY($3::text[])',
+      [identity.bankID, numberLookupHashes(keyring, 'account_number', identity.accountNumber)],
+    ],
     ['mobileNumber', 'phone_code = $2 AND mobile_number = $3', [identity.phoneCode, identity.mobileNumber]],
   ];
   for (const [kind, where, params] of matches) {
@@ -48,9 +60,10 @@ export async function recomputeDuplicateIdentities(
   affiliateId: number,
   identity: Parameters<typeof recordDuplicateIdentities>[2],
   at: Date,
+  keyring: DataKeyring,
 ): Promise<void> {
   await sql.query('DELETE FROM affiliate_flags WHERE affiliate_id = $1 OR other_affiliate_id = $1', [
     affiliateId,
   ]);
-  await recordDuplicateIdentities(sql, affiliateId, identity, at);
+  await recordDuplicateIdentities(sql, affiliateId, identity, at, keyring);
 }

@@ -3,6 +3,7 @@ import type { SubmitRegistrationRequest } from '@portal/contracts';
 import { AffiliateStatus, Messages, RegistrationMessages, RoleId } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { badRequest, conflict } from '../../http/errors';
+import { sealedNumberParams } from '../../lib/sealed-numbers';
 import { recordAudit } from '../audit';
 import { bankVerificationToStore, storeBankVerification } from '../bank-verification';
 import { consumeSolvedCaptcha } from '../captcha';
@@ -10,6 +11,11 @@ import { enqueueMessage } from '../messaging';
 import { recordDuplicateIdentities } from './duplicate-identities';
 import { endRegistrationOtps } from './otp-challenge';
 import { clearRegistrationCookie, requireRegistration } from './registration-session';
+
+/** nin_or_bvn_sealed, nin_or_bvn_hash, bank_id, account_number_sealed, account_number_hash in column order. */
+function sealedPair([ninSealed, ninHash, accountSealed, accountHash]: string[], bankId: number) {
+  return [ninSealed, ninHash, bankId, accountSealed, accountHash];
+}
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
@@ -82,8 +88,9 @@ export async function submitRegistration(
       const userId = Number(created[0].user_id);
       const { rows: affiliates } = await tx.query<{ affiliate_id: string | number; affiliate_code: string }>(
         `INSERT INTO affiliates (user_id, full_name, email, country_id, phone_code, mobile_number, identity_type,
-                                 nin_or_bvn, bank_id, account_number, selfie_image_path, status, created_date, updated_date)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+                                 nin_or_bvn_sealed, nin_or_bvn_hash, bank_id, account_number_sealed, account_number_hash,
+                                 selfie_image_path, status, created_date, updated_date)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
          RETURNING affiliate_id, affiliate_code`,
         [
           userId,
@@ -93,9 +100,7 @@ export async function submitRegistration(
           phoneCode,
           registration.mobileNumber,
           body.identityType,
-          body.ninOrBVN,
-          body.bankID,
-          body.accountNumber,
+          ...sealedPair(sealedNumberParams(ctx.config.dataKeyring, body), body.bankID),
           body.selfieImagePath,
           AffiliateStatus.Pending,
           now,
@@ -111,6 +116,7 @@ export async function submitRegistration(
         affiliateId,
         { ...body, phoneCode, mobileNumber: registration.mobileNumber },
         now,
+        ctx.config.dataKeyring,
       );
       await tx.query('UPDATE stored_files SET owner_user_id = $2 WHERE file_id = $1', [
         selfie.file_id,

@@ -1,4 +1,11 @@
 import type { Sql } from '../../db/database';
+import type { DataKeyring } from '../../lib/field-crypto';
+import {
+  SEALED_NUMBER_COLUMNS,
+  type SealedNumberRow,
+  maskedNumbers,
+  openNumbers,
+} from '../../lib/sealed-numbers';
 import type { AffiliateFilter } from '../backoffice';
 import { filterClause } from '../backoffice';
 import { businessDay } from '../../lib/business-time';
@@ -19,7 +26,7 @@ export interface AffiliateReportRow {
   createdDate: Date;
 }
 
-interface AffiliateReportDbRow {
+interface AffiliateReportDbRow extends SealedNumberRow {
   affiliate_id: string | number;
   cursor_at: string;
   affiliate_code: string;
@@ -28,18 +35,20 @@ interface AffiliateReportDbRow {
   phone_code: string;
   mobile_number: string;
   identity_type: string;
-  nin_or_bvn: string;
   bank_name: string;
-  account_number: string;
   country_name: string;
   status: string;
   created_date: Date | string;
 }
 
-/** The admin's affiliate list as a spreadsheet, newest first like the screen, in keyset pages. */
+/**
+ * The admin's affiliate list as a spreadsheet, newest first like the screen, in keyset pages. BVN/NIN and
+ * account numbers masked unless `fullNumbers` (issue 29; the route audits that).
+ */
 export async function* streamAffiliateReport(
   sql: Sql,
   filter: AffiliateFilter,
+  numbers: { keyring: DataKeyring; fullNumbers: boolean },
 ): AsyncGenerator<AffiliateReportRow> {
   let cursor: { at: string; id: number } | undefined;
   for (;;) {
@@ -58,7 +67,7 @@ export async function* streamAffiliateReport(
           ORDER BY created_date DESC, affiliate_id DESC LIMIT $1
        )
        SELECT a.affiliate_id, a.created_date::text AS cursor_at, a.affiliate_code, a.full_name, a.email, a.phone_code,
-              a.mobile_number, a.identity_type, a.nin_or_bvn, b.bank_name, a.account_number, c.country_name, a.status,
+              a.mobile_number, a.identity_type, ${SEALED_NUMBER_COLUMNS}, b.bank_name, c.country_name, a.status,
               a.created_date
          FROM page p
          JOIN affiliates a ON a.affiliate_id = p.affiliate_id
@@ -68,15 +77,18 @@ export async function* streamAffiliateReport(
       all,
     );
     for (const row of rows) {
+      const { ninOrBVN, accountNumber } = numbers.fullNumbers
+        ? openNumbers(numbers.keyring, row)
+        : maskedNumbers(numbers.keyring, row);
       yield {
         affiliateCode: row.affiliate_code,
         fullName: row.full_name,
         email: row.email,
         contactNumber: `${row.phone_code}-${row.mobile_number}`,
         identityType: row.identity_type,
-        ninOrBVN: row.nin_or_bvn,
+        ninOrBVN,
         bankName: row.bank_name,
-        accountNumber: row.account_number,
+        accountNumber,
         countryName: row.country_name,
         status: row.status,
         createdDate: new Date(row.created_date),
@@ -103,3 +115,28 @@ export const AFFILIATE_REPORT_COLUMNS: readonly SheetColumn<AffiliateReportRow>[
   { header: 'Account Number', width: 16, value: (row) => row.accountNumber },
   { header: 'Country', width: 14, value: (row) => row.countryName },
 ];
+
+/**
+ * A full-number export (issue 29): one audit row on every affiliate the filter selects (who exported whose
+ * numbers, when), in one statement, so each review modal's history shows it.
+ */
+export async function auditFullNumberExport(
+  sql: Sql,
+  filter: AffiliateFilter,
+  actorUserId: number,
+  at: Date,
+): Promise<number> {
+  const { where, params } = filterClause(filter, 4);
+  const result = await sql.query(
+    `INSERT INTO audit_log (actor_user_id, action, entity_type, entity_id, details, created_at)
+     SELECT $1, 'affiliate.export.full-numbers', 'affiliate', affiliate_id::text, $2::jsonb, $3
+       FROM affiliates ${where}`,
+    [
+      actorUserId,
+      JSON.stringify({ filter: { status: filter.status ?? null, search: filter.search ?? null } }),
+      at,
+      ...params,
+    ],
+  );
+  return result.rowCount;
+}

@@ -2,7 +2,7 @@ import { Messages, REPORT_PAGE_SIZE, ReportEndpoints, ReportMessages } from '@po
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { FileStore } from '../../storage/file-store';
-import { AFFILIATE_REPORT_COLUMNS, streamAffiliateReport } from './affiliate-report';
+import { AFFILIATE_REPORT_COLUMNS, auditFullNumberExport, streamAffiliateReport } from './affiliate-report';
 import {
   COMMISSION_STATEMENT_COLUMNS,
   commissionStatementFileName,
@@ -18,6 +18,7 @@ import {
   streamLoginReport,
 } from './login-report';
 import { businessDay } from '../../lib/business-time';
+import { exactNumberSearch } from '../../lib/sealed-numbers';
 import { forbidden } from '../../http/errors';
 
 export function registerReportRoutes(api: ApiRouter, ctx: AppContext): void {
@@ -42,13 +43,22 @@ export function registerReportRoutes(api: ApiRouter, ctx: AppContext): void {
   });
 
   api.route(ReportEndpoints.affiliateExport, async ({ query, session }) => {
-    const filter = { status: query.status, search: query.search || undefined };
-    return exports.run(session.userId, {
+    const search = query.search || undefined;
+    const filter = {
+      status: query.status,
+      search,
+      numberHashes: exactNumberSearch(ctx.config.dataKeyring, search),
+    };
+    const fullNumbers = query.fullNumbers === true;
+    const link = await exports.run(session.userId, {
       fileName: `affiliates-${businessDay(ctx.now())}.xlsx`,
       sheetName: 'Affiliates',
       columns: AFFILIATE_REPORT_COLUMNS,
-      rows: streamAffiliateReport(ctx.db, filter),
+      rows: streamAffiliateReport(ctx.db, filter, { keyring: ctx.config.dataKeyring, fullNumbers }),
     });
+    // Issue 29: the link is handed out only once the look is recorded on every affiliate in the file.
+    if (fullNumbers) await auditFullNumberExport(ctx.db, filter, session.userId, ctx.now());
+    return link;
   });
 
   // Only the caller's own orders: the affiliate comes from the session, never from the request.

@@ -2,6 +2,7 @@ import { identityNumberFormatError } from '@portal/contracts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { signIn } from '../../../test-support/auth-fixtures';
 import { DEMO_ACCOUNTS } from '../demo-accounts';
+import { openNumbers, type SealedNumberRow } from '../../lib/sealed-numbers';
 import { seedIfEmpty } from '../seed';
 import { volumeFor } from '../volume';
 import { ledgerBalances, reconcileLedger } from '../../modules/commission';
@@ -99,11 +100,14 @@ test('affiliates in every status; orders in every status; the demo affiliate has
   ).toBe(0);
 });
 
-test('every NIN and BVN passes the spec rules', async () => {
-  const { rows } = await t.ctx.db.query<{ identity_type: 'BVN' | 'NIN'; nin_or_bvn: string }>(
-    'SELECT identity_type, nin_or_bvn FROM affiliates',
+test('every NIN and BVN passes the spec rules, and is sealed (issue 29)', async () => {
+  const { rows } = await t.ctx.db.query<SealedNumberRow & { identity_type: 'BVN' | 'NIN' }>(
+    'SELECT a.identity_type, a.nin_or_bvn, a.nin_or_bvn_sealed, a.account_number, a.account_number_sealed FROM affiliates a',
   );
-  const broken = rows.filter((row) => identityNumberFormatError(row.nin_or_bvn, row.identity_type));
+  expect(rows.filter((row) => row.nin_or_bvn !== null || row.account_number !== null)).toEqual([]);
+  const broken = rows.filter((row) =>
+    identityNumberFormatError(openNumbers(t.ctx.config.dataKeyring, row).ninOrBVN, row.identity_type),
+  );
   expect(broken).toEqual([]);
 });
 

@@ -182,7 +182,13 @@ describe('AffiliateList', () => {
     const { unmount } = renderList('admin', '/list?status=active');
     fireEvent.click(await screen.findByRole('button', { name: 'Download Excel' }));
     await waitFor(() => expect(downloadReport).toHaveBeenCalledWith('/api/report/download/x.xlsx?token=abc'));
-    expect(mocked.requestAffiliateReport).toHaveBeenCalledWith({ search: '', status: 'active' });
+    // Masked numbers unless the admin asks for the full ones (issue 29).
+    expect(mocked.requestAffiliateReport).toHaveBeenCalledWith({ search: '', status: 'active' }, false);
+    fireEvent.click(screen.getByLabelText('Full BVN/NIN and account numbers (recorded on each affiliate)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Download Excel' }));
+    await waitFor(() =>
+      expect(mocked.requestAffiliateReport).toHaveBeenLastCalledWith({ search: '', status: 'active' }, true),
+    );
     unmount();
     renderList('backoffice');
     await waitFor(() => expect(rowsOf()).toHaveLength(2));
@@ -259,6 +265,44 @@ describe('AffiliateList', () => {
 });
 
 describe('view modal', () => {
+  it('shows the numbers masked; Show fetches the clear ones and reloads the history that records it', async () => {
+    const masked = affiliate(1, { ninOrBVN: '••••••••901', accountNumber: '•••••••789' });
+    mocked.fetchAffiliateDetails.mockResolvedValue(details(masked));
+    mocked.fetchAffiliateNumbers.mockResolvedValue({ ninOrBVN: '22345678901', accountNumber: '0123456789' });
+    renderList('backoffice');
+    fireEvent.click(await screen.findByRole('button', { name: 'View AFF100001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Affiliate Details' });
+    expect(await within(dialog).findByText('••••••••901')).toBeTruthy();
+    expect(within(dialog).getByText('•••••••789')).toBeTruthy();
+    expect(within(dialog).queryByText('22345678901')).toBeNull();
+    const detailCalls = mocked.fetchAffiliateDetails.mock.calls.length;
+    mocked.fetchAffiliateDetails.mockResolvedValue(
+      details(masked, {
+        history: [
+          {
+            auditID: 9,
+            action: 'affiliate.numbers.show',
+            title: 'BVN/NIN and account number shown',
+            fromStatus: null,
+            toStatus: null,
+            remark: null,
+            actorName: 'Bola Backoffice',
+            actorRole: 'Backoffice',
+            createdOn: '2025-03-05T10:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show Account Number' }));
+    expect(await within(dialog).findByText('0123456789')).toBeTruthy();
+    expect(within(dialog).getByText('22345678901')).toBeTruthy();
+    expect(mocked.fetchAffiliateNumbers).toHaveBeenCalledWith(1);
+    expect(await within(dialog).findByText(/BVN\/NIN and account number shown/)).toBeTruthy();
+    expect(mocked.fetchAffiliateDetails.mock.calls.length).toBe(detailCalls + 1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hide BVN' }));
+    expect(within(dialog).queryByText('22345678901')).toBeNull();
+  });
+
   it('refuses to reject without a remark, then rejects, closes and reloads', async () => {
     mocked.fetchAffiliateDetails.mockResolvedValue(details(affiliate(1)));
     mocked.decideKyc.mockResolvedValue({ message: 'x', affiliateID: 1, status: 'KYC Rejected' });
@@ -374,7 +418,8 @@ describe('view modal', () => {
         .getAllByRole('button')
         .map((b) => b.textContent?.trim())
         .filter(Boolean),
-    ).toEqual(['Active', 'Close']);
+      // The two numbers' Show buttons (issue 29), then the decisions.
+    ).toEqual(['Show', 'Show', 'Active', 'Close']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Active' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Activated successfully.'));
     expect(mocked.activateAffiliate).toHaveBeenCalledWith(2, '', 'Inactive');

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { ReKycDetails } from '@portal/contracts';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { openNumbers, resealNumbers, type SealedNumberRow } from '../../../lib/sealed-numbers';
 import { bearer, createAffiliate, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 
 let t: TestApp;
@@ -146,7 +147,7 @@ describe('POST affiliate/rekyc', () => {
 
     const { rows } = await t.ctx.db.query<Record<string, unknown>>(
       `SELECT a.status, a.full_name, a.email, a.mobile_number, a.identity_type, a.nin_or_bvn, a.bank_id,
-              a.account_number, u.full_name AS user_name
+              a.account_number, a.nin_or_bvn_sealed, a.account_number_sealed, u.full_name AS user_name
          FROM affiliates a JOIN users u ON u.user_id = a.user_id WHERE a.affiliate_id = $1`,
       [affiliate.affiliateId],
     );
@@ -156,9 +157,14 @@ describe('POST affiliate/rekyc', () => {
       user_name: 'Chidi Okafor',
       email: affiliate.email,
       identity_type: 'BVN',
-      nin_or_bvn: '22334455667',
+      nin_or_bvn: null,
       bank_id: 2,
-      account_number: '0123456789',
+      account_number: null,
+    });
+    // Issue 29: stored sealed only; they open to what was sent.
+    expect(openNumbers(t.ctx.config.dataKeyring, rows[0] as unknown as SealedNumberRow)).toEqual({
+      ninOrBVN: '22334455667',
+      accountNumber: '0123456789',
     });
     expect(rows[0].mobile_number).not.toBe('8999999999');
     expect(await statusCount('KYC Rejected')).toBe(rejectedBefore - 1);
@@ -177,7 +183,7 @@ describe('POST affiliate/rekyc', () => {
     expect(details.body).toMatchObject({
       status: 'KYC Pending',
       fullName: 'Chidi Okafor',
-      ninOrBVN: '22334455667',
+      ninOrBVN: '••••••••667',
     });
     expect(details.body.history[0]).toMatchObject({
       action: 'affiliate.rekyc',
@@ -198,6 +204,8 @@ describe('POST affiliate/rekyc', () => {
       `INSERT INTO affiliate_flags (affiliate_id, kind, other_affiliate_id) VALUES ($1, 'ninOrBVN', $2)`,
       [affiliate.affiliateId, oldMatch.affiliateId],
     );
+    // The fixtures write numbers in clear, as rows from before issue 29; sealed as the gateway does at start.
+    await resealNumbers(t.ctx, 'clear');
     expect((await submit(affiliate.token, validBody(affiliate.affiliateId))).status).toBe(200);
     const { rows } = await t.ctx.db.query<{ kind: string; other: string | number }>(
       `SELECT kind, other_affiliate_id AS other FROM affiliate_flags WHERE affiliate_id = $1 OR other_affiliate_id = $1`,

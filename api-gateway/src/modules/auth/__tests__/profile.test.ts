@@ -19,15 +19,18 @@ const profileOf = async (account: { email: string; password: string }) => {
   return ProfileResponse.parse(res.body);
 };
 
-test('an affiliate sees its identity and bank details', async () => {
+test('an affiliate sees its identity and bank details, the numbers masked (issue 29)', async () => {
   expect(await profileOf(DEMO_ACCOUNTS.affiliate)).toEqual({
     fullName: DEMO_ACCOUNTS.affiliate.fullName,
     email: DEMO_ACCOUNTS.affiliate.email,
     phoneCode: '+234',
     mobileNumber: DEMO_AFFILIATE_KYC.mobileNumber,
     identityType: 'BVN',
-    ninOrBVN: DEMO_AFFILIATE_KYC.ninOrBVN,
-    bankInfo: { bankName: DEMO_AFFILIATE_KYC.bankName, accountNumber: DEMO_AFFILIATE_KYC.accountNumber },
+    ninOrBVN: `••••••••${DEMO_AFFILIATE_KYC.ninOrBVN.slice(-3)}`,
+    bankInfo: {
+      bankName: DEMO_AFFILIATE_KYC.bankName,
+      accountNumber: `•••••••${DEMO_AFFILIATE_KYC.accountNumber.slice(-3)}`,
+    },
   });
 });
 

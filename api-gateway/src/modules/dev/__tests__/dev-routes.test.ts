@@ -68,7 +68,11 @@ describe('outside production', () => {
 describe('in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') });
+    t = await createTestApp({
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    });
   });
   afterAll(() => t.close());
 

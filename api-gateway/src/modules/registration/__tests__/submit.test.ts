@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { openNumbers } from '../../../lib/sealed-numbers';
 import {
   latestOtp,
   newBrowser,
@@ -44,11 +45,21 @@ test('creates the affiliate as KYC Pending with a generated code, its user witho
 
   const { rows } = await t.ctx.db.query<Record<string, unknown>>(
     `SELECT a.affiliate_code, a.full_name, a.email, a.status, a.phone_code, a.mobile_number, a.identity_type, a.nin_or_bvn,
-            a.bank_id, a.account_number, a.selfie_image_path, a.country_id,
+            a.bank_id, a.account_number, a.selfie_image_path, a.country_id, a.nin_or_bvn_sealed, a.account_number_sealed,
             u.role_id, u.password_hash, u.email AS user_email, u.full_name AS user_name
        FROM affiliates a JOIN users u USING (user_id) WHERE a.email = 'happy.path@example.com'`,
   );
-  expect(rows[0]).toEqual({
+  // Issue 29: the numbers are stored sealed only (the clear columns stay empty) and open to what was sent.
+  const { nin_or_bvn_sealed: ninSealed, account_number_sealed: accountSealed, ...stored } = rows[0];
+  expect(
+    openNumbers(t.ctx.config.dataKeyring, {
+      nin_or_bvn: null,
+      account_number: null,
+      nin_or_bvn_sealed: ninSealed as string,
+      account_number_sealed: accountSealed as string,
+    }),
+  ).toEqual({ ninOrBVN: '22334455667', accountNumber: '8031000001' });
+  expect(stored).toEqual({
     affiliate_code: expect.stringMatching(/^AFF\d+$/),
     full_name: 'Ada Obi',
     email: 'happy.path@example.com',
@@ -56,9 +67,9 @@ test('creates the affiliate as KYC Pending with a generated code, its user witho
     phone_code: '+234',
     mobile_number: '8031000001',
     identity_type: 'BVN',
-    nin_or_bvn: '22334455667',
+    nin_or_bvn: null,
     bank_id: 1,
-    account_number: '8031000001',
+    account_number: null,
     selfie_image_path: ready.payload.selfieImagePath,
     country_id: 1,
     role_id: 3,

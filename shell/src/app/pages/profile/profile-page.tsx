@@ -1,12 +1,23 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProfileResponse } from '@portal/contracts';
 import { AuthEndpoints } from '@portal/contracts';
-import { LoadFailed, LoadingSpinner, UPDATE_PASSWORD_PATH, useEndpoint, useUserDetails } from '@portal/shared-ui';
+import {
+  callEndpoint,
+  LoadFailed,
+  LoadingSpinner,
+  MaskedNumber,
+  type RevealedNumbers,
+  UPDATE_PASSWORD_PATH,
+  useEndpoint,
+  useRevealedNumbers,
+  useUserDetails,
+} from '@portal/shared-ui';
 import { SecondFactorSection } from './second-factor-section';
 import styles from './profile-page.module.css';
 
-type Field = { label: string; value: string };
+/** `masked`: one of the numbers the server sends masked (issue 29), shown with its Show button. */
+type Field = { label: string; value: string; masked?: 'ninOrBVN' | 'accountNumber' };
 
 /** Spec §2 Profile: personal information, and banking information when present. Read-only. */
 export function personalFields(profile: ProfileResponse): Field[] {
@@ -21,27 +32,43 @@ export function personalFields(profile: ProfileResponse): Field[] {
     });
   }
   if (profile.identityType && profile.ninOrBVN)
-    fields.push({ label: profile.identityType, value: profile.ninOrBVN });
+    fields.push({ label: profile.identityType, value: profile.ninOrBVN, masked: 'ninOrBVN' });
   return fields;
 }
 
-function FieldList({ fields }: { fields: Field[] }) {
+function FieldList({ fields, numbers }: { fields: Field[]; numbers: RevealedNumbers }) {
   return (
     <dl className={styles.fields}>
       {fields.map((field) => (
         <div key={field.label} className={styles.field}>
           <dt>{field.label}</dt>
-          <dd>{field.value}</dd>
+          <dd>
+            {field.masked ? (
+              <MaskedNumber
+                label={field.label}
+                masked={field.value}
+                clear={numbers.clear?.[field.masked] ?? null}
+                loading={numbers.loading}
+                onShow={() => void numbers.show()}
+                onHide={numbers.hide}
+              />
+            ) : (
+              field.value
+            )}
+          </dd>
         </div>
       ))}
     </dl>
   );
 }
 
+const fetchOwnNumbers = () => callEndpoint(AuthEndpoints.profileNumbers, {});
+
 export function ProfilePage() {
   const loaded = useEndpoint(AuthEndpoints.profile);
   const profile = loaded.state === 'ready' ? loaded.data : undefined;
   const staff = useUserDetails()?.userRole !== 'Affiliate';
+  const numbers = useRevealedNumbers(useCallback(fetchOwnNumbers, []), null);
   useEffect(() => {
     document.title = 'Profile | Affiliate Portal';
   }, []);
@@ -63,15 +90,16 @@ export function ProfilePage() {
         <>
           <section className={styles.card} aria-labelledby="personal-heading">
             <h2 id="personal-heading">Personal Information</h2>
-            <FieldList fields={personalFields(profile)} />
+            <FieldList fields={personalFields(profile)} numbers={numbers} />
           </section>
           {profile.bankInfo && (
             <section className={styles.card} aria-labelledby="banking-heading">
               <h2 id="banking-heading">Banking Information</h2>
               <FieldList
+                numbers={numbers}
                 fields={[
                   { label: 'Bank Name', value: profile.bankInfo.bankName },
-                  { label: 'Account Number', value: profile.bankInfo.accountNumber },
+                  { label: 'Account Number', value: profile.bankInfo.accountNumber, masked: 'accountNumber' },
                 ]}
               />
             </section>
