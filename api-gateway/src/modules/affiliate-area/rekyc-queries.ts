@@ -1,4 +1,4 @@
-import type { AffiliateStatus } from '@portal/contracts';
+import type { AffiliateStatus, IdentityType, ReKycDetails } from '@portal/contracts';
 import type { Sql } from '../../db/database';
 import type { DataKeyring } from '../../lib/field-crypto';
 import {
