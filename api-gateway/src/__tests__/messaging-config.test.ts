@@ -8,6 +8,7 @@ const production = {
   NODE_ENV: 'production',
   DATA_DIR: '/tmp/portal-config-test',
   JWT_SECRET: 'x'.repeat(40),
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 const META = {
   WHATSAPP_PROVIDER: 'meta',

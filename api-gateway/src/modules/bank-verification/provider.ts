@@ -1,7 +1,3 @@
-import type { Logger } from 'pino';
-import type { AppConfig } from '../../config';
-import { paystackResolver } from './paystack';
-
 /** What a provider says of one bank account (issue 27). */
 export type ProviderResolution =
   | { outcome: 'resolved'; accountName: string; reference: string }
@@ -14,13 +10,6 @@ export type ProviderResolution =
 export interface BankAccountResolver {
   readonly provider: string;
   resolve(bankCode: string, accountNumber: string): Promise<ProviderResolution>;
-}
-
-/** The configured provider, or undefined for the development default ('not verified'). */
-export function bankAccountResolver(config: AppConfig, logger: Logger): BankAccountResolver | undefined {
-  const settings = config.bankVerification;
-  if (settings.provider === 'paystack') return paystackResolver(settings, logger);
-  return undefined;
 }
 
 /** An account number as logs show it: the last four digits. */

@@ -12,7 +12,8 @@ import { badRequest, tooMany } from '../../http/errors';
 import { takeCall, type CallLimit } from '../../lib/call-buckets';
 import { keyedHash } from '../../lib/keyed-hash';
 import { nameMatchScore } from './name-match';
-import { bankAccountResolver, type BankAccountResolver } from './provider';
+import type { BankAccountResolver } from './provider';
+import { paystackResolver } from './paystack';
 
 /** Who asks: a registration in progress (its cookie) or a signed-in affiliate doing re-KYC. */
 export type ResolutionAsker = { registrationId: string } | { affiliateId: number };
@@ -36,9 +37,12 @@ const IP_LIMIT: CallLimit = {
 
 const resolvers = new WeakMap<AppContext, BankAccountResolver | undefined>();
 
-/** The app's provider, made once per app (undefined: none configured). */
+/** The app's provider, made once per app (undefined: none configured, the development default). */
 function resolverOf(ctx: AppContext): BankAccountResolver | undefined {
-  if (!resolvers.has(ctx)) resolvers.set(ctx, bankAccountResolver(ctx.config, ctx.logger));
+  if (!resolvers.has(ctx)) {
+    const settings = ctx.config.bankVerification;
+    resolvers.set(ctx, settings.provider === 'paystack' ? paystackResolver(settings, ctx.logger) : undefined);
+  }
   return resolvers.get(ctx);
 }
 

@@ -1,5 +1,5 @@
 import type { MessagingConfig } from '../../config';
-import type { SendResult, SmsMessage, SmsProvider } from './transports';
+import type { SendResult, SmsMessage, SmsProvider } from './message-types';
 import { fetchWithTimeout, UndeliverableError } from './provider-errors';
 
 type TermiiConfig = Extract<MessagingConfig['sms'], { provider: 'termii' }>;

@@ -1,5 +1,5 @@
 import type { MessagingConfig } from '../../config';
-import type { SendResult, WhatsAppMessage, WhatsAppProvider } from './transports';
+import type { SendResult, WhatsAppMessage, WhatsAppProvider } from './message-types';
 import type { GraphError } from './provider-errors';
 import {
   fetchWithTimeout,

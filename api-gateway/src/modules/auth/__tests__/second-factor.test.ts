@@ -337,7 +337,13 @@ describe('turning off and resetting', () => {
 
 describe('the setting', () => {
   test('ADMIN_SECOND_FACTOR is required by default and optional is refused in production', () => {
-    const base = { DATA_DIR: t.ctx.config.dataDir, JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' };
+    const base = {
+      DATA_DIR: t.ctx.config.dataDir,
+      JWT_SECRET: 'x'.repeat(40),
+      LOG_LEVEL: 'silent',
+      // Production needs the data key too (issue 29, numbers at rest).
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    };
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).adminSecondFactor).toBe('required');
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).adminSecondFactor).toBe('required');
     expect(

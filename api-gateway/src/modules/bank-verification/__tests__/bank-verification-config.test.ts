@@ -1,6 +1,11 @@
 import { ConfigError, loadConfig } from '../../../config';
 
-const base = { NODE_ENV: 'production', DATA_DIR: '/tmp/portal-config-test', JWT_SECRET: 'x'.repeat(40) };
+const base = {
+  NODE_ENV: 'production',
+  DATA_DIR: '/tmp/portal-config-test',
+  JWT_SECRET: 'x'.repeat(40),
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+};
 
 test('production refuses to start with BANK_VERIFICATION_PROVIDER=paystack and no PAYSTACK_SECRET_KEY', () => {
   for (const missing of [{}, { PAYSTACK_SECRET_KEY: '' }]) {

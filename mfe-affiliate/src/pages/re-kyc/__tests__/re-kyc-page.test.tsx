@@ -169,14 +169,12 @@ describe('ReKycPage', () => {
   });
 
   it("the server's refusal of a field is shown under that field", async () => {
-    jest
-      .mocked(submitReKyc)
-      .mockRejectedValue(
-        refusal(400, {
-          message: 'provided NIN or BVN is not valid.',
-          errors: { ninOrBVN: 'provided NIN or BVN is not valid.' },
-        }),
-      );
+    jest.mocked(submitReKyc).mockRejectedValue(
+      refusal(400, {
+        message: 'provided NIN or BVN is not valid.',
+        errors: { ninOrBVN: 'provided NIN or BVN is not valid.' },
+      }),
+    );
     renderPage();
     await screen.findByDisplayValue('Chidi Okafor');
     fireEvent.change(input('NIN or BVN'), { target: { value: '22334455667' } });
