@@ -43,7 +43,7 @@ const EnvSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Log each worker's process.memoryUsage() this often (a `memory` line at info); unset: never. */
   MEMORY_LOG_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
-  // --- Issue 27, messaging: WhatsApp Cloud API codes, delivery receipts, SMS fallback (docs/pending/wa.md) ---
+  // --- Issue 27, messaging: WhatsApp Cloud API codes, delivery receipts, SMS fallback (docs/decisions.md) ---
   WHATSAPP_PROVIDER: z.enum(['log', 'meta']).default('log'),
   WHATSAPP_ACCESS_TOKEN: unsetWhenEmpty(z.string().min(1)),
   WHATSAPP_PHONE_NUMBER_ID: unsetWhenEmpty(

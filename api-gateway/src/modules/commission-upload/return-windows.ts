@@ -13,7 +13,7 @@ import { recordAudit } from '../audit';
 
 /**
  * Return windows per product category (migration 060): the ledger trigger reads them when an order qualifies,
- * so a change applies to orders qualifying afterwards (docs/pending/ledger.md).
+ * so a change applies to orders qualifying afterwards (docs/decisions.md, "Ledger states").
  */
 
 /** Any number: with the category's hash, one transaction-scoped lock per category, so two saves at once queue. */

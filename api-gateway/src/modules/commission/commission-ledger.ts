@@ -2,8 +2,9 @@ import type { Sql } from '../../db/database';
 import { earnedCommissionSql } from './commission-engine';
 
 /**
- * The commission ledger (migration 060, docs/pending/ledger.md): entries per order and affiliate, written by the
- * orders' statement trigger in the transaction that writes the order or its commission. This file reads it.
+ * The commission ledger (migration 060, docs/decisions.md, "The commission ledger"): entries per order and
+ * affiliate, written by the orders' statement trigger in the transaction that writes the order or its
+ * commission. This file reads it.
  *
  * An entry is pending before its available_at and available from then on, unless it is in a payout line that
  * has not failed: then it is in payout (line pending) or paid (line paid).
