@@ -14,6 +14,8 @@ import { performance } from 'node:perf_hooks';
 import * as XLSX from 'xlsx';
 import { COMMISSION_COLUMNS } from '@portal/contracts';
 import { hugeSharedStrings } from '../api-gateway/test-support/rate-workbooks';
+import { totpCodeAt } from '../api-gateway/src/modules/auth/totp';
+import { DEMO_ACCOUNTS } from '../api-gateway/src/seed/demo-accounts';
 import { agent, percentile, send, startGatewayProcess, type GatewayProcess } from './gateway-harness';
 import http from 'node:http';
 
@@ -136,7 +138,14 @@ async function main(): Promise<void> {
       body: { userName: 'admin@example.com', password: 'Admin@12345' },
     });
     if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
-    const { token } = JSON.parse(login.body) as { token: string };
+    // The demo admin signs in with its authenticator code (issue 29): the code step gives the token.
+    const { challenge } = JSON.parse(login.body) as { challenge: string };
+    const codeStep = await send(`${gateway.baseUrl}/api/login/second-factor`, {
+      method: 'POST',
+      body: { challenge, code: totpCodeAt(DEMO_ACCOUNTS.admin.totpSecret, new Date()) },
+    });
+    if (codeStep.status !== 200) throw new Error(`the code step answered ${codeStep.status}`);
+    const { token } = JSON.parse(codeStep.body) as { token: string };
 
     const idle = await probeWhile(
       gateway.baseUrl,

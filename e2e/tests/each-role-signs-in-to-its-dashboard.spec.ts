@@ -36,7 +36,7 @@ const ROLES = [
 
 for (const role of ROLES) {
   test(`the ${role.who} signs in, lands on the dashboard and sees exactly their menu`, async ({ page }) => {
-    await signInThroughScreen(page, role.account.email, role.account.password);
+    await signInThroughScreen(page, role.account.email, role.account.password, { reuseSession: false });
     await expect(page).toHaveURL(new RegExp(`${role.dashboard}$`));
     expect(await visibleMenu(page)).toEqual(role.menu);
 
@@ -50,7 +50,7 @@ for (const role of ROLES) {
 }
 
 test('the menu highlights the page being shown and groups open and close', async ({ page }) => {
-  await signInThroughScreen(page, DEMO.admin.email, DEMO.admin.password);
+  await signInThroughScreen(page, DEMO.admin.email, DEMO.admin.password, { reuseSession: false });
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   const group = nav.getByRole('button', { name: 'Manage Users' });
   await group.click();
