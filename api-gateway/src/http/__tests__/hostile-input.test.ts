@@ -192,14 +192,18 @@ test('every route answers a NUL in any query parameter, body field or path param
         ? [['path', { path: pathWith(route, 'x\u0000') }] as [string, { path: string }]]
         : []),
     ];
+    // A webhook POST checks its provider's signature over the raw bytes before it reads them (issue 27): an
+    // unsigned body, NUL or not, is 401 and nothing is parsed.
+    const expected = route.path.startsWith('/webhooks/') && route.method === 'post' ? 401 : 400;
     for (const [where, input] of attempts) {
       const res = await call(route, input);
       seen.push(`${route.method} ${route.path} ${where}`);
       expect({ call: `${route.method} ${route.path} ${where}`, status: res.status }).toEqual({
         call: `${route.method} ${route.path} ${where}`,
-        status: 400,
+        status: expected,
       });
-      expect(res.body.message).toBe(CONTROL_MESSAGE);
+      if (expected === 400) expect(res.body.message).toBe(CONTROL_MESSAGE);
+      else expect(typeof res.body.message).toBe('string');
     }
   }
   expect(seen.length).toBeGreaterThan(40);
