@@ -47,13 +47,15 @@ grep -q '^The portal is listening on http://127.0.0.1:' "$work/start.out" || fai
 
 echo "== readme commands: npm run api-key beside the running portal"
 export PORTAL_ADMIN_EMAIL=admin@example.com PORTAL_ADMIN_PASSWORD=Admin@12345
-npm run --silent api-key -- create retail-platform > "$work/key.out" || fail "create failed"
+# The demo admin signs in with its authenticator code (issue 29), each code once: PORTAL_ADMIN_CODE per run.
+admin_code() { node scripts/demo-admin-code.mjs "$work/admin-code-step"; }
+PORTAL_ADMIN_CODE="$(admin_code)" npm run --silent api-key -- create retail-platform > "$work/key.out" || fail "create failed"
 key="$(grep '^apk_' "$work/key.out")" || fail "no key printed: $(cat "$work/key.out")"
 code="$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$port/api/integration/retailers" \
   -H "X-API-Key: $key" -H 'Content-Type: application/json' -d '{"retailers":[]}')"
 [ "$code" != 401 ] || fail "the new key was refused"
-npm run --silent api-key -- list | grep -q $'^retail-platform\t.*\tlive$' || fail "list does not show the key"
-npm run --silent api-key -- revoke retail-platform | grep -q '^Revoked API key "retail-platform".$' || fail "revoke failed"
+PORTAL_ADMIN_CODE="$(admin_code)" npm run --silent api-key -- list | grep -q $'^retail-platform\t.*\tlive$' || fail "list does not show the key"
+PORTAL_ADMIN_CODE="$(admin_code)" npm run --silent api-key -- revoke retail-platform | grep -q '^Revoked API key "retail-platform".$' || fail "revoke failed"
 
 echo "== readme commands: a second npm start on the same data is refused in one sentence"
 if PORT=0 npm start --silent > "$work/second.out" 2> "$work/second.err"; then fail "a second portal started"; fi

@@ -1,6 +1,6 @@
 import readline from 'node:readline/promises';
 import pino from 'pino';
-import { ApiKeyAdminEndpoints, SignInEndpoints } from '@portal/contracts';
+import { ApiKeyAdminEndpoints, SecondFactorEndpoints, SignInEndpoints } from '@portal/contracts';
 import type { ApiKeyListResponse, CreateApiKeyResponse } from '@portal/contracts';
 import { ConfigError, loadConfig } from '../config';
 import type { AppConfig } from '../config';
@@ -43,7 +43,8 @@ function printList(keys: KeyRow[]): void {
  *
  * The embedded database belongs to one process: while the portal runs on it (its DATA_DIR lock names it), the
  * command asks the portal instead, through the admin's API-key calls, signed in as an admin
- * (PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD, or asked for at the terminal). On PostgreSQL, or with no
+ * (PORTAL_ADMIN_EMAIL / PORTAL_ADMIN_PASSWORD and, for an admin with two-step sign-in, PORTAL_ADMIN_CODE; or
+ * asked for at the terminal). On PostgreSQL, or with no
  * portal running, it works on the database directly.
  */
 async function main(argv: string[]): Promise<number> {
@@ -127,7 +128,9 @@ async function throughPortal(holder: DataDirHolder, parsed: Command): Promise<nu
       throw new Refusal(`Signing in to the portal on ${base} as ${email} failed: ${why}`);
     },
   );
-  const token = (signIn as { token: string }).token;
+  const token = await secondStep(base, email, signIn as SignInAnswer, (challenge, code) =>
+    call('post', SecondFactorEndpoints.signIn.path, '', { challenge, code }),
+  );
   try {
     if (parsed.command === 'create') {
       const created = (await call('post', ApiKeyAdminEndpoints.create.path, token, {
@@ -144,6 +147,33 @@ async function throughPortal(holder: DataDirHolder, parsed: Command): Promise<nu
   } finally {
     await call('post', SignInEndpoints.logout.path, token).catch(() => undefined);
   }
+}
+
+type SignInAnswer = { token?: string; secondFactorRequired?: boolean; challenge?: string };
+
+/**
+ * An admin with two-step sign-in (issue 29) gives the authenticator's current code: PORTAL_ADMIN_CODE, else asked
+ * for at the terminal. Codes are single-use, so each run of the command needs the code shown at that time.
+ */
+async function secondStep(
+  base: string,
+  email: string,
+  answer: SignInAnswer,
+  sendCode: (challenge: string, code: string) => Promise<unknown>,
+): Promise<string> {
+  if (!answer.secondFactorRequired || !answer.challenge) return answer.token ?? '';
+  let code = process.env.PORTAL_ADMIN_CODE;
+  if (!code && process.stdin.isTTY) code = await ask('Authentication code: ', false);
+  if (!code) {
+    throw new Refusal(
+      `${email} signs in with an authenticator code: set PORTAL_ADMIN_CODE to the code it shows now, or run the command at a terminal.`,
+    );
+  }
+  const signedIn = (await sendCode(answer.challenge, code.trim()).catch((error: unknown) => {
+    const why = error instanceof Refusal ? error.message : String(error);
+    throw new Refusal(`Signing in to the portal on ${base} as ${email} failed: ${why}`);
+  })) as { token: string };
+  return signedIn.token;
 }
 
 /** An admin's sign-in for the running portal: from the environment, else asked for at the terminal. */

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../db/database';
 import { migrate } from '../../db/migrate';
+import { totpCodeAt } from '../../modules/auth/totp';
 import { hashPassword } from '../password';
 import { startGateway, type GatewayProcess } from '../../../test-support/gateway-process';
 
@@ -13,7 +14,13 @@ import { startGateway, type GatewayProcess } from '../../../test-support/gateway
 jest.setTimeout(240_000);
 const onEmbedded = process.env.DATABASE_URL ? test.skip : test;
 
-const ADMIN = { email: 'keys.admin@example.test', password: 'Keys-Admin-2026!' };
+// Admins sign in with an authenticator code (issue 29), each code once: one admin per signed-in run of the command.
+const SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
+const ADMINS = ['keys.admin', 'keys.lister', 'keys.revoker'].map((name) => ({
+  email: `${name}@example.test`,
+  password: 'Keys-Admin-2026!',
+}));
+const ADMIN = ADMINS[0];
 const gatewayDir = path.join(__dirname, '..', '..', '..');
 
 let dataDir: string;
@@ -43,18 +50,29 @@ function run(entry: string, args: string[], extra: Record<string, string> = {}) 
 
 const apiKey = (args: string[], extra: Record<string, string> = {}) =>
   run('src/auth/api-key-cli.ts', args, extra);
-const asAdmin = { PORTAL_ADMIN_EMAIL: ADMIN.email, PORTAL_ADMIN_PASSWORD: ADMIN.password };
+const asAdmin = (admin = ADMIN) => ({
+  PORTAL_ADMIN_EMAIL: admin.email,
+  PORTAL_ADMIN_PASSWORD: admin.password,
+  PORTAL_ADMIN_CODE: totpCodeAt(SECRET, new Date()),
+});
 
 beforeAll(async () => {
   if (process.env.DATABASE_URL) return;
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-api-key-cli-'));
   const db = await openDatabase({ dataDir });
   await migrate(db);
-  await db.query(
-    `INSERT INTO users (full_name, email, password_hash, role_id, phone_code, mobile_number, country_id)
-     VALUES ('Kemi Keys', $1, $2, 1, '+234', '8039990001', 1)`,
-    [ADMIN.email, await hashPassword(ADMIN.password)],
-  );
+  for (const [index, admin] of ADMINS.entries()) {
+    const { rows } = await db.query<{ user_id: number }>(
+      `INSERT INTO users (full_name, email, password_hash, role_id, phone_code, mobile_number, country_id)
+       VALUES ('Kemi Keys', $1, $2, 1, '+234', $3, 1) RETURNING user_id`,
+      [admin.email, await hashPassword(admin.password), `803999000${index + 1}`],
+    );
+    await db.query(
+      `INSERT INTO user_second_factors (user_id, secret, confirmed_at, last_used_step, created_at)
+       VALUES ($1, $2, now(), -1, now())`,
+      [rows[0].user_id, SECRET],
+    );
+  }
   await db.close();
   gateway = await startGateway({ DATA_DIR: dataDir });
 });
@@ -63,7 +81,7 @@ afterAll(() => gateway?.kill());
 onEmbedded(
   'beside the running portal the key command works through it, and a second gateway refuses in one sentence',
   async () => {
-    const created = await apiKey(['create', 'retail-platform'], asAdmin);
+    const created = await apiKey(['create', 'retail-platform'], asAdmin(ADMINS[0]));
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     const key = /^(apk_\S+)$/m.exec(created.stdout)?.[1];
@@ -76,10 +94,10 @@ onEmbedded(
       });
     expect((await ingest()).status).not.toBe(401);
 
-    const listed = await apiKey(['list'], asAdmin);
+    const listed = await apiKey(['list'], asAdmin(ADMINS[1]));
     expect(listed.stdout).toMatch(/^retail-platform\tapk_\S+…\tcreated \S+\tlive$/m);
 
-    const revoked = await apiKey(['revoke', 'retail-platform'], asAdmin);
+    const revoked = await apiKey(['revoke', 'retail-platform'], asAdmin(ADMINS[2]));
     expect(revoked.stdout.trim()).toBe('Revoked API key "retail-platform".');
     expect((await ingest()).status).toBe(401);
 
@@ -89,9 +107,14 @@ onEmbedded(
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
     expect(refused.stderr).toContain('set PORTAL_ADMIN_EMAIL and PORTAL_ADMIN_PASSWORD');
 
-    const wrong = await apiKey(['list'], { ...asAdmin, PORTAL_ADMIN_PASSWORD: 'not-the-password' });
+    const wrong = await apiKey(['list'], { ...asAdmin(), PORTAL_ADMIN_PASSWORD: 'not-the-password' });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr.trim().split('\n')).toHaveLength(1);
+
+    // An admin with two-step sign-in and no code (and no terminal) is told where the code goes.
+    const noCode = await apiKey(['list'], { ...asAdmin(ADMINS[1]), PORTAL_ADMIN_CODE: '' });
+    expect(noCode.code).toBe(1);
+    expect(noCode.stderr).toContain('set PORTAL_ADMIN_CODE to the code it shows now');
 
     // A second gateway on the same files would abort or corrupt them: it stops before opening them.
     const second = await run('src/server.ts', [], { PORT: '0', HOST: '127.0.0.1' });

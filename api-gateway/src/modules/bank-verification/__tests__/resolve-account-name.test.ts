@@ -56,9 +56,14 @@ afterAll(async () => {
 // Each test walks registrations; keep the hourly OTP and resolution caps per IP out of the way.
 afterEach(() => t.advanceClock(2 * 60 * 60_000));
 
+/**
+ * One request with the registration's cookie, on a server of its own: supertest's agent shares one server among
+ * its requests and closes it when the first answer ends, resetting the others sent at the same time.
+ */
 const resolve = (ready: ReadyRegistration, bankID: number, accountNumber: string) =>
-  ready.browser
+  request(t.app)
     .post('/api/affiliate/resolve-account-name')
+    .set('Cookie', ready.cookie)
     .send({ email: ready.email, bankID, accountNumber });
 
 async function registered(email: string) {
