@@ -11,7 +11,7 @@ import { defineEndpoint } from '../endpoint';
 
 /**
  * The outbox view is an admin's (like the API keys: the portal's own plumbing): the Manage Users right, which
- * only admins hold. No new right, so no migration of role_rights (docs/pending/wa.md).
+ * only admins hold. No new right, so no migration of role_rights (docs/decisions.md, "Message outbox view: admin only, no bodies").
  */
 export const OUTBOX_ADMIN_RIGHTS: readonly Right[] = ['manage_users'];
 

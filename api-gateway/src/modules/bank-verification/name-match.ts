@@ -1,6 +1,6 @@
 /**
  * How well the name a bank holds for an account matches the applicant's full name, 0 to 100 (issue 27; the
- * rule is written out in docs/pending/bank.md). Pure: the same two names always give the same score.
+ * rule is written out in docs/decisions.md, "The name-match rule, threshold 75"). Pure: the same two names always give the same score.
  *
  * 1. Both names are upper-cased, accents dropped, and split into tokens at anything that is not a letter
  *    (spaces, dots, hyphens, commas, apostrophes): 'Abdul-Rahman O.' is ABDUL RAHMAN O.
