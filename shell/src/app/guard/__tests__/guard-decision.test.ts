@@ -77,6 +77,7 @@ describe('guardDecision (spec §2 Guard)', () => {
     const expected: Record<string, string[]> = {
       dashboard: ['/admin-dashboard'],
       allusers: ['/admin/users'],
+      manage_users: ['/admin/outbox'],
       createusers: ['/admin/user-add'],
       affiliates: ['/admin/affiliates'],
       orders_management: ['/admin/orders'],
