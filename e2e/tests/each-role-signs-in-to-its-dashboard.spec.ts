@@ -12,6 +12,7 @@ const ROLES = [
       'Manage Users',
       '  All Users',
       '  Create User',
+      '  Message Outbox',
       'Affiliates',
       'Order Management',
       'Reports',

@@ -4,8 +4,8 @@ import {
   ACCOUNT_NUMBER_LENGTH,
   BankVerificationMessages,
   normaliseAccountNumber,
-} from '@portal/contracts/registration';
-import type { ResolveAccountNameResponse } from '@portal/contracts/registration';
+} from '@portal/contracts/web';
+import type { ResolveAccountNameResponse } from '@portal/contracts/web';
 import styles from './account-name-check.module.css';
 
 /** Waits this long after the last keystroke before asking (spec §9's search debounce). */

@@ -27,17 +27,7 @@ export const BANK_RESOLUTION_LIMITS = {
 /** A resolved account name is reused this long for the same bank and account number. */
 export const BANK_RESOLUTION_CACHE_DAYS = 30;
 
-export const BankVerificationMessages = {
-  accountName: (name: string) => `Account name: ${name}`,
-  notFound:
-    'We could not find this account number at the selected bank. Please check it; you can still register and the reviewer will check the account.',
-  failed:
-    'We could not check the account name just now. You can still continue; the reviewer will check the account.',
-  notConfigured: 'Account names are not checked here; the reviewer will check the account.',
-  tooMany:
-    'Too many account name checks. Please try again later; you can still continue and the reviewer will check the account.',
-  notVerified: 'not verified',
-} as const;
+export { BankVerificationMessages } from '../bank-verification-messages';
 
 const accountFields = {
   bankID: z.union([z.number(), z.string()]).nullish(),
