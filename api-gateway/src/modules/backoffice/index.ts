@@ -1,4 +1,4 @@
 // What the backoffice module offers the rest of the gateway; other modules import only from here.
-export { containsPattern, filterClause, findAffiliate } from './affiliate-queries';
+export { containsPattern, filterClause } from './affiliate-queries';
 export type { AffiliateFilter } from './affiliate-queries';
 export { registerBackofficeRoutes } from './routes';
