@@ -34,13 +34,14 @@ pnpm --filter @portal/shared-ui exec jest --config ../jest.projects.cjs --ci --m
   --outputFile="$PWD/test-results/jest/web-and-contracts.json" || status=1
 echo "== jest: api-gateway"
 pnpm --filter api-gateway run test --ci --json --outputFile="$PWD/test-results/jest/api-gateway.json" || status=1
-# The gateway suite again on a real PostgreSQL server when one answers (each test file in its own schema); its
-# PostgreSQL-only tests (outages, several gateways on one database) are skipped on the embedded database. The
-# files that open no database ran in full above and are left out (api-gateway/jest.postgres.cjs).
+# The gateway tests whose outcome depends on PostgreSQL (PostgreSQL-only tests, races between gateway processes)
+# on a real server when one answers (each test file in its own schema); on the embedded database above they ran
+# their single-process cases and skipped the rest. `.ci/run` then runs every other database test on the server
+# too (api-gateway/jest.postgres.cjs).
 if node -e "require('net').connect(5432, '127.0.0.1').on('connect', () => process.exit(0)).on('error', () => process.exit(1))"; then
-  echo "== jest: api-gateway on PostgreSQL (127.0.0.1:5432/test)"
-  DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm --filter api-gateway run test --config jest.postgres.cjs \
-    --ci --json --outputFile="$PWD/test-results/jest/api-gateway-postgres.json" || status=1
+  echo "== jest: api-gateway on PostgreSQL (127.0.0.1:5432/test): the tests that depend on it"
+  DATABASE_URL=postgres://postgres@127.0.0.1:5432/test POSTGRES_PASS=dependent pnpm --filter api-gateway run test \
+    --config jest.postgres.cjs --ci --json --outputFile="$PWD/test-results/jest/api-gateway-postgres.json" || status=1
 else
   echo "== jest: api-gateway on PostgreSQL: skipped, nothing answers on 127.0.0.1:5432 (the gateway suite ran on the embedded database only; its PostgreSQL-only tests were skipped)"
 fi
