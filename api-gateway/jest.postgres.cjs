@@ -47,7 +47,8 @@ function testFiles(dir) {
 }
 
 const pass = process.env.POSTGRES_PASS ?? 'all';
-if (!['dependent', 'rest', 'all'].includes(pass)) throw new Error(`POSTGRES_PASS must be dependent, rest or all, not ${pass}`);
+if (!['dependent', 'rest', 'all'].includes(pass))
+  throw new Error(`POSTGRES_PASS must be dependent, rest or all, not ${pass}`);
 const files = testFiles(path.join(__dirname, 'src'))
   .filter((file) => !OPENS_NO_DATABASE.includes(file))
   .filter((file) => {
