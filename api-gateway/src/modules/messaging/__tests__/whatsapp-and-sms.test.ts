@@ -325,6 +325,133 @@ describe('WhatsApp Cloud API with SMS fallback (fakes of Meta and Termii)', () =
       expect((await rowsFor(t, number.international)).filter((r) => r.channel === 'sms')).toHaveLength(0);
     });
 
+    /**
+     * Meta's webhook can beat the send call's answer: the receipt names a wamid no row carries yet. Issue 27
+     * ignored it, so the row stayed 'no receipt' (and an OTP fell back to SMS though WhatsApp delivered it).
+     */
+    describe('a receipt that arrives before the wamid is stored', () => {
+      /** Transports whose WhatsApp send lets `during` post receipts after Meta took the message, before it answers. */
+      const receiptsDuringSend = (during: (wamid: string) => Promise<void>): Transports => ({
+        ...transports,
+        whatsapp: {
+          name: transports.whatsapp.name,
+          send: async (message) => {
+            const result = await transports.whatsapp.send(message);
+            if (result?.providerMessageId) await during(result.providerMessageId);
+            return result;
+          },
+        },
+      });
+      const postSigned = async (body: string) => {
+        const res = await postNotification(t, body, hubSignature(body, APP_SECRET));
+        expect(res.status).toBe(200);
+      };
+      const kept = async () =>
+        Number(
+          (await t.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM early_delivery_receipts')).rows[0]
+            .n,
+        );
+
+      test('the receipt first, then the send: the row ends delivered, the kept receipt is gone, no SMS', async () => {
+        const number = freshNumber();
+        await requestMobileCode(t, number.local);
+        let keptMeanwhile = -1;
+        await deliverDueMessages(
+          t.ctx,
+          receiptsDuringSend(async (wamid) => {
+            await postSigned(
+              statusNotification([
+                { id: wamid, status: 'sent', timestamp: 1_790_000_001 },
+                { id: wamid, status: 'delivered', timestamp: 1_790_000_002 },
+              ]),
+            );
+            keptMeanwhile = await kept();
+          }),
+        );
+        expect(keptMeanwhile).toBe(2);
+        const [row] = await rowsFor(t, number.international);
+        expect(row).toMatchObject({ status: 'sent', delivery_status: 'delivered' });
+        expect(row.delivery_status_at).toEqual(new Date(1_790_000_002 * 1000));
+        expect(await kept()).toBe(0);
+        // Delivered: nothing falls back when the fallback time comes.
+        t.advanceClock(120_000);
+        await deliverDueMessages(t.ctx, transports);
+        expect((await rowsFor(t, number.international)).map((r) => r.channel)).toEqual(['whatsapp']);
+      });
+
+      test('early receipts apply forward only: read before delivered stays read; a stale failure is ignored', async () => {
+        const number = freshNumber();
+        await requestMobileCode(t, number.local);
+        await deliverDueMessages(
+          t.ctx,
+          receiptsDuringSend(async (wamid) => {
+            for (const [status, timestamp] of [
+              ['read', 1_790_000_003],
+              ['delivered', 1_790_000_002],
+              ['failed', 1_790_000_004],
+              ['read', 1_790_000_003],
+            ] as const) {
+              await postSigned(statusNotification([{ id: wamid, status, timestamp }]));
+            }
+          }),
+        );
+        const [row] = await rowsFor(t, number.international);
+        expect(row.delivery_status).toBe('read');
+        expect(row.delivery_status_at).toEqual(new Date(1_790_000_003 * 1000));
+        expect(row.user_error).toBeNull();
+        expect(await kept()).toBe(0);
+      });
+
+      test('an early failed receipt (131026) applies when the wamid is stored and the code goes once by SMS', async () => {
+        const number = freshNumber();
+        const { browser, email } = await requestMobileCode(t, number.local);
+        await deliverDueMessages(
+          t.ctx,
+          receiptsDuringSend((wamid) =>
+            postSigned(statusNotification([{ id: wamid, status: 'failed', errorCode: 131026 }])),
+          ),
+        );
+        const rows = await rowsFor(t, number.international);
+        expect(rows.map((r) => r.channel)).toEqual(['whatsapp', 'sms']);
+        expect(rows[0]).toMatchObject({
+          delivery_status: 'failed',
+          user_error: RegistrationMessages.whatsappUndeliverable,
+        });
+        await deliverDueMessages(t.ctx, transports);
+        expect(termii.accepted.filter((m) => m.to === number.digits)).toHaveLength(1);
+        expect((await browser.post('/api/affiliate/mobile-otp-status').send({ email })).body.channel).toBe(
+          'sms',
+        );
+      });
+
+      test('receipt and stored wamid racing: every row ends delivered, whatever came first', async () => {
+        const numbers = Array.from({ length: 6 }, () => freshNumber());
+        for (const number of numbers) await requestMobileCode(t, number.local);
+        const posts: Promise<void>[] = [];
+        // The notification is posted while the worker stores the wamid, not awaited by the send.
+        await deliverDueMessages(
+          t.ctx,
+          receiptsDuringSend(async (wamid) => {
+            posts.push(postSigned(statusNotification([{ id: wamid, status: 'delivered' }])));
+            await new Promise((resolve) => setImmediate(resolve));
+          }),
+        );
+        await Promise.all(posts);
+        for (const number of numbers) {
+          expect((await rowsFor(t, number.international))[0].delivery_status).toBe('delivered');
+        }
+        expect(await kept()).toBe(0);
+      });
+
+      test('a receipt for a wamid no row ever gets is dropped after a day', async () => {
+        await postSigned(statusNotification([{ id: 'wamid.NEVER-OURS', status: 'delivered' }]));
+        expect(await kept()).toBe(1);
+        t.advanceClock(25 * 60 * 60_000);
+        await deliverDueMessages(t.ctx, transports);
+        expect(await kept()).toBe(0);
+      });
+    });
+
     test('a failed receipt (131026) falls back to SMS at once, once, even when repeated', async () => {
       const number = freshNumber();
       const { browser, email } = await requestMobileCode(t, number.local);
