@@ -202,6 +202,7 @@ export default function AdminUsersPage() {
         userID={editing}
         options={options.data}
         optionsFailed={options.state === 'error'}
+        optionsError={options.error}
         onRetryOptions={options.reload}
         onClose={() => setEditing(null)}
         onSaved={(answer) => {
