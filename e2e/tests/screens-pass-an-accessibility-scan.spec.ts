@@ -76,7 +76,9 @@ const SIGNED_IN_SCREENS = [
 /** What a screen shows once its data is in, beyond its heading: the scan measures the rows, not a spinner. */
 const READY: Partial<Record<string, (page: Page) => Promise<void>>> = {
   // The return-window section (issue 28) loads after the page's heading, with a row per product category.
-  '/admin/commission-upload': (page) => returnWindowRows(page),
+  '/admin/commission-upload': async (page) => {
+    await returnWindowRows(page);
+  },
   // Its rows, or its empty state when nothing was sent yet.
   '/admin/outbox': (page) =>
     expect(
