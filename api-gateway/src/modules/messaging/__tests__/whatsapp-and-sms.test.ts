@@ -9,7 +9,12 @@ import {
   statusNotification,
   type WhatsAppCloudFake,
 } from '../../../../test-support/fakes/whatsapp-cloud-api-fake';
-import { startTermiiFake, type TermiiFake } from '../../../../test-support/fakes/termii-api-fake';
+import {
+  startTermiiFake,
+  termiiDeliveryReport,
+  termiiSignature,
+  type TermiiFake,
+} from '../../../../test-support/fakes/termii-api-fake';
 import { deliverDueMessages, MAX_DELIVERY_ATTEMPTS } from '../delivery-worker';
 import { queueSmsFallbacks } from '../sms-fallback';
 import { createTransports, type Transports } from '../transports';
@@ -18,6 +23,7 @@ jest.setTimeout(60_000);
 
 const APP_SECRET = 'test-app-secret-for-signatures';
 const VERIFY_TOKEN = 'test-verify-token';
+const TERMII_SECRET = 'test-termii-secret-key';
 
 interface Row {
   message_id: string;
@@ -87,6 +93,7 @@ describe('WhatsApp Cloud API with SMS fallback (fakes of Meta and Termii)', () =
       ...termii.env(),
       WHATSAPP_APP_SECRET: APP_SECRET,
       WHATSAPP_WEBHOOK_VERIFY_TOKEN: VERIFY_TOKEN,
+      TERMII_SECRET_KEY: TERMII_SECRET,
       SMS_FALLBACK_SECONDS: '60',
       // Generous: a loaded machine must not turn an answer into a timeout; 'hang' waits it out.
       PROVIDER_TIMEOUT_MS: '5000',
@@ -475,6 +482,121 @@ describe('WhatsApp Cloud API with SMS fallback (fakes of Meta and Termii)', () =
       expect((await browser.post('/api/affiliate/mobile-otp-status').send({ email })).body.channel).toBe(
         'sms',
       );
+    });
+  });
+
+  describe("Termii's delivery reports", () => {
+    const postReport = (body: string, signature?: string) => {
+      const call = request(t.app).post('/api/webhooks/termii').set('Content-Type', 'application/json');
+      if (signature !== undefined) call.set('X-Termii-Signature', signature);
+      return call.send(body);
+    };
+    /** A code that failed on WhatsApp and went by SMS; its SMS row. */
+    const smsFallback = async () => {
+      const number = freshNumber();
+      meta.setMode(number.digits, 'not-on-whatsapp');
+      const { browser, email } = await requestMobileCode(t, number.local);
+      await deliverDueMessages(t.ctx, transports);
+      await deliverDueMessages(t.ctx, transports);
+      const sms = (await rowsFor(t, number.international)).find((r) => r.channel === 'sms') as Row;
+      expect(sms).toMatchObject({ status: 'sent', provider: 'termii' });
+      return { number, sms, browser, email };
+    };
+    const smsRow = async (recipient: string) =>
+      (await rowsFor(t, recipient)).find((r) => r.channel === 'sms') as Row;
+
+    test('without, or with a wrong, signature: 401 and nothing changed; signed: the SMS row is delivered', async () => {
+      const { number, sms } = await smsFallback();
+      const body = termiiDeliveryReport({
+        messageId: sms.provider_message_id as string,
+        status: 'DELIVERED | Message delivered to handset',
+      });
+      for (const signature of [
+        undefined,
+        '',
+        termiiSignature(body, 'another-secret'),
+        termiiSignature(body.replace('DELIVERED', 'Message Failed'), TERMII_SECRET),
+        hubSignature(body, TERMII_SECRET),
+      ]) {
+        const res = await postReport(body, signature);
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual({ message: 'Invalid signature.' });
+      }
+      expect((await smsRow(number.international)).delivery_status).toBeNull();
+      expect((await postReport(body, termiiSignature(body, TERMII_SECRET))).status).toBe(200);
+      const row = await smsRow(number.international);
+      expect(row.delivery_status).toBe('delivered');
+      expect(row.delivery_status_at).toEqual(new Date('2026-11-27T10:00:05Z'));
+      const notJson = '{"message_id": ';
+      expect((await postReport(notJson, termiiSignature(notJson, TERMII_SECRET))).status).toBe(400);
+    });
+
+    test('reports move forward only: a late Message Sent or Message Failed after DELIVERED changes nothing', async () => {
+      const { number, sms } = await smsFallback();
+      const post = async (status: string, sentAt: string) => {
+        const body = termiiDeliveryReport({ messageId: sms.provider_message_id as string, status, sentAt });
+        expect((await postReport(body, termiiSignature(body, TERMII_SECRET))).status).toBe(200);
+        return smsRow(number.international);
+      };
+      expect((await post('Message Sent', '2026-11-27 10:00:01')).delivery_status).toBe('sent');
+      expect((await post('Delivered', '2026-11-27 10:00:03')).delivery_status).toBe('delivered');
+      expect((await post('Message Sent', '2026-11-27 10:00:02')).delivery_status).toBe('delivered');
+      const last = await post('Message Failed', '2026-11-27 10:00:04');
+      expect(last).toMatchObject({ delivery_status: 'delivered', user_error: null });
+      expect(last.delivery_status_at).toEqual(new Date('2026-11-27T10:00:03Z'));
+    });
+
+    test('DND Active on the number: the SMS row fails and the OTP step says the code was not delivered', async () => {
+      const { number, sms, browser, email } = await smsFallback();
+      const body = termiiDeliveryReport({
+        messageId: sms.provider_message_id as string,
+        status: 'DND Active on Phone Number',
+      });
+      expect((await postReport(body, termiiSignature(body, TERMII_SECRET))).status).toBe(200);
+      expect(await smsRow(number.international)).toMatchObject({
+        delivery_status: 'failed',
+        user_error: RegistrationMessages.codeNotDelivered,
+        last_error: 'Termii delivery report: DND Active on Phone Number',
+      });
+      const status = await browser.post('/api/affiliate/mobile-otp-status').send({ email });
+      expect(status.status).toBe(200);
+      expect(JSON.stringify(status.body)).toContain(RegistrationMessages.codeNotDelivered);
+    });
+
+    test("a report that comes before Termii's answer is stored applies when the message_id is stored", async () => {
+      const number = freshNumber();
+      meta.setMode(number.digits, 'not-on-whatsapp');
+      await requestMobileCode(t, number.local);
+      await deliverDueMessages(t.ctx, transports);
+      const sms = transports.sms as NonNullable<Transports['sms']>;
+      await deliverDueMessages(t.ctx, {
+        ...transports,
+        sms: {
+          name: sms.name,
+          send: async (message) => {
+            const result = await sms.send(message);
+            const body = termiiDeliveryReport({
+              messageId: result?.providerMessageId as string,
+              status: 'Delivered',
+            });
+            expect((await postReport(body, termiiSignature(body, TERMII_SECRET))).status).toBe(200);
+            return result;
+          },
+        },
+      });
+      expect((await smsRow(number.international)).delivery_status).toBe('delivered');
+    });
+
+    test('unknown statuses and inbound messages are accepted and change nothing', async () => {
+      const { number, sms } = await smsFallback();
+      for (const body of [
+        termiiDeliveryReport({ messageId: sms.provider_message_id as string, status: 'Received' }),
+        JSON.stringify({ type: 'inbound', message_id: sms.provider_message_id, status: 'Delivered' }),
+        JSON.stringify({ status: 'Delivered' }),
+      ]) {
+        expect((await postReport(body, termiiSignature(body, TERMII_SECRET))).status).toBe(200);
+      }
+      expect((await smsRow(number.international)).delivery_status).toBeNull();
     });
   });
 
