@@ -59,6 +59,8 @@ const EnvSchema = z.object({
   TERMII_API_KEY: unsetWhenEmpty(z.string().min(1)),
   TERMII_SENDER_ID: unsetWhenEmpty(z.string().min(3).max(11)),
   TERMII_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.ng.termii.com'),
+  /** The account's secret key: Termii signs its delivery reports with it (X-Termii-Signature). */
+  TERMII_SECRET_KEY: unsetWhenEmpty(z.string().min(1)),
   SMS_FALLBACK_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** Each provider HTTP call gives up after this long (then the worker retries with its backoff). */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
@@ -122,8 +124,11 @@ export interface MessagingConfig {
         templateLanguage: string;
         baseUrl: string;
       };
-  /** The webhook's verify token and app secret; without them the webhook refuses everything. */
-  webhook: { verifyToken?: string; appSecret?: string };
+  /**
+   * The webhooks' secrets: Meta's verify token and app secret, Termii's secret key (its delivery reports); a
+   * webhook without its secret refuses everything.
+   */
+  webhook: { verifyToken?: string; appSecret?: string; termiiSecret?: string };
   sms:
     | { provider: 'none' }
     | { provider: 'log' }
@@ -249,7 +254,11 @@ function messagingConfig(e: z.output<typeof EnvSchema>, isProduction: boolean): 
   }
   return {
     whatsapp,
-    webhook: { verifyToken: e.WHATSAPP_WEBHOOK_VERIFY_TOKEN, appSecret: e.WHATSAPP_APP_SECRET },
+    webhook: {
+      verifyToken: e.WHATSAPP_WEBHOOK_VERIFY_TOKEN,
+      appSecret: e.WHATSAPP_APP_SECRET,
+      termiiSecret: e.TERMII_SECRET_KEY,
+    },
     sms,
     fallbackSeconds: e.SMS_FALLBACK_SECONDS,
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
@@ -296,10 +305,13 @@ export const LOG_REDACT_PATHS = [
   '*.api_key',
   '*.appSecret',
   '*.verifyToken',
+  '*.termiiSecret',
   'headers.authorization',
   'headers["x-hub-signature-256"]',
+  'headers["x-termii-signature"]',
   'req.headers.authorization',
   'req.headers["x-hub-signature-256"]',
+  'req.headers["x-termii-signature"]',
 ];
 
 /**

@@ -27,6 +27,7 @@ const ROLES = [
       '/admin/user-add',
       '/notifications',
       '/admin/commission-upload',
+      '/admin/outbox',
       '/profile',
     ],
   },
@@ -42,8 +43,27 @@ const ROLES = [
   },
 ] as const;
 
-async function settled(page: Page): Promise<void> {
+/** Beyond the heading, what a screen shows once its data is in: the rows are measured, not a spinner. */
+const READY: Partial<Record<string, (page: Page) => Promise<void>>> = {
+  // The return-window section (issue 28) loads after the page's heading, one row per product category.
+  '/admin/commission-upload': (page) =>
+    expect(
+      page.getByRole('table', { name: 'Return window per product category' }).getByRole('row').nth(1),
+    ).toBeVisible(),
+  // Its rows, or its empty state when nothing was sent yet.
+  '/admin/outbox': (page) =>
+    expect(
+      page
+        .getByRole('table', { name: 'Message Outbox' })
+        .getByRole('row')
+        .nth(1)
+        .or(page.getByText('No messages found.')),
+    ).toBeVisible(),
+};
+
+async function settled(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await READY[path]?.(page);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -87,12 +107,23 @@ for (const { who, account, paths } of ROLES) {
     for (const path of paths) {
       await resize(page, PHONE_WIDTH);
       await page.goto(path);
-      await settled(page);
+      await settled(page, path);
       await measure(`${path} at ${PHONE_WIDTH} px`);
+      if (path === '/admin/commission-upload') {
+        // A return window's field message inside its table cell, on a phone.
+        const days = page
+          .getByRole('table', { name: 'Return window per product category' })
+          .getByRole('textbox')
+          .first();
+        await days.fill('400');
+        await days.press('Enter');
+        await expect(page.locator('[aria-invalid="true"]')).toHaveCount(1);
+        await measure(`${path} at ${PHONE_WIDTH} px, a return window's message showing`);
+      }
 
       await resize(page, DESKTOP_WIDTHS[0]);
       await page.goto(path);
-      await settled(page);
+      await settled(page, path);
       // The menu button toggles the sidebar, which stays as it is across a resize: each width is measured as
       // it comes, then with the sidebar the other way.
       for (const width of DESKTOP_WIDTHS) {

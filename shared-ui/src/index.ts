@@ -98,6 +98,14 @@ export const PagedTable = lazy(() =>
   import('./data-table/paged-table').then((module) => ({ default: module.PagedTable })),
 ) as unknown as <Row>(props: PagedTableProps<Row>) => ReactElement;
 export type { PagedTableList, PagedTableProps } from './data-table/paged-table';
+/** A list's frame (title, actions, filter card) and its filter fields; their CSS comes with the first list. */
+export const ListScreen = lazy(() =>
+  import('./list-screen/list-screen').then((module) => ({ default: module.ListScreen })),
+);
+export const FilterField = lazy(() =>
+  import('./list-screen/list-screen').then((module) => ({ default: module.FilterField })),
+);
+export type { FilterFieldProps, ListScreenProps } from './list-screen/list-screen';
 // Every screen loads its data through these two hooks: loading, error (with Retry) and ready are the only states.
 export { useLoad } from './data/use-load';
 export type { LoadOptions, LoadState, Loaded } from './data/use-load';

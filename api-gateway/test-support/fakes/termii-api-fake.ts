@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FakeServer, ReceivedRequest } from './fake-http-server';
 import { startFakeHttpServer } from './fake-http-server';
 
@@ -67,4 +68,33 @@ export async function startTermiiFake(options: { apiKey?: string } = {}): Promis
       ...extra,
     }),
   };
+}
+
+/**
+ * A delivery report as Termii posts it to the webhook ("Events and Reports": type, message_id, receiver, sender,
+ * message, sent_at, cost, status, channel), as the JSON text that is signed.
+ */
+export function termiiDeliveryReport(report: {
+  messageId: string;
+  status: string;
+  receiver?: string;
+  sentAt?: string;
+}): string {
+  return JSON.stringify({
+    type: 'outbound',
+    id: `fake-${report.messageId}`,
+    message_id: report.messageId,
+    receiver: report.receiver ?? '2348031234567',
+    sender: 'Portal',
+    message: 'Your code is hidden in tests.',
+    sent_at: report.sentAt ?? '2026-11-27 10:00:05',
+    cost: '4.5',
+    status: report.status,
+    channel: 'dnd',
+  });
+}
+
+/** X-Termii-Signature of a body with the account's secret key, as Termii computes it (hex HMAC-SHA512). */
+export function termiiSignature(body: string, secretKey: string): string {
+  return createHmac('sha512', secretKey).update(body).digest('hex');
 }

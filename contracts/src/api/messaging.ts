@@ -108,3 +108,19 @@ export const WhatsAppNotification = z.object({
     )
     .optional(),
 });
+
+/**
+ * POST webhooks/termii: Termii's outbound-message delivery report ("Events and Reports"), only what we read. The
+ * route checks X-Termii-Signature over the raw bytes before any of this is looked at; the schema documents the
+ * call and feeds the fuzzer (every field optional: the route reads the raw bytes, never the parsed body). status is Termii's words, e.g. 'DELIVERED', 'Message Sent', 'Message Failed',
+ * 'DND Active on Phone Number'.
+ */
+export const TermiiDeliveryReport = z.object({
+  type: z.string().optional(),
+  id: z.string().optional(),
+  message_id: z.union([z.string(), z.number()]).optional(),
+  receiver: z.string().optional(),
+  status: z.string().optional(),
+  sent_at: z.string().optional(),
+  channel: z.string().optional(),
+});

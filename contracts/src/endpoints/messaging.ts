@@ -4,6 +4,7 @@ import {
   AdminOutboxPage,
   AdminOutboxQuery,
   OutboxMessages,
+  TermiiDeliveryReport,
   WhatsAppNotification,
   WhatsAppVerifyQuery,
 } from '../api/messaging';
@@ -53,6 +54,23 @@ export const WebhookEndpoints = {
       'forward, so repeated and reordered notifications change nothing twice.',
     auth: 'public',
     body: WhatsAppNotification,
+    answer: { description: OutboxMessages.webhookReceived, schema: MessageResponse },
+    otherAnswers: {
+      400: { description: OutboxMessages.webhookBadBody, schema: ErrorResponse },
+      401: { description: 'Missing or wrong signature; nothing changed', schema: ErrorResponse },
+      413: { description: 'Body over 256 KB', schema: ErrorResponse },
+    },
+  }),
+  termiiNotify: defineEndpoint({
+    method: 'post',
+    path: '/webhooks/termii',
+    tag: 'Webhooks',
+    summary:
+      "Termii's delivery reports for the SMS we sent (Message Sent, Delivered, Message Failed, DND Active, ...). " +
+      'Accepted only with X-Termii-Signature = hex HMAC-SHA512(raw body, TERMII_SECRET_KEY); a status only moves ' +
+      'forward, and a report that comes before the message id is stored waits for it.',
+    auth: 'public',
+    body: TermiiDeliveryReport,
     answer: { description: OutboxMessages.webhookReceived, schema: MessageResponse },
     otherAnswers: {
       400: { description: OutboxMessages.webhookBadBody, schema: ErrorResponse },

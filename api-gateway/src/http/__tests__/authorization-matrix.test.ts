@@ -181,7 +181,7 @@ test("an affiliate never sees another affiliate's selfie", async () => {
   expect(asOwner.status).toBe(404);
 });
 
-test('issue 27: a session opens neither the WhatsApp webhook (the signature does) nor, below admin, the outbox', async () => {
+test('issue 27: a session opens neither the WhatsApp nor the Termii webhook (the signature does) nor, below admin, the outbox', async () => {
   const admin = await bearer(t.ctx, await createStaffUser(t.ctx.db, 1));
   const backoffice = await bearer(t.ctx, await createStaffUser(t.ctx.db, 2));
   const webhook = await request(t.app)
@@ -189,6 +189,12 @@ test('issue 27: a session opens neither the WhatsApp webhook (the signature does
     .set('Authorization', admin)
     .send({ entry: [] });
   expect(webhook.status).toBe(401);
+  // Termii's delivery reports: the same, a session is no signature.
+  const termii = await request(t.app)
+    .post('/api/webhooks/termii')
+    .set('Authorization', admin)
+    .send({ message_id: '1', status: 'Delivered' });
+  expect(termii.status).toBe(401);
   expect((await request(t.app).get('/api/admin/outbox').set('Authorization', backoffice)).status).toBe(403);
   expect((await request(t.app).get('/api/admin/outbox')).status).toBe(401);
   expect((await request(t.app).get('/api/admin/outbox').set('Authorization', admin)).status).toBe(200);

@@ -76,17 +76,18 @@ describe('regressions found by the fuzzer', () => {
   });
 });
 
-test('issue 27 calls (WhatsApp webhook, admin outbox, mobile code status): no 5xx, 4xx JSON, refused calls write nothing', async () => {
+test('issue 27 calls (WhatsApp and Termii webhooks, admin outbox, mobile code status): no 5xx, 4xx JSON, refused calls write nothing', async () => {
   const report = await runFuzz(target, {
     runsPerEndpoint: 80,
     seed: SEED,
     checksums: true,
-    only: /\/webhooks\/whatsapp|\/admin\/outbox|\/affiliate\/mobile-otp-status/,
+    only: /\/webhooks\/(whatsapp|termii)|\/admin\/outbox|\/affiliate\/mobile-otp-status/,
   });
   expect([...report.endpoints.keys()].sort()).toEqual([
     'GET /admin/outbox',
     'GET /webhooks/whatsapp',
     'POST /affiliate/mobile-otp-status',
+    'POST /webhooks/termii',
     'POST /webhooks/whatsapp',
   ]);
   expect(report.failures).toEqual([]);

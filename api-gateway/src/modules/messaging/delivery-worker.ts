@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { faultPoint } from '../../lib/fault-point';
 import { RegistrationMessages } from '@portal/contracts';
 import { queueSmsFallbacks } from './sms-fallback';
+import { applyEarlyReceipts, dropStaleEarlyReceipts } from './delivery-receipts';
 import { recordProviderResult } from './provider-health';
 import { UndeliverableError } from './provider-errors';
 import type { SendResult, Transports } from './transports';
@@ -73,6 +74,9 @@ export async function deliverDueMessages(
   /** Asked before each message: true ends the pass after the current one (graceful shutdown). */
   stopping: () => boolean = () => false,
 ): Promise<DeliveryReport> {
+  // Receipts kept for ids a pass stored but could not apply them for (it died in between) apply now.
+  let receiptFailed = (await applyEarlyReceipts(ctx)).some((one) => one.status === 'failed');
+  await dropStaleEarlyReceipts(ctx);
   // OTPs WhatsApp failed, or did not deliver in time, get their one SMS first, so this pass sends it.
   if (transports.sms) await queueSmsFallbacks(ctx);
   const now = ctx.now();
@@ -105,6 +109,7 @@ export async function deliverDueMessages(
       );
       await recordProviderResult(ctx, row.channel, provider, null);
       report.sent += 1;
+      if (await applyKeptReceipts(ctx, row.channel, result.providerMessageId)) receiptFailed = true;
     } catch (error) {
       const attempts = row.attempts + 1;
       const undeliverable = error instanceof UndeliverableError;
@@ -143,8 +148,28 @@ export async function deliverDueMessages(
     }
   }
   // A WhatsApp failure of this pass falls back at once, not on the next tick.
-  if (transports.sms && report.failed > 0) await queueSmsFallbacks(ctx);
+  if (transports.sms && (report.failed > 0 || receiptFailed)) await queueSmsFallbacks(ctx);
   return report;
+}
+
+/**
+ * The provider's receipt may have come before its id was stored (its webhook beat the send call's answer): kept,
+ * it applies as soon as the id is stored. Never throws: the message went, and must not be sent again because
+ * applying a receipt failed (the next pass applies what is left). True when a kept 'failed' applied.
+ */
+async function applyKeptReceipts(
+  ctx: AppContext,
+  channel: ClaimedRow['channel'],
+  providerMessageId: string | undefined,
+): Promise<boolean> {
+  if (channel === 'email' || !providerMessageId) return false;
+  try {
+    const applied = await applyEarlyReceipts(ctx, { channel, providerMessageId });
+    return applied.some((one) => one.status === 'failed');
+  } catch (error) {
+    ctx.logger.warn({ channel, err: error }, 'kept delivery receipts not applied; the next pass retries');
+    return false;
+  }
 }
 
 /**

@@ -6,13 +6,13 @@ import type { AppContext } from '../../context';
 import { badRequest, HttpError, unauthorized } from '../../http/errors';
 import { queueSmsFallbacks } from './sms-fallback';
 import { WHATSAPP_RECIPIENT_ERRORS } from './provider-errors';
+import { RECEIPT_STATUSES, receiveReceipt } from './delivery-receipts';
+import type { DeliveryReceipt, ReceiptStatus } from './delivery-receipts';
 
 /** Meta's notifications are small; anything bigger is not one of them. */
 export const WEBHOOK_BODY_LIMIT = '256kb';
 /** Statuses handled from one notification at most (Meta batches up to about a thousand). */
 const MAX_STATUSES = 1000;
-const RECEIPT_STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
-type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
 /** Same-length digests, so the comparison takes the same time whatever matches. */
 function sameSecret(given: string, expected: string): boolean {
@@ -65,17 +65,9 @@ export function answerVerification(
   res.status(200).type('text/plain').set('Cache-Control', 'no-store').send(challenge);
 }
 
-interface Receipt {
-  id: string;
-  status: ReceiptStatus;
-  at: Date;
-  errorCode?: number;
-  errorText?: string;
-}
-
 /** The statuses of a notification (entry[].changes[].value.statuses[]); anything else in it is ignored. */
-function receiptsOf(body: unknown, now: Date): Receipt[] {
-  const receipts: Receipt[] = [];
+function receiptsOf(body: unknown, now: Date): DeliveryReceipt[] {
+  const receipts: DeliveryReceipt[] = [];
   const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
   const record = (value: unknown): Record<string, unknown> =>
     value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -94,55 +86,31 @@ function receiptsOf(body: unknown, now: Date): Receipt[] {
             ? new Date(seconds * 1000)
             : now;
         const error = record(list(status.errors)[0]);
+        const errorCode = typeof error.code === 'number' ? error.code : undefined;
+        const errorText =
+          typeof error.title === 'string' || typeof error.message === 'string'
+            ? String(error.title ?? error.message).slice(0, 300)
+            : undefined;
+        const failed = kind === 'failed';
         receipts.push({
-          id,
+          channel: 'whatsapp',
+          providerMessageId: id,
           status: kind as ReceiptStatus,
           at,
-          errorCode: typeof error.code === 'number' ? error.code : undefined,
-          errorText:
-            typeof error.title === 'string' || typeof error.message === 'string'
-              ? String(error.title ?? error.message).slice(0, 300)
-              : undefined,
+          userError:
+            failed && errorCode !== undefined && WHATSAPP_RECIPIENT_ERRORS.has(errorCode)
+              ? RegistrationMessages.whatsappUndeliverable
+              : null,
+          failure: failed
+            ? `WhatsApp receipt: failed${errorCode !== undefined ? `: code ${errorCode}` : ''}${
+                errorText ? `: ${errorText}` : ''
+              }`
+            : null,
         });
       }
     }
   }
   return receipts;
-}
-
-/**
- * Applies one receipt to the outbox row with that wamid, only forward: sent < delivered < read; failed only
- * before delivered (a failure reported after a delivery is stale) and final. A repeated or older receipt
- * matches no row. One conditional UPDATE per receipt, so two notifications racing cannot move a row back.
- */
-async function applyReceipt(ctx: AppContext, receipt: Receipt): Promise<boolean> {
-  const recipientError =
-    receipt.status === 'failed' &&
-    receipt.errorCode !== undefined &&
-    WHATSAPP_RECIPIENT_ERRORS.has(receipt.errorCode)
-      ? RegistrationMessages.whatsappUndeliverable
-      : null;
-  const failure =
-    receipt.status === 'failed'
-      ? `WhatsApp receipt: failed${receipt.errorCode !== undefined ? `: code ${receipt.errorCode}` : ''}${
-          receipt.errorText ? `: ${receipt.errorText}` : ''
-        }`
-      : null;
-  const { rowCount } = await ctx.db.query(
-    `UPDATE outbox SET delivery_status = $2::text, delivery_status_at = $3,
-            fallback_due_at = CASE WHEN $2::text IN ('delivered', 'read') THEN NULL ELSE fallback_due_at END,
-            user_error = coalesce($4, user_error),
-            last_error = coalesce($5, last_error)
-      WHERE channel = 'whatsapp' AND provider_message_id = $1
-        AND CASE WHEN $2::text = 'failed'
-                 THEN delivery_status IS NULL OR delivery_status = 'sent'
-                 ELSE delivery_status IS DISTINCT FROM 'failed'
-                      AND coalesce(array_position(ARRAY['sent', 'delivered', 'read'], delivery_status), 0)
-                          < array_position(ARRAY['sent', 'delivered', 'read'], $2::text)
-            END`,
-    [receipt.id, receipt.status, receipt.at, recipientError, failure],
-  );
-  return (rowCount ?? 0) > 0;
 }
 
 /** POST: the signature first (401 and nothing read otherwise), then the statuses. */
@@ -163,7 +131,9 @@ export async function receiveNotification(ctx: AppContext, req: Request, res: Re
   const receipts = receiptsOf(body, ctx.now());
   let failed = 0;
   for (const receipt of receipts) {
-    if ((await applyReceipt(ctx, receipt)) && receipt.status === 'failed') failed += 1;
+    // A receipt for a wamid not stored yet (Meta's webhook beat the send call's answer) waits for it.
+    const applied = await receiveReceipt(ctx, receipt);
+    failed += applied.filter((one) => one.status === 'failed').length;
   }
   // A failed OTP falls back to SMS now rather than at the worker's next pass.
   if (failed > 0 && ctx.config.messaging.sms.provider !== 'none') await queueSmsFallbacks(ctx);

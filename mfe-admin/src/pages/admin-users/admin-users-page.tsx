@@ -7,6 +7,8 @@ import { ADMIN_USER_PAGE_SIZE, AdminUserMessages, Messages, SecondFactorMessages
 import type { AdminUser, AdminUserStatusFilter } from '@portal/contracts';
 import {
   ConfirmDialog,
+  FilterField,
+  ListScreen,
   PagedTable,
   StatusBadge,
   dropdownPassThrough,
@@ -152,42 +154,41 @@ export default function AdminUsersPage() {
   );
 
   return (
-    <section className={styles.page} aria-labelledby={`${baseId}-title`}>
-      <header className={styles.header}>
-        <h1 id={`${baseId}-title`}>All Users</h1>
+    <ListScreen
+      title="All Users"
+      actions={
         <Link to={ADD_USER_PATH} className={`p-button p-component ${styles.addLink}`}>
           <i className="pi pi-user-plus" aria-hidden="true" />
           <span>Add New User</span>
         </Link>
-      </header>
-
-      <div className={styles.filters} role="search">
-        <div className={styles.field}>
-          <label htmlFor={searchId}>Search</label>
-          <InputText
-            id={searchId}
-            type="search"
-            value={list.searchText}
-            placeholder="Name, email, mobile, role or country"
-            onChange={(event) => list.setSearchText(event.target.value)}
-            className={styles.searchInput}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={statusId}>Status</label>
-          <Dropdown
-            pt={dropdownPassThrough}
-            inputId={statusId}
-            value={list.filters.status}
-            options={[...USER_STATUS_OPTIONS]}
-            optionLabel="label"
-            optionValue="value"
-            onChange={(event) => list.setFilters({ status: event.value as AdminUserStatusFilter })}
-            className={styles.statusFilter}
-          />
-        </div>
-      </div>
-
+      }
+      filters={
+        <>
+          <FilterField htmlFor={searchId} label="Search">
+            <InputText
+              id={searchId}
+              type="search"
+              value={list.searchText}
+              placeholder="Name, email, mobile, role or country"
+              onChange={(event) => list.setSearchText(event.target.value)}
+              className={styles.searchInput}
+            />
+          </FilterField>
+          <FilterField htmlFor={statusId} label="Status">
+            <Dropdown
+              pt={dropdownPassThrough}
+              inputId={statusId}
+              value={list.filters.status}
+              options={[...USER_STATUS_OPTIONS]}
+              optionLabel="label"
+              optionValue="value"
+              onChange={(event) => list.setFilters({ status: event.value as AdminUserStatusFilter })}
+              className={styles.statusFilter}
+            />
+          </FilterField>
+        </>
+      }
+    >
       <PagedTable
         list={list}
         caption="All Users"
@@ -202,6 +203,7 @@ export default function AdminUsersPage() {
         userID={editing}
         options={options.data}
         optionsFailed={options.state === 'error'}
+        optionsError={options.error}
         onRetryOptions={options.reload}
         onClose={() => setEditing(null)}
         onSaved={(answer) => {
@@ -231,6 +233,6 @@ export default function AdminUsersPage() {
         onConfirm={() => void reset.confirm()}
         onCancel={reset.cancel}
       />
-    </section>
+    </ListScreen>
   );
 }

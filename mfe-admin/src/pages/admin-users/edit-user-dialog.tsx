@@ -13,6 +13,8 @@ export interface EditUserDialogProps {
   userID: number | null;
   options: UserFormOptions | undefined;
   optionsFailed: boolean;
+  /** What loading the roles and countries failed with: Retry only where another try can succeed. */
+  optionsError?: unknown;
   onRetryOptions(): void;
   onClose(): void;
   onSaved(answer: SaveAdminUserResponse): void;
@@ -26,6 +28,7 @@ export function EditUserDialog({
   userID,
   options,
   optionsFailed,
+  optionsError,
   onRetryOptions,
   onClose,
   onSaved,
@@ -39,7 +42,13 @@ export function EditUserDialog({
   if (user.state === 'error') {
     body = <LoadFailed message="The user could not be loaded." onRetry={user.reload} error={user.error} />;
   } else if (optionsFailed) {
-    body = <LoadFailed message="The roles and countries could not be loaded." onRetry={onRetryOptions} />;
+    body = (
+      <LoadFailed
+        message="The roles and countries could not be loaded."
+        onRetry={onRetryOptions}
+        error={optionsError}
+      />
+    );
   } else if (ready && user.data) {
     const editing = user.data;
     body = (requestClose: () => void) => (

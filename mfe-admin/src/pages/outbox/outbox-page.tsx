@@ -3,6 +3,8 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import type { AdminOutboxMessage } from '@portal/contracts';
 import {
+  FilterField,
+  ListScreen,
   PagedTable,
   dropdownPassThrough,
   formatDate,
@@ -13,7 +15,6 @@ import {
 import type { DataColumn } from '@portal/shared-ui';
 import { OUTBOX_PAGE_SIZE, fetchOutboxPage } from './outbox-api';
 import type { OutboxChannelFilter } from './outbox-api';
-import styles from './outbox-page.module.css';
 
 export const CHANNEL_OPTIONS: readonly { label: string; value: OutboxChannelFilter }[] = [
   { label: 'All', value: 'all' },
@@ -87,34 +88,33 @@ export default function OutboxPage() {
   );
 
   return (
-    <section className={styles.page} aria-labelledby={`${baseId}-title`}>
-      <header className={styles.header}>
-        <h1 id={`${baseId}-title`}>Message Outbox</h1>
-      </header>
-      <div className={styles.filters} role="search">
-        <div className={styles.field}>
-          <label htmlFor={searchId}>Recipient</label>
-          <InputText
-            id={searchId}
-            type="search"
-            value={list.searchText}
-            placeholder="Email or mobile number"
-            onChange={(event) => list.setSearchText(event.target.value)}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={channelId}>Channel</label>
-          <Dropdown
-            pt={dropdownPassThrough}
-            inputId={channelId}
-            value={list.filters.channel}
-            options={[...CHANNEL_OPTIONS]}
-            optionLabel="label"
-            optionValue="value"
-            onChange={(event) => list.setFilters({ channel: event.value as OutboxChannelFilter })}
-          />
-        </div>
-      </div>
+    <ListScreen
+      title="Message Outbox"
+      filters={
+        <>
+          <FilterField htmlFor={searchId} label="Recipient" grow>
+            <InputText
+              id={searchId}
+              type="search"
+              value={list.searchText}
+              placeholder="Email or mobile number"
+              onChange={(event) => list.setSearchText(event.target.value)}
+            />
+          </FilterField>
+          <FilterField htmlFor={channelId} label="Channel" grow>
+            <Dropdown
+              pt={dropdownPassThrough}
+              inputId={channelId}
+              value={list.filters.channel}
+              options={[...CHANNEL_OPTIONS]}
+              optionLabel="label"
+              optionValue="value"
+              onChange={(event) => list.setFilters({ channel: event.value as OutboxChannelFilter })}
+            />
+          </FilterField>
+        </>
+      }
+    >
       <PagedTable
         list={list}
         caption="Message Outbox"
@@ -124,6 +124,6 @@ export default function OutboxPage() {
         errorMessage="The outbox could not be loaded."
         pagerLabel="Message Outbox pages"
       />
-    </section>
+    </ListScreen>
   );
 }

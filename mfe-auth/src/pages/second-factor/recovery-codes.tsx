@@ -1,4 +1,5 @@
 import { ThemedButton, notify } from '@portal/shared-ui';
+import card from '../common/auth-card.module.css';
 import styles from './second-factor-setup-page.module.css';
 
 /** The ten recovery codes, shown once after set-up, to copy or download as a text file. */
@@ -25,7 +26,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onD
       <h2 id="recovery-codes-heading" tabIndex={-1}>
         Save your recovery codes
       </h2>
-      <p className={styles.lead}>
+      <p className={card.lead}>
         If you lose your phone, each of these codes signs you in once instead of a code from the app. They are
         shown only now: copy or download them and keep them somewhere safe.
       </p>

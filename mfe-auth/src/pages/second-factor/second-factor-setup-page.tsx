@@ -15,6 +15,7 @@ import {
 } from '@portal/shared-ui';
 import { FormField, describedBy } from '../common/form-field';
 import { RecoveryCodes } from './recovery-codes';
+import card from '../common/auth-card.module.css';
 import styles from './second-factor-setup-page.module.css';
 
 type State =
@@ -94,12 +95,16 @@ export function SecondFactorSetupPage() {
   };
 
   return (
-    <section className={styles.card} aria-labelledby="two-step-heading" aria-busy={state.kind === 'loading'}>
-      <h1 id="two-step-heading" ref={heading} tabIndex={-1} className={styles.heading}>
+    <section
+      className={`${card.card} ${card.wide}`}
+      aria-labelledby="two-step-heading"
+      aria-busy={state.kind === 'loading'}
+    >
+      <h1 id="two-step-heading" ref={heading} tabIndex={-1} className={card.heading}>
         Two-Step Sign-In
       </h1>
       {state.kind !== 'codes' && (
-        <p className={styles.lead}>
+        <p className={card.lead}>
           {required
             ? 'Admins sign in with a password and a code from an authenticator app. Set it up to continue.'
             : 'Sign in with your password and a code from an authenticator app on your phone.'}
@@ -159,7 +164,7 @@ export function SecondFactorSetupPage() {
                 label={busy ? 'Verifying…' : 'Verify and turn on'}
                 loading={busy}
                 disabled={busy}
-                className={styles.submit}
+                className={card.submit}
               />
             </form>
           </li>

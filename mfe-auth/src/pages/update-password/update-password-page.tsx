@@ -13,7 +13,7 @@ import {
 } from '@portal/shared-ui';
 import { FormField, describedBy } from '../common/form-field';
 import { PasswordField } from '../common/password-field';
-import styles from './update-password-page.module.css';
+import styles from '../common/auth-card.module.css';
 
 const NEW_PASSWORD_HINT = OurMessages.newPasswordRule;
 const SERVER_CHECKED_FIELDS = ['currentPassword', 'newPassword'] as const;

@@ -9,7 +9,12 @@ import {
   statusNotification,
   type WhatsAppCloudFake,
 } from '../../../../test-support/fakes/whatsapp-cloud-api-fake';
-import { startTermiiFake, type TermiiFake } from '../../../../test-support/fakes/termii-api-fake';
+import {
+  startTermiiFake,
+  termiiDeliveryReport,
+  termiiSignature,
+  type TermiiFake,
+} from '../../../../test-support/fakes/termii-api-fake';
 import { deliverDueMessages, MAX_DELIVERY_ATTEMPTS } from '../delivery-worker';
 import { queueSmsFallbacks } from '../sms-fallback';
 import { createTransports, type Transports } from '../transports';
@@ -18,6 +23,7 @@ jest.setTimeout(60_000);
 
 const APP_SECRET = 'test-app-secret-for-signatures';
 const VERIFY_TOKEN = 'test-verify-token';
+const TERMII_SECRET = 'test-termii-secret-key';
 
 interface Row {
   message_id: string;
@@ -87,6 +93,7 @@ describe('WhatsApp Cloud API with SMS fallback (fakes of Meta and Termii)', () =
       ...termii.env(),
       WHATSAPP_APP_SECRET: APP_SECRET,
       WHATSAPP_WEBHOOK_VERIFY_TOKEN: VERIFY_TOKEN,
+      TERMII_SECRET_KEY: TERMII_SECRET,
       SMS_FALLBACK_SECONDS: '60',
       // Generous: a loaded machine must not turn an answer into a timeout; 'hang' waits it out.
       PROVIDER_TIMEOUT_MS: '5000',
@@ -325,6 +332,133 @@ describe('WhatsApp Cloud API with SMS fallback (fakes of Meta and Termii)', () =
       expect((await rowsFor(t, number.international)).filter((r) => r.channel === 'sms')).toHaveLength(0);
     });
 
+    /**
+     * Meta's webhook can beat the send call's answer: the receipt names a wamid no row carries yet. Issue 27
+     * ignored it, so the row stayed 'no receipt' (and an OTP fell back to SMS though WhatsApp delivered it).
+     */
+    describe('a receipt that arrives before the wamid is stored', () => {
+      /** Transports whose WhatsApp send lets `during` post receipts after Meta took the message, before it answers. */
+      const receiptsDuringSend = (during: (wamid: string) => Promise<void>): Transports => ({
+        ...transports,
+        whatsapp: {
+          name: transports.whatsapp.name,
+          send: async (message) => {
+            const result = await transports.whatsapp.send(message);
+            if (result?.providerMessageId) await during(result.providerMessageId);
+            return result;
+          },
+        },
+      });
+      const postSigned = async (body: string) => {
+        const res = await postNotification(t, body, hubSignature(body, APP_SECRET));
+        expect(res.status).toBe(200);
+      };
+      const kept = async () =>
+        Number(
+          (await t.ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM early_delivery_receipts')).rows[0]
+            .n,
+        );
+
+      test('the receipt first, then the send: the row ends delivered, the kept receipt is gone, no SMS', async () => {
+        const number = freshNumber();
+        await requestMobileCode(t, number.local);
+        let keptMeanwhile = -1;
+        await deliverDueMessages(
+          t.ctx,
+          receiptsDuringSend(async (wamid) => {
+            await postSigned(
+              statusNotification([
+                { id: wamid, status: 'sent', timestamp: 1_790_000_001 },
+                { id: wamid, status: 'delivered', timestamp: 1_790_000_002 },
+              ]),
+            );
+            keptMeanwhile = await kept();
+          }),
+        );
+        expect(keptMeanwhile).toBe(2);
+        const [row] = await rowsFor(t, number.international);
+        expect(row).toMatchObject({ status: 'sent', delivery_status: 'delivered' });
+        expect(row.delivery_status_at).toEqual(new Date(1_790_000_002 * 1000));
+        expect(await kept()).toBe(0);
+        // Delivered: nothing falls back when the fallback time comes.
+        t.advanceClock(120_000);
+        await deliverDueMessages(t.ctx, transports);
+        expect((await rowsFor(t, number.international)).map((r) => r.channel)).toEqual(['whatsapp']);
+      });
+
+      test('early receipts apply forward only: read before delivered stays read; a stale failure is ignored', async () => {
+        const number = freshNumber();
+        await requestMobileCode(t, number.local);
+        await deliverDueMessages(
+          t.ctx,
+          receiptsDuringSend(async (wamid) => {
+            for (const [status, timestamp] of [
+              ['read', 1_790_000_003],
+              ['delivered', 1_790_000_002],
+              ['failed', 1_790_000_004],
+              ['read', 1_790_000_003],
+            ] as const) {
+              await postSigned(statusNotification([{ id: wamid, status, timestamp }]));
+            }
+          }),
+        );
+        const [row] = await rowsFor(t, number.international);
+        expect(row.delivery_status).toBe('read');
+        expect(row.delivery_status_at).toEqual(new Date(1_790_000_003 * 1000));
+        expect(row.user_error).toBeNull();
+        expect(await kept()).toBe(0);
+      });
+
+      test('an early failed receipt (131026) applies when the wamid is stored and the code goes once by SMS', async () => {
+        const number = freshNumber();
+        const { browser, email } = await requestMobileCode(t, number.local);
+        await deliverDueMessages(
+          t.ctx,
+          receiptsDuringSend((wamid) =>
+            postSigned(statusNotification([{ id: wamid, status: 'failed', errorCode: 131026 }])),
+          ),
+        );
+        const rows = await rowsFor(t, number.international);
+        expect(rows.map((r) => r.channel)).toEqual(['whatsapp', 'sms']);
+        expect(rows[0]).toMatchObject({
+          delivery_status: 'failed',
+          user_error: RegistrationMessages.whatsappUndeliverable,
+        });
+        await deliverDueMessages(t.ctx, transports);
+        expect(termii.accepted.filter((m) => m.to === number.digits)).toHaveLength(1);
+        expect((await browser.post('/api/affiliate/mobile-otp-status').send({ email })).body.channel).toBe(
+          'sms',
+        );
+      });
+
+      test('receipt and stored wamid racing: every row ends delivered, whatever came first', async () => {
+        const numbers = Array.from({ length: 6 }, () => freshNumber());
+        for (const number of numbers) await requestMobileCode(t, number.local);
+        const posts: Promise<void>[] = [];
+        // The notification is posted while the worker stores the wamid, not awaited by the send.
+        await deliverDueMessages(
+          t.ctx,
+          receiptsDuringSend(async (wamid) => {
+            posts.push(postSigned(statusNotification([{ id: wamid, status: 'delivered' }])));
+            await new Promise((resolve) => setImmediate(resolve));
+          }),
+        );
+        await Promise.all(posts);
+        for (const number of numbers) {
+          expect((await rowsFor(t, number.international))[0].delivery_status).toBe('delivered');
+        }
+        expect(await kept()).toBe(0);
+      });
+
+      test('a receipt for a wamid no row ever gets is dropped after a day', async () => {
+        await postSigned(statusNotification([{ id: 'wamid.NEVER-OURS', status: 'delivered' }]));
+        expect(await kept()).toBe(1);
+        t.advanceClock(25 * 60 * 60_000);
+        await deliverDueMessages(t.ctx, transports);
+        expect(await kept()).toBe(0);
+      });
+    });
+
     test('a failed receipt (131026) falls back to SMS at once, once, even when repeated', async () => {
       const number = freshNumber();
       const { browser, email } = await requestMobileCode(t, number.local);
@@ -348,6 +482,121 @@ describe('WhatsApp Cloud API with SMS fallback (fakes of Meta and Termii)', () =
       expect((await browser.post('/api/affiliate/mobile-otp-status').send({ email })).body.channel).toBe(
         'sms',
       );
+    });
+  });
+
+  describe("Termii's delivery reports", () => {
+    const postReport = (body: string, signature?: string) => {
+      const call = request(t.app).post('/api/webhooks/termii').set('Content-Type', 'application/json');
+      if (signature !== undefined) call.set('X-Termii-Signature', signature);
+      return call.send(body);
+    };
+    /** A code that failed on WhatsApp and went by SMS; its SMS row. */
+    const smsFallback = async () => {
+      const number = freshNumber();
+      meta.setMode(number.digits, 'not-on-whatsapp');
+      const { browser, email } = await requestMobileCode(t, number.local);
+      await deliverDueMessages(t.ctx, transports);
+      await deliverDueMessages(t.ctx, transports);
+      const sms = (await rowsFor(t, number.international)).find((r) => r.channel === 'sms') as Row;
+      expect(sms).toMatchObject({ status: 'sent', provider: 'termii' });
+      return { number, sms, browser, email };
+    };
+    const smsRow = async (recipient: string) =>
+      (await rowsFor(t, recipient)).find((r) => r.channel === 'sms') as Row;
+
+    test('without, or with a wrong, signature: 401 and nothing changed; signed: the SMS row is delivered', async () => {
+      const { number, sms } = await smsFallback();
+      const body = termiiDeliveryReport({
+        messageId: sms.provider_message_id as string,
+        status: 'DELIVERED | Message delivered to handset',
+      });
+      for (const signature of [
+        undefined,
+        '',
+        termiiSignature(body, 'another-secret'),
+        termiiSignature(body.replace('DELIVERED', 'Message Failed'), TERMII_SECRET),
+        hubSignature(body, TERMII_SECRET),
+      ]) {
+        const res = await postReport(body, signature);
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual({ message: 'Invalid signature.' });
+      }
+      expect((await smsRow(number.international)).delivery_status).toBeNull();
+      expect((await postReport(body, termiiSignature(body, TERMII_SECRET))).status).toBe(200);
+      const row = await smsRow(number.international);
+      expect(row.delivery_status).toBe('delivered');
+      expect(row.delivery_status_at).toEqual(new Date('2026-11-27T10:00:05Z'));
+      const notJson = '{"message_id": ';
+      expect((await postReport(notJson, termiiSignature(notJson, TERMII_SECRET))).status).toBe(400);
+    });
+
+    test('reports move forward only: a late Message Sent or Message Failed after DELIVERED changes nothing', async () => {
+      const { number, sms } = await smsFallback();
+      const post = async (status: string, sentAt: string) => {
+        const body = termiiDeliveryReport({ messageId: sms.provider_message_id as string, status, sentAt });
+        expect((await postReport(body, termiiSignature(body, TERMII_SECRET))).status).toBe(200);
+        return smsRow(number.international);
+      };
+      expect((await post('Message Sent', '2026-11-27 10:00:01')).delivery_status).toBe('sent');
+      expect((await post('Delivered', '2026-11-27 10:00:03')).delivery_status).toBe('delivered');
+      expect((await post('Message Sent', '2026-11-27 10:00:02')).delivery_status).toBe('delivered');
+      const last = await post('Message Failed', '2026-11-27 10:00:04');
+      expect(last).toMatchObject({ delivery_status: 'delivered', user_error: null });
+      expect(last.delivery_status_at).toEqual(new Date('2026-11-27T10:00:03Z'));
+    });
+
+    test('DND Active on the number: the SMS row fails and the OTP step says the code was not delivered', async () => {
+      const { number, sms, browser, email } = await smsFallback();
+      const body = termiiDeliveryReport({
+        messageId: sms.provider_message_id as string,
+        status: 'DND Active on Phone Number',
+      });
+      expect((await postReport(body, termiiSignature(body, TERMII_SECRET))).status).toBe(200);
+      expect(await smsRow(number.international)).toMatchObject({
+        delivery_status: 'failed',
+        user_error: RegistrationMessages.codeNotDelivered,
+        last_error: 'Termii delivery report: DND Active on Phone Number',
+      });
+      const status = await browser.post('/api/affiliate/mobile-otp-status').send({ email });
+      expect(status.status).toBe(200);
+      expect(JSON.stringify(status.body)).toContain(RegistrationMessages.codeNotDelivered);
+    });
+
+    test("a report that comes before Termii's answer is stored applies when the message_id is stored", async () => {
+      const number = freshNumber();
+      meta.setMode(number.digits, 'not-on-whatsapp');
+      await requestMobileCode(t, number.local);
+      await deliverDueMessages(t.ctx, transports);
+      const sms = transports.sms as NonNullable<Transports['sms']>;
+      await deliverDueMessages(t.ctx, {
+        ...transports,
+        sms: {
+          name: sms.name,
+          send: async (message) => {
+            const result = await sms.send(message);
+            const body = termiiDeliveryReport({
+              messageId: result?.providerMessageId as string,
+              status: 'Delivered',
+            });
+            expect((await postReport(body, termiiSignature(body, TERMII_SECRET))).status).toBe(200);
+            return result;
+          },
+        },
+      });
+      expect((await smsRow(number.international)).delivery_status).toBe('delivered');
+    });
+
+    test('unknown statuses and inbound messages are accepted and change nothing', async () => {
+      const { number, sms } = await smsFallback();
+      for (const body of [
+        termiiDeliveryReport({ messageId: sms.provider_message_id as string, status: 'Received' }),
+        JSON.stringify({ type: 'inbound', message_id: sms.provider_message_id, status: 'Delivered' }),
+        JSON.stringify({ status: 'Delivered' }),
+      ]) {
+        expect((await postReport(body, termiiSignature(body, TERMII_SECRET))).status).toBe(200);
+      }
+      expect((await smsRow(number.international)).delivery_status).toBeNull();
     });
   });
 

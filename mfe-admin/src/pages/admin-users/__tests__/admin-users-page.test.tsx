@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AxiosError, AxiosHeaders } from 'axios';
 import { notify, useSessionStore } from '@portal/shared-ui';
 import { SecondFactorMessages } from '@portal/contracts';
 import type { AdminUser, AdminUserPage } from '@portal/contracts';
@@ -18,6 +19,20 @@ beforeEach(() => {
 
 function page(results: AdminUser[], totalCount = results.length): AdminUserPage {
   return { results, totalCount, pageNo: 1, pageSize: 10 };
+}
+
+/** A failed call as the HTTP client rejects it: an HTTP status, or none (no answer). */
+function httpFailure(status?: number, message?: string): AxiosError {
+  const config = { headers: new AxiosHeaders() };
+  return new AxiosError(
+    'failed',
+    'ERR',
+    config,
+    {},
+    status === undefined
+      ? undefined
+      : { data: message ? { message } : {}, status, statusText: '', headers: {}, config },
+  );
 }
 
 const rowsOf = () =>
@@ -164,8 +179,12 @@ describe('Admin users list', () => {
       });
       expect(mocked.resetSecondFactor).toHaveBeenCalledWith(2);
       expect(notify.success).toHaveBeenCalledWith(SecondFactorMessages.resetDone);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     } finally {
-      useSessionStore.getState().signOut();
+      // The page is still mounted and re-renders for the signed-out session: inside act, awaited.
+      await act(async () => {
+        useSessionStore.getState().signOut();
+      });
     }
   });
 
@@ -209,6 +228,33 @@ describe('Admin users list', () => {
     });
     expect(notify.success).toHaveBeenCalledWith('User updated successfully.');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  // Issue 26: the dialog offered Retry on every failure of the roles and countries, also on a refusal that
+  // answers the same every time.
+  it('Edit: roles and countries refused (403) say why and offer no Retry', async () => {
+    mocked.fetchUser.mockResolvedValue(user(2, { fullName: 'Bola Backoffice' }));
+    mocked.fetchUserFormOptions.mockRejectedValue(httpFailure(403, 'You do not have access.'));
+    await renderList();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Bola Backoffice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    const refused = await within(dialog).findByRole('alert');
+    expect(refused.textContent).toContain('The roles and countries could not be loaded.');
+    expect(refused.textContent).toContain('You do not have access.');
+    expect(within(dialog).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('Edit: roles and countries with no answer offer Retry, which loads the form', async () => {
+    mocked.fetchUser.mockResolvedValue(user(2, { fullName: 'Bola Backoffice' }));
+    mocked.fetchUserFormOptions.mockRejectedValueOnce(httpFailure()).mockResolvedValue(OPTIONS);
+    await renderList();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Bola Backoffice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(await within(dialog).findByText('The roles and countries could not be loaded.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(((await within(dialog).findByLabelText('Full Name')) as HTMLInputElement).value).toBe(
+      'Bola Backoffice',
+    );
   });
 
   it('says when there are no users', async () => {
