@@ -36,6 +36,7 @@ export * from './rules/account-number';
 export * from './rules/registration-form';
 export * from './api/registration';
 export * from './api/bank-verification';
+export * from './api/data-rights';
 export * from './endpoint';
 export * from './endpoints/index';
 export * from './endpoints/sign-in';

@@ -9,7 +9,7 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, ran
  * additional authenticated data, so a value copied into another column does not open.
  * Keyed hash: `<keyId>:<base64url HMAC>`; a lookup computes it under every known key (current and old).
  */
-export type SealedField = 'nin_or_bvn' | 'account_number';
+export type SealedField = 'nin_or_bvn' | 'account_number' | 'totp_secret';
 
 export interface DataKeyring {
   /** The key new values are sealed (and hashed) with. */

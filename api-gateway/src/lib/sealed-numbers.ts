@@ -9,6 +9,7 @@ import {
   seal,
   sealedKeyId,
 } from './field-crypto';
+import { resealSecondFactorSecrets } from './sealed-secrets';
 
 /**
  * The affiliate's BVN/NIN and bank account number as stored (issue 29): every write goes through
@@ -175,6 +176,15 @@ export async function sealNumbersAtStart(
   ctx: Pick<AppContext, 'db' | 'config' | 'logger'>,
 ): Promise<ResealReport> {
   const report = await resealNumbers(ctx, 'clear');
+  // The staff TOTP secrets too (migration 065): a handful of rows.
+  const secrets = await resealSecondFactorSecrets(ctx, 'clear');
+  if (secrets.rows > 0) {
+    await ctx.db
+      .exec(ctx.db.driver === 'pglite' ? 'VACUUM FULL user_second_factors' : 'VACUUM user_second_factors')
+      .catch((error: unknown) => ctx.logger.warn({ err: error }, 'vacuum after sealing secrets failed'));
+    ctx.logger.info({ rows: secrets.rows }, 'second-factor secrets sealed');
+  }
+  report.unreadable += secrets.unreadable;
   if (report.rows > 0) {
     await ctx.db
       .exec(ctx.db.driver === 'pglite' ? 'VACUUM FULL affiliates' : 'VACUUM affiliates')
