@@ -103,7 +103,7 @@ describe('Erase Personal Data (issue 29)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByText(eraseConfirmMessage('AFF100007'))).toBeNull());
     expect(mocked.eraseAffiliate).not.toHaveBeenCalled();
-    expect(screen.getByText('Chiamaka Nwosu')).toBeTruthy();
+    expect(within(dialog).getByText('Chiamaka Nwosu')).toBeTruthy();
   });
 
   it('erased meanwhile (409): the details refresh and show when it was erased, without the action', async () => {
