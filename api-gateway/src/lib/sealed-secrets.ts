@@ -45,10 +45,10 @@ export async function resealSecondFactorSecrets(
         report.unreadable += 1;
         continue;
       }
-      await tx.query(
-        'UPDATE user_second_factors SET secret_sealed = $2, secret = NULL WHERE user_id = $1',
-        [row.user_id, sealSecret(keyring, openSecret(keyring, row))],
-      );
+      await tx.query('UPDATE user_second_factors SET secret_sealed = $2, secret = NULL WHERE user_id = $1', [
+        row.user_id,
+        sealSecret(keyring, openSecret(keyring, row)),
+      ]);
       report.rows += 1;
     }
     return report;

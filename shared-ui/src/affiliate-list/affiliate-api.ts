@@ -8,7 +8,12 @@ import type {
   IdentityNumbersResponse,
   MessageResponse,
 } from '@portal/contracts';
-import { AFFILIATE_PAGE_SIZE, AffiliateEndpoints, DataRightsEndpoints, ReportEndpoints } from '@portal/contracts';
+import {
+  AFFILIATE_PAGE_SIZE,
+  AffiliateEndpoints,
+  DataRightsEndpoints,
+  ReportEndpoints,
+} from '@portal/contracts';
 import { callEndpoint } from '../http-client';
 
 /** The list's status filter as the server's `status` query reads it (dashboard links use the same words). */

@@ -117,7 +117,9 @@ export async function signIn(
   // Staff with a second factor: no session yet. The attempt is settled as not counting (only a wrong code
   // counts from here) and not as a success (which would start the lockout's count afresh before any code).
   const secondFactor =
-    user.roleId === RoleId.Affiliate ? undefined : await findSecondFactor(ctx.db, ctx.config.dataKeyring, user.userId);
+    user.roleId === RoleId.Affiliate
+      ? undefined
+      : await findSecondFactor(ctx.db, ctx.config.dataKeyring, user.userId);
   if (secondFactor?.confirmed) {
     await ctx.db.transaction(async (tx) => {
       await passwordUpkeep(tx);

@@ -7,7 +7,13 @@ import type { SessionUser } from '../../http/session';
 import { businessDay, businessTimestamp } from '../../lib/business-time';
 import { SEALED_NUMBER_COLUMNS, type SealedNumberRow, openNumbers } from '../../lib/sealed-numbers';
 import { auditTitle } from '../audit';
-import { type AnySheetJob, type ExportRunner, NAIRA_FORMAT, type SheetColumn, type SheetJob } from '../reports';
+import {
+  type AnySheetJob,
+  type ExportRunner,
+  NAIRA_FORMAT,
+  type SheetColumn,
+  type SheetJob,
+} from '../reports';
 
 /** What an OTP message's body is replaced with in the workbook: its code is never written anywhere. */
 export const OTP_BODY_WITHHELD = 'A verification code (not kept in this file).';
@@ -224,7 +230,11 @@ export async function readMyData(
       { header: 'Channel', width: 10, value: (row) => row.channel },
       { header: 'To', width: 30, value: (row) => row.recipient },
       { header: 'Subject', width: 36, value: (row) => row.subject },
-      { header: 'Message', width: 80, value: (row) => (row.purpose === 'otp' ? OTP_BODY_WITHHELD : row.body) },
+      {
+        header: 'Message',
+        width: 80,
+        value: (row) => (row.purpose === 'otp' ? OTP_BODY_WITHHELD : row.body),
+      },
       { header: 'Status', width: 10, value: (row) => row.delivery_status ?? row.status },
       { header: 'Sent', width: 20, value: (row) => when(row.sent_at) },
     ],

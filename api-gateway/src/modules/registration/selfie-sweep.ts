@@ -76,10 +76,14 @@ export async function sweepRejectedSelfies(ctx: AppContext, store = new FileStor
       if (!doomed.length) return { rows: [] as { storage_key: string }[], batch: 0 };
       const ids = doomed.map((row) => Number(row.affiliate_id));
       const keys = doomed.map((row) => row.selfie_image_path);
-      await tx.query('UPDATE affiliates SET selfie_image_path = NULL WHERE affiliate_id = ANY($1::bigint[])', [
-        ids,
-      ]);
-      await tx.query('UPDATE registrations SET selfie_file_id = NULL WHERE selfie_file_id IN (SELECT file_id FROM stored_files WHERE storage_key = ANY($1::text[]))', [keys]);
+      await tx.query(
+        'UPDATE affiliates SET selfie_image_path = NULL WHERE affiliate_id = ANY($1::bigint[])',
+        [ids],
+      );
+      await tx.query(
+        'UPDATE registrations SET selfie_file_id = NULL WHERE selfie_file_id IN (SELECT file_id FROM stored_files WHERE storage_key = ANY($1::text[]))',
+        [keys],
+      );
       const removed = await tx.query<{ storage_key: string }>(
         `DELETE FROM stored_files WHERE storage_key = ANY($1::text[]) AND purpose = 'selfie' RETURNING storage_key`,
         [keys],

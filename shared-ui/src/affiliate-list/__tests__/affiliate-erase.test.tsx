@@ -73,7 +73,12 @@ async function openModal() {
 
 beforeEach(() => {
   jest.resetAllMocks();
-  mocked.fetchAffiliatePage.mockResolvedValue({ results: [inactive], totalCount: 1, pageNo: 1, pageSize: 10 });
+  mocked.fetchAffiliatePage.mockResolvedValue({
+    results: [inactive],
+    totalCount: 1,
+    pageNo: 1,
+    pageSize: 10,
+  });
 });
 
 describe('Erase Personal Data (issue 29)', () => {
@@ -116,7 +121,9 @@ describe('Erase Personal Data (issue 29)', () => {
         erasedOn: '2026-11-28T03:00:00.000Z',
       }),
     );
-    mocked.eraseAffiliate.mockRejectedValue(conflict("This affiliate's personal data has already been erased."));
+    mocked.eraseAffiliate.mockRejectedValue(
+      conflict("This affiliate's personal data has already been erased."),
+    );
     const dialog = await openModal();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Erase Personal Data' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Erase' }));

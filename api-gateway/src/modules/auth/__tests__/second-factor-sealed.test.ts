@@ -85,7 +85,11 @@ test('a secret an older gateway left in clear is sealed at start; rotation re-se
 
   const rotating = {
     ...t.ctx,
-    config: loadConfig({ DATA_DIR: t.ctx.config.dataDir, DATA_ENCRYPTION_KEY: keyB, DATA_ENCRYPTION_OLD_KEYS: keyA }),
+    config: loadConfig({
+      DATA_DIR: t.ctx.config.dataDir,
+      DATA_ENCRYPTION_KEY: keyB,
+      DATA_ENCRYPTION_OLD_KEYS: keyA,
+    }),
   };
   const report = await resealSecondFactorSecrets(rotating, 'rotate');
   expect(report.unreadable).toBe(0);

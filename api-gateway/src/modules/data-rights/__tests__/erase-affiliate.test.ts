@@ -40,7 +40,11 @@ async function download(excelPath: string) {
 
 /** Every text-like column of every table, with the rows where any of `needles` appears (case-insensitive). */
 async function findEverywhere(needles: readonly string[]): Promise<string[]> {
-  const { rows: columns } = await t.ctx.db.query<{ table_name: string; column_name: string; data_type: string }>(
+  const { rows: columns } = await t.ctx.db.query<{
+    table_name: string;
+    column_name: string;
+    data_type: string;
+  }>(
     `SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c
        JOIN information_schema.tables tb ON tb.table_name = c.table_name AND tb.table_schema = c.table_schema
       WHERE c.table_schema = current_schema() AND tb.table_type = 'BASE TABLE'
@@ -167,15 +171,18 @@ describe('erasure of an inactive affiliate (issue 29)', () => {
       .set('Authorization', admin);
     expect(AffiliateDetails.parse(details.body).canErase).toBe(false);
     expect(
-      (await request(t.app).post(`/api/admin/affiliate/erase/${affiliateId}`).set('Authorization', backoffice))
-        .status,
+      (
+        await request(t.app)
+          .post(`/api/admin/affiliate/erase/${affiliateId}`)
+          .set('Authorization', backoffice)
+      ).status,
     ).toBe(403);
     expect(
       (await request(t.app).post('/api/admin/affiliate/erase/999999').set('Authorization', admin)).status,
     ).toBe(404);
-    expect((await request(t.app).post('/api/admin/affiliate/erase/x1').set('Authorization', admin)).status).toBe(
-      400,
-    );
+    expect(
+      (await request(t.app).post('/api/admin/affiliate/erase/x1').set('Authorization', admin)).status,
+    ).toBe(400);
   });
 
   test('the personal fields are gone from every table, file, list and export; totals stay; once only', async () => {
@@ -189,8 +196,11 @@ describe('erasure of an inactive affiliate (issue 29)', () => {
     expect(before.length).toBeGreaterThan(5);
 
     expect(
-      (await request(t.app).post(`/api/backoffice/affiliate/delete/${affiliateId}`).set('Authorization', admin))
-        .status,
+      (
+        await request(t.app)
+          .post(`/api/backoffice/affiliate/delete/${affiliateId}`)
+          .set('Authorization', admin)
+      ).status,
     ).toBe(200);
     const details = await request(t.app)
       .get(`/api/backoffice/affiliate-details/${affiliateId}`)
@@ -212,9 +222,9 @@ describe('erasure of an inactive affiliate (issue 29)', () => {
     });
 
     // Nowhere in the database: every text, JSON and byte column of every table.
-    expect(await findEverywhere([NAME, EMAIL, MOBILE, BVN, ACCOUNT, '10.9.8.7', 'Erasure-Test-Browser'])).toEqual(
-      [],
-    );
+    expect(
+      await findEverywhere([NAME, EMAIL, MOBILE, BVN, ACCOUNT, '10.9.8.7', 'Erasure-Test-Browser']),
+    ).toEqual([]);
     // No selfie bytes, no stored files of its own (the selfie, the My data workbook).
     expect(existsSync(path.join(t.ctx.config.dataDir, 'files', selfiePath))).toBe(false);
     const files = await t.ctx.db.query('SELECT 1 FROM stored_files WHERE owner_user_id = $1', [userId]);
@@ -226,11 +236,16 @@ describe('erasure of an inactive affiliate (issue 29)', () => {
       .get(`/api/backoffice/affiliate?search=${encodeURIComponent(NAME)}`)
       .set('Authorization', admin);
     expect(list.body.totalCount).toBe(0);
-    const byNumber = await request(t.app).get(`/api/backoffice/affiliate?search=${BVN}`).set('Authorization', admin);
+    const byNumber = await request(t.app)
+      .get(`/api/backoffice/affiliate?search=${BVN}`)
+      .set('Authorization', admin);
     expect(byNumber.body.totalCount).toBe(0);
     const after = AffiliateDetails.parse(
-      (await request(t.app).get(`/api/backoffice/affiliate-details/${affiliateId}`).set('Authorization', admin))
-        .body,
+      (
+        await request(t.app)
+          .get(`/api/backoffice/affiliate-details/${affiliateId}`)
+          .set('Authorization', admin)
+      ).body,
     );
     expect(after).toMatchObject({
       fullName: `Erased affiliate ${affiliateCode}`,
@@ -250,7 +265,9 @@ describe('erasure of an inactive affiliate (issue 29)', () => {
     expect(await totals()).toEqual(totalsBefore);
 
     // Once only; never active again; no sign-in.
-    const again = await request(t.app).post(`/api/admin/affiliate/erase/${affiliateId}`).set('Authorization', admin);
+    const again = await request(t.app)
+      .post(`/api/admin/affiliate/erase/${affiliateId}`)
+      .set('Authorization', admin);
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: DataRightsMessages.alreadyErased });
     const activate = await request(t.app)

@@ -104,14 +104,22 @@ describe('My data (issue 29, NDPA access and portability)', () => {
       Status: 'KYC Complete',
     });
     expect(String(profile['Account number'])).toMatch(/^\d{10}$/);
-    expect(book['KYC history'][1]).toEqual([expect.any(String), 'KYC approved', 'KYC Pending', 'KYC Complete', 'All good', 'Admin']);
+    expect(book['KYC history'][1]).toEqual([
+      expect.any(String),
+      'KYC approved',
+      'KYC Pending',
+      'KYC Complete',
+      'All good',
+      'Admin',
+    ]);
     const everything = JSON.stringify(book);
     expect(everything).not.toContain('Staff Person Name');
     expect(everything).not.toContain('482913');
     expect(everything).toContain(OTP_BODY_WITHHELD);
     expect(everything).toContain('Hello Amaka, welcome aboard.');
     expect(everything).toContain('AmakaBrowser/1');
-    for (const foreign of ['Tunde', 'TundeBrowser/1', '10.9.9.9', other.email]) expect(everything).not.toContain(foreign);
+    for (const foreign of ['Tunde', 'TundeBrowser/1', '10.9.9.9', other.email])
+      expect(everything).not.toContain(foreign);
     expect(book.Messages).toHaveLength(3);
     expect(book['Sign-in history']).toHaveLength(2);
     // Single-use, like every export link.
@@ -125,10 +133,10 @@ describe('My data (issue 29, NDPA access and portability)', () => {
     expect(none.body).toEqual({ message: DataRightsMessages.noAffiliateRecord });
     expect((await request(t.app).get('/api/user/my-data')).status).toBe(401);
 
-    await t.ctx.db.query(`UPDATE call_buckets SET tokens = 0, updated_at = $2 WHERE scope = 'export' AND subject = $1`, [
-      String(amaka.userId),
-      t.ctx.now(),
-    ]);
+    await t.ctx.db.query(
+      `UPDATE call_buckets SET tokens = 0, updated_at = $2 WHERE scope = 'export' AND subject = $1`,
+      [String(amaka.userId), t.ctx.now()],
+    );
     const limited = await request(t.app).get('/api/user/my-data').set('Authorization', token);
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ message: ReportMessages.exportLimit });

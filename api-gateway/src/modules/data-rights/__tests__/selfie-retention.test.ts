@@ -47,9 +47,9 @@ test('SELFIE_RETENTION_DAYS: 90 by default, a whole number of days from 1', () =
     loadConfig({ NODE_ENV: 'test', DATA_DIR: t.ctx.config.dataDir, SELFIE_RETENTION_DAYS: '30' })
       .selfieRetentionDays,
   ).toBe(30);
-  expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: t.ctx.config.dataDir, SELFIE_RETENTION_DAYS: '0' })).toThrow(
-    /SELFIE_RETENTION_DAYS/,
-  );
+  expect(() =>
+    loadConfig({ NODE_ENV: 'test', DATA_DIR: t.ctx.config.dataDir, SELFIE_RETENTION_DAYS: '0' }),
+  ).toThrow(/SELFIE_RETENTION_DAYS/);
 });
 
 test("the sweep deletes a rejected application's selfie after the retention period, and only that", async () => {
@@ -67,7 +67,9 @@ test("the sweep deletes a rejected application's selfie after the retention peri
   expect(report.filesDeleted).toBeGreaterThanOrEqual(1);
   expect(await selfieOf(rejected.affiliateId)).toBeNull();
   expect(await rejected.store.read(rejected.storageKey)).toBeUndefined();
-  const { rows } = await t.ctx.db.query('SELECT 1 FROM stored_files WHERE storage_key = $1', [rejected.storageKey]);
+  const { rows } = await t.ctx.db.query('SELECT 1 FROM stored_files WHERE storage_key = $1', [
+    rejected.storageKey,
+  ]);
   expect(rows).toEqual([]);
   // Approved and waiting applications keep theirs (the reviewer and the record need it).
   for (const kept of [approved, pending]) {

@@ -28,9 +28,9 @@ export function MyDataSection() {
     <section className={styles.card} aria-labelledby="my-data-heading">
       <h2 id="my-data-heading">Your Data</h2>
       <p className={styles.text}>
-        Download everything the portal holds on you: profile, KYC history, orders, commission, messages sent to
-        you and sign-in history, as one Excel workbook. Your BVN/NIN and account number are in it in full; keep the
-        file safe.
+        Download everything the portal holds on you: profile, KYC history, orders, commission, messages sent
+        to you and sign-in history, as one Excel workbook. Your BVN/NIN and account number are in it in full;
+        keep the file safe.
       </p>
       <ThemedButton
         type="button"
