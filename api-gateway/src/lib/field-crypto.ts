@@ -46,6 +46,14 @@ export function makeKeyring(current: Buffer, old: readonly Buffer[] = []): DataK
 
 export class SealedValueError extends Error {}
 
+/** What a re-seal (at start, or rotate-data-key) did: sealed-numbers.ts and sealed-secrets.ts. */
+export interface ResealReport {
+  /** Rows rewritten under the current key. */
+  rows: number;
+  /** Rows whose sealed values name a key that is not configured: left as they are (reported, never lost). */
+  unreadable: number;
+}
+
 export function seal(keyring: DataKeyring, field: SealedField, clear: string): string {
   const key = keyring.keys.get(keyring.currentId) as Buffer;
   const iv = randomBytes(12);

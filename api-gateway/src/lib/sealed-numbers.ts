@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import { arrayLiteral, type Sql } from '../db/database';
 import {
   type DataKeyring,
+  type ResealReport,
   keyedNumberHash,
   keyedNumberHashes,
   maskNumber,
@@ -86,12 +87,7 @@ export function exactNumberSearch(
   };
 }
 
-export interface ResealReport {
-  /** Rows rewritten under the current key. */
-  rows: number;
-  /** Rows whose sealed values name a key that is not configured: left as they are (reported, never lost). */
-  unreadable: number;
-}
+export type { ResealReport } from './field-crypto';
 
 const BATCH = 500;
 

@@ -1,6 +1,5 @@
 import type { AppContext } from '../context';
-import { type DataKeyring, open, seal, sealedKeyId } from './field-crypto';
-import type { ResealReport } from './sealed-numbers';
+import { type DataKeyring, type ResealReport, open, seal, sealedKeyId } from './field-crypto';
 
 /**
  * The staff TOTP secret at rest (issue 29, migration 065): sealed like the identity numbers, field
