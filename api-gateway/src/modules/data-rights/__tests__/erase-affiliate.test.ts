@@ -310,4 +310,40 @@ describe('erasure of an inactive affiliate (issue 29)', () => {
     );
     expect(audits.rows).toHaveLength(1);
   });
+  test('erasure racing an activation: exactly one wins, and the row is whole either way', async () => {
+    for (let round = 0; round < 4; round++) {
+      const email = `race.activate${round}@example.com`;
+      const { rows } = await t.ctx.db.query<{ affiliate_id: string }>(
+        `WITH u AS (INSERT INTO users (full_name, email, role_id) VALUES ('Race Activate', $1, 3) RETURNING user_id)
+         INSERT INTO affiliates (user_id, full_name, email, country_id, phone_code, mobile_number, identity_type,
+                                 nin_or_bvn, bank_id, account_number, status, status_before_inactive)
+         SELECT user_id, 'Race Activate', $1, 1, '+234', $2, 'NIN', '29384750170', 1, '0011223300', 'Inactive',
+                'KYC Complete'
+           FROM u
+         RETURNING affiliate_id`,
+        [email, String(8039990100 + round)],
+      );
+      const id = Number(rows[0].affiliate_id);
+      const [erase, activate] = await Promise.all([
+        request(t.app).post(`/api/admin/affiliate/erase/${id}`).set('Authorization', admin),
+        request(t.app)
+          .post('/api/backoffice/affiliate/set-active?status=active')
+          .set('Authorization', admin)
+          .send({ affiliateID: id }),
+      ]);
+      expect([erase.status, activate.status].sort()).toEqual([200, 409]);
+      const { rows: after } = await t.ctx.db.query<{
+        status: string;
+        erased_at: Date | null;
+        full_name: string;
+      }>('SELECT status, erased_at, full_name FROM affiliates WHERE affiliate_id = $1', [id]);
+      if (erase.status === 200) {
+        expect(after[0]).toMatchObject({ status: 'Inactive', erased_at: expect.any(Date) });
+        expect(activate.body).toEqual({ message: DataRightsMessages.erasedCannotActivate });
+      } else {
+        expect(after[0]).toEqual({ status: 'KYC Complete', erased_at: null, full_name: 'Race Activate' });
+        expect(erase.body).toEqual({ message: DataRightsMessages.notInactive });
+      }
+    }
+  });
 });
