@@ -12,6 +12,7 @@ export const DataRightsMessages = {
   alreadyErased: "This affiliate's personal data has already been erased.",
   erasedCannotActivate: "This affiliate's personal data was erased; it cannot be activated again.",
   notFound: 'Affiliate not found.',
+  payoutInFlight: 'A payout to this affiliate is in progress. Erase it once the payout has settled.',
 } as const;
 
 /** The name every erased affiliate's personal fields are replaced with: 'Erased affiliate AFF1234'. */

@@ -33,13 +33,13 @@ export const DataRightsEndpoints = {
     path: '/admin/affiliate/erase/:id',
     tag: 'Affiliates (back office)',
     summary:
-      "Issue 29 (NDPA erasure): replaces an Inactive affiliate's personal data (names, contacts, numbers, selfie, bank account name, remarks quoting them, sign-in addresses, messages to it, registration rows) with the pseudonym 'Erased affiliate <code>' or removes it, in one transaction, audited (affiliate.erase). Orders, commission entries and payout lines stay under the affiliate code, so totals do not change. The account can no longer sign in.",
+      "Issue 29 (NDPA erasure): replaces an Inactive affiliate's personal data (names, contacts, numbers, selfie, bank account name, remarks quoting them, sign-in addresses, messages to it, registration rows) with the pseudonym 'Erased affiliate <code>' or removes it, in one transaction, audited (affiliate.erase). Orders, commission entries and payout lines stay under the affiliate code (payout lines without the account name, last four digits, recipient code or account number), so totals do not change; refused while a payout to it is in a run or in flight. The account can no longer sign in.",
     auth: { anyRight: AFFILIATE_ERASE_RIGHTS },
     answer: { description: DataRightsMessages.erased, schema: EraseAffiliateResponse },
     otherAnswers: {
       404: { description: DataRightsMessages.notFound, schema: ErrorResponse },
       409: {
-        description: `${DataRightsMessages.notInactive} / ${DataRightsMessages.alreadyErased}`,
+        description: `${DataRightsMessages.notInactive} / ${DataRightsMessages.alreadyErased} / ${DataRightsMessages.payoutInFlight}`,
         schema: ErrorResponse,
       },
     },

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { conflict, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
+import { seal } from '../../lib/field-crypto';
 import { SEALED_NUMBER_COLUMNS, type SealedNumberRow, openNumbers } from '../../lib/sealed-numbers';
 import { FileStore } from '../../storage/file-store';
 import { recordAudit } from '../audit';
@@ -64,6 +65,16 @@ export async function eraseAffiliate(
     if (!row) throw notFound(DataRightsMessages.notFound);
     if (row.erased_at !== null) throw conflict(DataRightsMessages.alreadyErased);
     if (row.status !== AffiliateStatus.Inactive) throw conflict(DataRightsMessages.notInactive);
+
+    // Money in flight (a line in a run, or being sent) pays the account it holds: erasure waits until it settles.
+    const { rows: inFlight } = await tx.query(
+      `SELECT 1 FROM payout_lines
+        WHERE affiliate_id = $1
+          AND (status IN ('sending', 'processing') OR (status = 'pending' AND payout_run_id IS NOT NULL))
+        LIMIT 1`,
+      [row.affiliate_id],
+    );
+    if (inFlight.length) throw conflict(DataRightsMessages.payoutInFlight);
 
     const now = ctx.now();
     const userId = Number(row.user_id);
@@ -133,6 +144,16 @@ export async function eraseAffiliate(
               bank_resolution_ref = NULL, bank_resolved_at = NULL, erased_at = $4, updated_date = $4
         WHERE affiliate_id = $1`,
       [row.affiliate_id, pseudonym, email, now],
+    );
+    // Payout lines (migration 061) keep their amounts, reference, bank and status (the money paid stays on
+    // record), not the account they paid: name, last four digits and recipient code go; the sealed number, which
+    // a paid line must keep (payout_lines_payable), becomes a sealed empty value.
+    await tx.query(
+      `UPDATE payout_lines
+          SET account_name = NULL, account_last4 = NULL, paystack_recipient_code = NULL,
+              account_number_sealed = CASE WHEN account_number_sealed IS NULL THEN NULL ELSE $2 END
+        WHERE affiliate_id = $1`,
+      [row.affiliate_id, seal(ctx.config.dataKeyring, 'account_number', '')],
     );
     // The user can no longer sign in: no password, inactive, every session ended.
     await tx.query(

@@ -5,6 +5,7 @@ import { AffiliateDetails, DataRightsMessages, EraseAffiliateResponse } from '@p
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { bearer, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 import { readyRegistration } from '../../../../test-support/registration-flow';
+import { open, seal } from '../../../lib/field-crypto';
 
 // A whole registration, an export and a scan of every table: slow on a busy two-core machine.
 jest.setTimeout(180_000);
@@ -73,7 +74,8 @@ async function totals() {
   const sums = await t.ctx.db.query(
     `SELECT (SELECT sum(order_value)::text FROM orders WHERE affiliate_id = $1) AS orders,
             (SELECT sum(amount)::text FROM commission_entries WHERE affiliate_id = $1) AS commission,
-            (SELECT count(*)::int FROM orders WHERE affiliate_id = $1) AS order_count`,
+            (SELECT count(*)::int FROM orders WHERE affiliate_id = $1) AS order_count,
+            (SELECT sum(net)::text FROM payout_lines WHERE affiliate_id = $1) AS paid`,
     [affiliateId],
   );
   return { dashboard: adminDashboard.body, months: months.rows, sums: sums.rows[0] };
@@ -147,6 +149,13 @@ beforeAll(async () => {
     .set('Authorization', admin)
     .send({ affiliateID: affiliateId, isActive: false, remark: `Selfie is not ${NAME}; BVN ${BVN} differs` });
   expect(rejected.status).toBe(200);
+  // A payout line already paid (helper payruns' migration 061): the account it paid, its name.
+  await t.ctx.db.query(
+    `INSERT INTO payout_lines (affiliate_id, status, gross, net, bank_name, bank_code, account_number_sealed,
+                               account_last4, account_name, paystack_recipient_code, paid_at)
+     VALUES ($1, 'paid', 300, 300, 'Access Bank', '044', $2, '3957', $3, 'RCP_erase_test', now())`,
+    [affiliateId, seal(t.ctx.config.dataKeyring, 'account_number', ACCOUNT), NAME.toUpperCase()],
+  );
   // A failed sign-in under its email, from an address and a browser.
   await request(t.app)
     .post('/api/login/auth')
@@ -207,7 +216,12 @@ describe('erasure of an inactive affiliate (issue 29)', () => {
       .set('Authorization', admin);
     expect(AffiliateDetails.parse(details.body).canErase).toBe(true);
     const totalsBefore = await totals();
-    expect(totalsBefore.sums).toEqual({ orders: '6000.00', commission: '300.00', order_count: 3 });
+    expect(totalsBefore.sums).toEqual({
+      orders: '6000.00',
+      commission: '300.00',
+      order_count: 3,
+      paid: '300.00',
+    });
     expect(totalsBefore.months.length).toBeGreaterThan(0);
 
     const erased = await request(t.app)
@@ -225,6 +239,17 @@ describe('erasure of an inactive affiliate (issue 29)', () => {
     expect(
       await findEverywhere([NAME, EMAIL, MOBILE, BVN, ACCOUNT, '10.9.8.7', 'Erasure-Test-Browser']),
     ).toEqual([]);
+    // The paid line keeps its money and reference, not the account: its sealed number opens to nothing.
+    const { rows: lines } = await t.ctx.db.query<{
+      account_number_sealed: string;
+      account_last4: string | null;
+      net: string;
+    }>('SELECT account_number_sealed, account_last4, net FROM payout_lines WHERE affiliate_id = $1', [
+      affiliateId,
+    ]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ account_last4: null, net: '300.00' });
+    expect(open(t.ctx.config.dataKeyring, 'account_number', lines[0].account_number_sealed)).toBe('');
     // No selfie bytes, no stored files of its own (the selfie, the My data workbook).
     expect(existsSync(path.join(t.ctx.config.dataDir, 'files', selfiePath))).toBe(false);
     const files = await t.ctx.db.query('SELECT 1 FROM stored_files WHERE owner_user_id = $1', [userId]);
@@ -345,5 +370,33 @@ describe('erasure of an inactive affiliate (issue 29)', () => {
         expect(erase.body).toEqual({ message: DataRightsMessages.notInactive });
       }
     }
+  });
+  test('refused while a payout to it is in flight; allowed once it settled', async () => {
+    const { rows } = await t.ctx.db.query<{ affiliate_id: string }>(
+      `WITH u AS (INSERT INTO users (full_name, email, role_id) VALUES ('Paid Soon', 'paid.soon@example.com', 3)
+                  RETURNING user_id)
+       INSERT INTO affiliates (user_id, full_name, email, country_id, phone_code, mobile_number, identity_type,
+                               nin_or_bvn, bank_id, account_number, status)
+       SELECT user_id, 'Paid Soon', 'paid.soon@example.com', 1, '+234', '8039990200', 'NIN', '29384750171', 1,
+              '0011223311', 'Inactive'
+         FROM u
+       RETURNING affiliate_id`,
+    );
+    const id = Number(rows[0].affiliate_id);
+    const line = await t.ctx.db.query<{ payout_line_id: string }>(
+      `INSERT INTO payout_lines (affiliate_id, status, gross, net, account_number_sealed, bank_code)
+       VALUES ($1, 'processing', 50, 50, $2, '044') RETURNING payout_line_id`,
+      [id, seal(t.ctx.config.dataKeyring, 'account_number', '0011223311')],
+    );
+    const refused = await request(t.app).post(`/api/admin/affiliate/erase/${id}`).set('Authorization', admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: DataRightsMessages.payoutInFlight });
+    await t.ctx.db.query(
+      `UPDATE payout_lines SET status = 'paid', paid_at = now() WHERE payout_line_id = $1`,
+      [line.rows[0].payout_line_id],
+    );
+    expect(
+      (await request(t.app).post(`/api/admin/affiliate/erase/${id}`).set('Authorization', admin)).status,
+    ).toBe(200);
   });
 });
