@@ -14,6 +14,7 @@ import { mountCommissionTemplate, registerCommissionUploadRoutes } from './modul
 import { registerDashboardRoutes } from './modules/dashboard';
 import { registerMediaRoutes } from './modules/media';
 import { registerReportRoutes } from './modules/reports';
+import { registerDataRightsRoutes } from './modules/data-rights';
 import { registerDevRoutes } from './modules/dev';
 import { registerHealthRoutes } from './modules/health';
 import { registerIntegrationRoutes } from './modules/integration';
@@ -69,6 +70,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerIntegrationRoutes(router, ctx);
   registerCommissionUploadRoutes(router, ctx);
   registerMessagingRoutes(router, ctx);
+  registerDataRightsRoutes(router, ctx);
   if (!ctx.config.isProduction) registerDevRoutes(router, ctx);
   registerOpenApiRoutes(api, ctx);
   api.use(router.router);

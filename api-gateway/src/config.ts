@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   // Second factor for staff (issue 29): `required` (default) leads an Admin without one to enrolment at sign-in;
   // `optional` lets Admins choose, as Backoffice users do; refused in production.
   ADMIN_SECOND_FACTOR: z.enum(['required', 'optional']).default('required'),
+  /** Issue 29: selfies of rejected applications are deleted this many days after the rejection (selfie sweep). */
+  SELFIE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   // Bank account name resolution (issue 27): none (the default: 'not verified') or paystack.
   BANK_VERIFICATION_PROVIDER: z.enum(['none', 'paystack']).default('none'),
   PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
@@ -101,6 +103,8 @@ export interface AppConfig {
   trustProxy?: string;
   workers?: number;
   memoryLogSeconds?: number;
+  /** Days a rejected application's selfie is kept after the rejection (issue 29). */
+  selfieRetentionDays: number;
   /** DATA_ENCRYPTION_KEY (current) and DATA_ENCRYPTION_OLD_KEYS by key id (issue 29). */
   dataKeyring: DataKeyring;
   /** Bank account name resolution (issue 27); the secret is never logged nor sent to a browser. */
@@ -193,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     workers: e.WORKERS,
     memoryLogSeconds: e.MEMORY_LOG_SECONDS,
+    selfieRetentionDays: e.SELFIE_RETENTION_DAYS,
     dataKeyring,
     bankVerification:
       e.BANK_VERIFICATION_PROVIDER === 'paystack'

@@ -4,6 +4,7 @@ import { hashPassword } from '../src/auth/password';
 import type { Sql } from '../src/db/database';
 import { totpCodeAt } from '../src/modules/auth/totp';
 import { testAppContexts } from './test-app';
+import { openSecret, type StoredSecretRow } from '../src/lib/sealed-secrets';
 
 /** The password step alone: a staff account with a second factor answers a challenge here. */
 export async function passwordStep(app: express.Express, userName: string, password: string, ip?: string) {
@@ -34,13 +35,14 @@ export async function signIn(app: express.Express, userName: string, password: s
   if (res.status !== 200 || res.body?.secondFactorRequired !== true) return res;
   const ctx = testAppContexts.get(app);
   if (!ctx) throw new Error('signIn completes the code step only for apps made by createTestApp');
-  const { rows } = await ctx.db.query<{ secret: string }>(
+  const { rows } = await ctx.db.query<StoredSecretRow>(
     `UPDATE user_second_factors f SET last_used_step = -1 FROM users u
-      WHERE u.user_id = f.user_id AND lower(u.email) = lower($1) RETURNING f.secret`,
+      WHERE u.user_id = f.user_id AND lower(u.email) = lower($1) RETURNING f.secret, f.secret_sealed`,
     [userName.trim()],
   );
   if (!rows[0]) throw new Error(`no second factor for ${userName}`);
-  return codeStep(app, { challenge: res.body.challenge, code: totpCodeAt(rows[0].secret, ctx.now()) }, ip);
+  const secret = openSecret(ctx.config.dataKeyring, rows[0]);
+  return codeStep(app, { challenge: res.body.challenge, code: totpCodeAt(secret, ctx.now()) }, ip);
 }
 
 export async function tokenFor(app: express.Express, userName: string, password: string): Promise<string> {

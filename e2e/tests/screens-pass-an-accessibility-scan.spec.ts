@@ -196,3 +196,24 @@ test('the page-not-found screen has no WCAG A/AA findings', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   expect(await accessibilityFindings(page)).toEqual([]);
 });
+
+test("the admin's erase confirmation on an inactive affiliate (issue 29) has no WCAG A/AA findings", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signInThroughScreen(page, DEMO.admin.email, DEMO.admin.password);
+  await page.goto('/admin/affiliates?status=inactive');
+  await expect(page.getByRole('heading', { name: 'Affiliate Users' })).toBeVisible();
+  await page
+    .getByRole('button', { name: /^View / })
+    .first()
+    .click();
+  const details = page.getByRole('dialog', { name: 'Affiliate Details' });
+  await details.getByRole('button', { name: 'Erase Personal Data' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Erase personal data' });
+  await expect(confirm).toContainText('This cannot be undone.');
+  expect(await accessibilityFindings(page)).toEqual([]);
+  // Nothing is erased: the demo data stays for the other tests.
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+});

@@ -9,6 +9,8 @@ import { migrate } from '../db/migrate';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../seed/demo-accounts';
 import { totpCodeAt } from '../modules/auth/totp';
 import { startGateway as startGatewayProcess } from '../../test-support/gateway-process';
+import { decodeDataKey, makeKeyring } from '../lib/field-crypto';
+import { openSecret, type StoredSecretRow } from '../lib/sealed-secrets';
 
 /**
  * Issue 14, "Two gateways, one database": two real gateway processes on one PostgreSQL database (a schema
@@ -92,13 +94,15 @@ async function signIn(gateway: Gateway, account: { email: string; password: stri
   expect(res.status).toBe(200);
   if (res.body.secondFactorRequired !== true) return res.body.token as string;
   // The demo admin has a second factor (issue 29): its code now, the replay guard forgotten as in test-support.
-  const { rows } = await suiteDb!.query<{ secret: string }>(
+  const { rows } = await suiteDb!.query<StoredSecretRow>(
     `UPDATE user_second_factors f SET last_used_step = -1 FROM users u
-      WHERE u.user_id = f.user_id AND lower(u.email) = lower($1) RETURNING f.secret`,
+      WHERE u.user_id = f.user_id AND lower(u.email) = lower($1) RETURNING f.secret, f.secret_sealed`,
     [account.email],
   );
+  // Sealed at the gateways' start (migration 065), under the key both gateways share.
+  const secret = openSecret(makeKeyring(decodeDataKey(DATA_KEY) as Buffer), rows[0]);
   const code = await call(gateway, 'POST', '/api/login/second-factor', {
-    body: { challenge: res.body.challenge, code: totpCodeAt(rows[0].secret, new Date()) },
+    body: { challenge: res.body.challenge, code: totpCodeAt(secret, new Date()) },
   });
   expect(code.status).toBe(200);
   return code.body.token as string;

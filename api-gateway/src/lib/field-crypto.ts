@@ -9,7 +9,7 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, ran
  * additional authenticated data, so a value copied into another column does not open.
  * Keyed hash: `<keyId>:<base64url HMAC>`; a lookup computes it under every known key (current and old).
  */
-export type SealedField = 'nin_or_bvn' | 'account_number';
+export type SealedField = 'nin_or_bvn' | 'account_number' | 'totp_secret';
 
 export interface DataKeyring {
   /** The key new values are sealed (and hashed) with. */
@@ -45,6 +45,14 @@ export function makeKeyring(current: Buffer, old: readonly Buffer[] = []): DataK
 }
 
 export class SealedValueError extends Error {}
+
+/** What a re-seal (at start, or rotate-data-key) did: sealed-numbers.ts and sealed-secrets.ts. */
+export interface ResealReport {
+  /** Rows rewritten under the current key. */
+  rows: number;
+  /** Rows whose sealed values name a key that is not configured: left as they are (reported, never lost). */
+  unreadable: number;
+}
 
 export function seal(keyring: DataKeyring, field: SealedField, clear: string): string {
   const key = keyring.keys.get(keyring.currentId) as Buffer;

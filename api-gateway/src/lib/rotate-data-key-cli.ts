@@ -4,8 +4,9 @@ import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { newDataKey } from './field-crypto';
 import { resealNumbers } from './sealed-numbers';
+import { resealSecondFactorSecrets } from './sealed-secrets';
 
-const USAGE = `Usage: npm run rotate-data-key            re-encrypt every BVN/NIN and account number under DATA_ENCRYPTION_KEY
+const USAGE = `Usage: npm run rotate-data-key            re-encrypt every BVN/NIN, account number and TOTP secret under DATA_ENCRYPTION_KEY
        npm run rotate-data-key -- new-key   print a new key (32 bytes, base64) to put in DATA_ENCRYPTION_KEY
 
 Rotation: put the new key in DATA_ENCRYPTION_KEY and the old one in DATA_ENCRYPTION_OLD_KEYS (comma-separated),
@@ -41,13 +42,13 @@ async function main(argv: string[]): Promise<number> {
   try {
     await migrate(db);
     const report = await resealNumbers({ config, db }, 'rotate');
+    const secrets = await resealSecondFactorSecrets({ config, db }, 'rotate');
+    const unreadable = report.unreadable + secrets.unreadable;
     console.log(
-      `Re-encrypted ${report.rows} affiliate(s) under key ${config.dataKeyring.currentId}` +
-        (report.unreadable
-          ? `; ${report.unreadable} sealed under a key that is not configured (left as they are).`
-          : '.'),
+      `Re-encrypted ${report.rows} affiliate(s) and ${secrets.rows} second-factor secret(s) under key ${config.dataKeyring.currentId}` +
+        (unreadable ? `; ${unreadable} sealed under a key that is not configured (left as they are).` : '.'),
     );
-    return report.unreadable ? 1 : 0;
+    return unreadable ? 1 : 0;
   } finally {
     await db.close();
     release();

@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import { arrayLiteral, type Sql } from '../db/database';
 import {
   type DataKeyring,
+  type ResealReport,
   keyedNumberHash,
   keyedNumberHashes,
   maskNumber,
@@ -9,6 +10,7 @@ import {
   seal,
   sealedKeyId,
 } from './field-crypto';
+import { resealSecondFactorSecrets } from './sealed-secrets';
 
 /**
  * The affiliate's BVN/NIN and bank account number as stored (issue 29): every write goes through
@@ -85,12 +87,7 @@ export function exactNumberSearch(
   };
 }
 
-export interface ResealReport {
-  /** Rows rewritten under the current key. */
-  rows: number;
-  /** Rows whose sealed values name a key that is not configured: left as they are (reported, never lost). */
-  unreadable: number;
-}
+export type { ResealReport } from './field-crypto';
 
 const BATCH = 500;
 
@@ -175,6 +172,15 @@ export async function sealNumbersAtStart(
   ctx: Pick<AppContext, 'db' | 'config' | 'logger'>,
 ): Promise<ResealReport> {
   const report = await resealNumbers(ctx, 'clear');
+  // The staff TOTP secrets too (migration 065): a handful of rows.
+  const secrets = await resealSecondFactorSecrets(ctx, 'clear');
+  if (secrets.rows > 0) {
+    await ctx.db
+      .exec(ctx.db.driver === 'pglite' ? 'VACUUM FULL user_second_factors' : 'VACUUM user_second_factors')
+      .catch((error: unknown) => ctx.logger.warn({ err: error }, 'vacuum after sealing secrets failed'));
+    ctx.logger.info({ rows: secrets.rows }, 'second-factor secrets sealed');
+  }
+  report.unreadable += secrets.unreadable;
   if (report.rows > 0) {
     await ctx.db
       .exec(ctx.db.driver === 'pglite' ? 'VACUUM FULL affiliates' : 'VACUUM affiliates')

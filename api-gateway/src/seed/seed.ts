@@ -5,6 +5,7 @@ import { ORDER_STATUSES } from '@portal/contracts';
 import { ingestOrders, ingestRetailers } from '../modules/integration';
 import { PRODUCT_CATEGORIES } from './vocabulary';
 import { resealNumbers } from '../lib/sealed-numbers';
+import { resealSecondFactorSecrets } from '../lib/sealed-secrets';
 import { seedCommissionRates, seedVolume, type VolumeCounts, volumeFor } from './volume';
 
 /** Any number: one transaction-scoped advisory lock so two starting instances do not both seed. */
@@ -31,6 +32,7 @@ export async function seedIfEmpty(ctx: AppContext, scale = ctx.config.seedScale)
   if (report.seeded) {
     // The seed writes the numbers in clear with SQL (generated in bulk); they are sealed at once (issue 29).
     await resealNumbers(ctx, 'clear');
+    await resealSecondFactorSecrets(ctx, 'clear');
     ctx.logger.info({ ...report.counts, ms: Date.now() - started }, 'demo data seeded');
     return { ...report, ms: Date.now() - started };
   }

@@ -267,6 +267,10 @@ export const AffiliateDetails = AffiliateSummary.extend({
   history: z.array(AffiliateHistoryEntry),
   /** What the caller may do now, from `allowedAffiliateActions` (the modal's buttons and the list's delete). */
   allowedActions: z.array(z.enum(['approve', 'reject', 'activate', 'inactivate'])),
+  /** Issue 29: when an admin erased its personal data (ISO instant); null or absent: not erased. */
+  erasedOn: z.string().nullable().optional(),
+  /** Issue 29: the caller may erase it now (an admin, the affiliate Inactive and not erased yet). */
+  canErase: z.boolean().optional(),
 });
 export type AffiliateDetails = z.infer<typeof AffiliateDetails>;
 

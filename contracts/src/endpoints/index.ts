@@ -4,6 +4,7 @@ import { AffiliateAreaEndpoints } from './affiliate-area';
 import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affiliates';
 import { AuthEndpoints, SecondFactorEndpoints, WebConfigEndpoints } from './auth';
 import { BankVerificationEndpoints } from './bank-verification';
+import { DataRightsEndpoints } from './data-rights';
 import { ApiKeyAdminEndpoints, IntegrationEndpoints } from './integration';
 import { CommissionEndpoints } from './commission';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
@@ -17,6 +18,7 @@ export * from './admin-users';
 export * from './affiliate-area';
 export * from './affiliates';
 export * from './bank-verification';
+export * from './data-rights';
 export * from './auth';
 export * from './integration';
 export * from './commission';
@@ -26,6 +28,7 @@ export * from './orders';
 export * from './notifications';
 export * from './registration';
 export * from './reports';
+export * from './payouts';
 
 /** Every call of the portal, for the gateway's wiring check, the OpenAPI test and the authorization matrix. */
 export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
@@ -51,4 +54,5 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   OutboxAdminEndpoints,
   WebhookEndpoints,
   BankVerificationEndpoints,
+  DataRightsEndpoints,
 ].flatMap((group) => Object.values(group));

@@ -3,11 +3,17 @@ import type {
   AffiliateStatus,
   AffiliateDetails,
   AffiliatePage,
+  EraseAffiliateResponse,
   ExcelPathResponse,
   IdentityNumbersResponse,
   MessageResponse,
 } from '@portal/contracts';
-import { AFFILIATE_PAGE_SIZE, AffiliateEndpoints, ReportEndpoints } from '@portal/contracts';
+import {
+  AFFILIATE_PAGE_SIZE,
+  AffiliateEndpoints,
+  DataRightsEndpoints,
+  ReportEndpoints,
+} from '@portal/contracts';
 import { callEndpoint } from '../http-client';
 
 /** The list's status filter as the server's `status` query reads it (dashboard links use the same words). */
@@ -91,6 +97,11 @@ export function activateAffiliate(
 }
 
 /** The list's Delete: makes the affiliate Inactive. */
+/** Issue 29: an admin erases an Inactive affiliate's personal data (after the modal's confirmation). */
+export function eraseAffiliate(affiliateID: number): Promise<EraseAffiliateResponse> {
+  return callEndpoint(DataRightsEndpoints.eraseAffiliate, { params: { id: String(affiliateID) } });
+}
+
 export function inactivateAffiliate(affiliateID: number): Promise<MessageResponse> {
   return callEndpoint(AffiliateEndpoints.makeInactive, { params: { id: String(affiliateID) } });
 }

@@ -4,6 +4,7 @@ import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Messages, REMARK_MAX_LENGTH } from '@portal/contracts';
 import type { AffiliateDetails } from '@portal/contracts';
+import { ConfirmDialog } from '../confirm-dialog';
 import { LoadFailed } from '../data/load-failed';
 import { FormDialog } from '../form-dialog';
 import { errorMessageOf } from '../http-client';
@@ -13,7 +14,13 @@ import { LoadingSpinner } from '../loading-spinner';
 import { StatusBadge } from '../status-badge';
 import { notify } from '../toasts';
 import { MaskedNumber, useRevealedNumbers } from '../masked-number';
-import { activateAffiliate, decideKyc, fetchAffiliateDetails, fetchAffiliateNumbers } from './affiliate-api';
+import {
+  activateAffiliate,
+  decideKyc,
+  eraseAffiliate,
+  fetchAffiliateDetails,
+  fetchAffiliateNumbers,
+} from './affiliate-api';
 import { MODAL_ACTION_LABELS, modalActions } from './affiliate-modal-actions';
 import type { AffiliateListMode, ModalAction } from './affiliate-modal-actions';
 import { AffiliateHistory } from './affiliate-history';
@@ -52,6 +59,12 @@ async function runAction(action: ModalAction, details: AffiliateDetails, remark:
   }
 }
 
+/** Issue 29: what the erasure's confirmation says, naming the affiliate by the code that stays. */
+export const eraseConfirmMessage = (affiliateCode: string) =>
+  `Erase the personal data of ${affiliateCode}? Name, contacts, BVN/NIN, account number, selfie, sign-in ` +
+  `addresses and messages are removed for good; orders, commission and payouts stay under ${affiliateCode}. ` +
+  'This cannot be undone.';
+
 const isConflict = (error: unknown) => axios.isAxiosError(error) && error.response?.status === 409;
 
 export function AffiliateViewModal({
@@ -77,6 +90,9 @@ export function AffiliateViewModal({
   const [busy, setBusy] = useState<ModalAction | null>(null);
   /** Why the decision was refused when someone else decided first; shown above the refreshed details. */
   const [staleNotice, setStaleNotice] = useState<string | null>(null);
+  /** Issue 29: the erasure's confirmation is open / the erasure runs. */
+  const [confirmingErase, setConfirmingErase] = useState(false);
+  const [erasing, setErasing] = useState(false);
   const remarkRef = useRef<HTMLTextAreaElement>(null);
   const remarkId = useId();
   const remarkErrorId = useId();
@@ -90,7 +106,28 @@ export function AffiliateViewModal({
     setRemarkError(null);
     setBusy(null);
     setStaleNotice(null);
+    setConfirmingErase(false);
+    setErasing(false);
   }
+
+  const erase = async () => {
+    if (!details || erasing) return;
+    setErasing(true);
+    try {
+      notify.success((await eraseAffiliate(details.affiliateID)).message);
+      setConfirmingErase(false);
+      onDecided();
+    } catch (error) {
+      // The HTTP client has shown the server's message; a 409 (erased meanwhile) refreshes the details.
+      setConfirmingErase(false);
+      if (isConflict(error)) {
+        loaded.reload();
+        onStale?.();
+      }
+    } finally {
+      setErasing(false);
+    }
+  };
 
   const act = async (action: ModalAction) => {
     if (!details || busy) return;
@@ -131,6 +168,17 @@ export function AffiliateViewModal({
           onClick={() => void act(action)}
         />
       ))}
+      {details?.canErase ? (
+        <Button
+          type="button"
+          label="Erase Personal Data"
+          severity="danger"
+          outlined
+          icon="pi pi-eraser"
+          disabled={busy !== null || erasing}
+          onClick={() => setConfirmingErase(true)}
+        />
+      ) : null}
       <Button
         type="button"
         label="Close"
@@ -150,7 +198,7 @@ export function AffiliateViewModal({
       header="Affiliate Details"
       footer={footer}
       dirty={remark.trim() !== ''}
-      busy={busy !== null}
+      busy={busy !== null || erasing}
       onClose={onClose}
       style={{ width: 'min(56rem, 96vw)' }}
       contentClassName={styles.modalContent}
@@ -220,6 +268,9 @@ export function AffiliateViewModal({
               />
               <Detail label="Registration Date" value={formatDate(details.createdDate)} />
               {details.remark ? <Detail label="Last Remark" value={details.remark} /> : null}
+              {details.erasedOn ? (
+                <Detail label="Personal Data Erased" value={formatDate(details.erasedOn)} />
+              ) : null}
             </dl>
 
             <BankAccountCheck id={`${remarkId}-bank`} verification={details.bankVerification ?? null} />
@@ -269,6 +320,16 @@ export function AffiliateViewModal({
           </div>
         </div>
       )}
+      <ConfirmDialog
+        visible={confirmingErase && details !== null}
+        header="Erase personal data"
+        message={details ? eraseConfirmMessage(details.affiliateCode) : ''}
+        confirmLabel="Erase"
+        cancelLabel="Cancel"
+        busy={erasing}
+        onConfirm={() => void erase()}
+        onCancel={() => setConfirmingErase(false)}
+      />
     </FormDialog>
   );
 }

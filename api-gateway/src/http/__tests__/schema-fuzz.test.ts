@@ -92,3 +92,15 @@ test('issue 27 calls (WhatsApp and Termii webhooks, admin outbox, mobile code st
   ]);
   expect(report.failures).toEqual([]);
 });
+
+test('issue 29 data rights calls (erasure, My data): no 5xx, 4xx JSON, refused calls write nothing', async () => {
+  const report = await runFuzz(target, {
+    runsPerEndpoint: 80,
+    seed: SEED,
+    checksums: true,
+    only: /\/admin\/affiliate\/erase|\/user\/my-data/,
+  });
+  // My data takes no input: only the session, which the authorization matrix covers.
+  expect([...report.endpoints.keys()].sort()).toEqual(['POST /admin/affiliate/erase/:id']);
+  expect(report.failures).toEqual([]);
+});

@@ -178,6 +178,7 @@ const TITLES: Record<string, string> = {
   'affiliate.numbers.show': 'BVN/NIN and account number shown',
   'affiliate.selfie.view': 'Selfie viewed',
   'affiliate.export.full-numbers': 'Exported with full BVN/NIN and account number',
+  'affiliate.erase': 'Personal data erased',
   'user.create': 'User created',
   'user.update': 'User updated',
   'user.inactivate': 'User made inactive',
@@ -193,6 +194,9 @@ const TITLES: Record<string, string> = {
 };
 
 /** A title and a one-line description of an audit row, in the product's words, for people to read. */
+/** An action in words ('KYC approved'), as the history shows it. */
+export const auditTitle = (action: string): string => TITLES[action] ?? humanise(action);
+
 export function describeAudit(row: AuditRow): { title: string; description: string } {
   const title = TITLES[row.action] ?? humanise(row.action);
   // A notice's row keeps its title as the remark: the notice is named by it.

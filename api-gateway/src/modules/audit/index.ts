@@ -1,2 +1,9 @@
 // What the audit module offers the rest of the gateway; other modules import only from here.
-export { describeAudit, lastChangeTo, listAuditFor, listRecentAudit, recordAudit } from './audit-log';
+export {
+  auditTitle,
+  describeAudit,
+  lastChangeTo,
+  listAuditFor,
+  listRecentAudit,
+  recordAudit,
+} from './audit-log';

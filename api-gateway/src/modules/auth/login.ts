@@ -17,7 +17,7 @@ import type { SignInAccount } from '../users';
 import { dropTemporaryPassword, rehashPassword } from '../users';
 import { recordSuccessfulSignIn, reserveSignInAttempt, settleFailedAttempt } from './login-queries';
 import { signSecondFactorChallenge } from './second-factor-challenge';
-import { findSecondFactor } from './second-factor-store';
+import { findSecondFactor, hasSecondFactor } from './second-factor-store';
 
 export interface ClientInfo {
   ip: string | null;
@@ -117,7 +117,9 @@ export async function signIn(
   // Staff with a second factor: no session yet. The attempt is settled as not counting (only a wrong code
   // counts from here) and not as a success (which would start the lockout's count afresh before any code).
   const secondFactor =
-    user.roleId === RoleId.Affiliate ? undefined : await findSecondFactor(ctx.db, user.userId);
+    user.roleId === RoleId.Affiliate
+      ? undefined
+      : await findSecondFactor(ctx.db, ctx.config.dataKeyring, user.userId);
   if (secondFactor?.confirmed) {
     await ctx.db.transaction(async (tx) => {
       await passwordUpkeep(tx);
@@ -197,7 +199,7 @@ export async function startSession(
     !args.withSecondFactor &&
     user.roleId === RoleId.Admin &&
     ctx.config.adminSecondFactor === 'required' &&
-    !(await findSecondFactor(ctx.db, user.userId))?.confirmed;
+    !(await hasSecondFactor(ctx.db, user.userId));
   const session = { ...newSessionTimes(ctx), userId: user.userId };
   const record = (sql: Sql) =>
     recordSuccessfulSignIn(sql, attemptId, {

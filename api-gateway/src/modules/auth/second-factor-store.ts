@@ -1,4 +1,6 @@
 import type { Sql } from '../../db/database';
+import type { DataKeyring } from '../../lib/field-crypto';
+import { openSecret, sealSecret, type StoredSecretRow } from '../../lib/sealed-secrets';
 import { recoveryCodeHash } from './totp';
 
 /**
@@ -8,67 +10,94 @@ import { recoveryCodeHash } from './totp';
  */
 
 export interface SecondFactorRow {
+  /** The clear secret, to compute codes with. */
   secret: string;
+  /**
+   * The value as stored (sealed, or clear on a row not sealed yet): updates that must act on the secret that
+   * was checked compare it (`COALESCE(secret_sealed, secret) = $n`), as they compared the clear one before.
+   */
+  stored: string;
   confirmed: boolean;
 }
 
-export async function findSecondFactor(sql: Sql, userId: number): Promise<SecondFactorRow | undefined> {
-  const { rows } = await sql.query<{ secret: string; confirmed_at: Date | null }>(
-    'SELECT secret, confirmed_at FROM user_second_factors WHERE user_id = $1',
+/** The stored value's comparison in SQL (migration 065: sealed, or clear until sealed at start). */
+const STORED = 'COALESCE(secret_sealed, secret)';
+
+export async function findSecondFactor(
+  sql: Sql,
+  keyring: DataKeyring,
+  userId: number,
+): Promise<SecondFactorRow | undefined> {
+  const { rows } = await sql.query<StoredSecretRow & { confirmed_at: Date | null }>(
+    'SELECT secret, secret_sealed, confirmed_at FROM user_second_factors WHERE user_id = $1',
     [userId],
   );
   const row = rows[0];
-  return row ? { secret: row.secret, confirmed: row.confirmed_at !== null } : undefined;
+  return row
+    ? {
+        secret: openSecret(keyring, row),
+        stored: (row.secret_sealed ?? row.secret) as string,
+        confirmed: row.confirmed_at !== null,
+      }
+    : undefined;
 }
 
-/** Has the user a confirmed second factor? */
+/** Has the user a confirmed second factor? (Reads no secret.) */
 export async function hasSecondFactor(sql: Sql, userId: number): Promise<boolean> {
-  return (await findSecondFactor(sql, userId))?.confirmed ?? false;
+  const { rows } = await sql.query(
+    'SELECT 1 FROM user_second_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL',
+    [userId],
+  );
+  return rows.length === 1;
 }
 
 /** A new pending secret, replacing a pending one; nothing when a confirmed one exists (answers false). */
 export async function storePendingSecret(
   sql: Sql,
+  keyring: DataKeyring,
   userId: number,
   secret: string,
   now: Date,
 ): Promise<boolean> {
   const { rows } = await sql.query(
-    `INSERT INTO user_second_factors (user_id, secret, confirmed_at, last_used_step, created_at)
-     VALUES ($1, $2, NULL, -1, $3)
-     ON CONFLICT (user_id) DO UPDATE SET secret = EXCLUDED.secret, created_at = EXCLUDED.created_at,
-                                         last_used_step = -1
+    `INSERT INTO user_second_factors (user_id, secret, secret_sealed, confirmed_at, last_used_step, created_at)
+     VALUES ($1, NULL, $2, NULL, -1, $3)
+     ON CONFLICT (user_id) DO UPDATE SET secret = NULL, secret_sealed = EXCLUDED.secret_sealed,
+                                         created_at = EXCLUDED.created_at, last_used_step = -1
       WHERE user_second_factors.confirmed_at IS NULL
      RETURNING user_id`,
-    [userId, secret, now],
+    [userId, sealSecret(keyring, secret), now],
   );
   return rows.length === 1;
 }
 
-/** Confirms the pending secret that was checked (not one a concurrent set-up replaced), taking the code's step. */
+/**
+ * Confirms the pending secret that was checked (not one a concurrent set-up replaced), taking the code's step;
+ * `stored` is the value as read (SecondFactorRow.stored).
+ */
 export async function confirmPendingSecret(
   sql: Sql,
   userId: number,
-  secret: string,
+  stored: string,
   step: number,
   now: Date,
 ): Promise<boolean> {
   const { rows } = await sql.query(
     `UPDATE user_second_factors SET confirmed_at = $4, last_used_step = $3
-      WHERE user_id = $1 AND secret = $2 AND confirmed_at IS NULL
+      WHERE user_id = $1 AND ${STORED} = $2 AND confirmed_at IS NULL
      RETURNING user_id`,
-    [userId, secret, step, now],
+    [userId, stored, step, now],
   );
   return rows.length === 1;
 }
 
 /** Takes a time step for a confirmed factor: false if it (or a later one) was already taken. */
-export async function takeTimeStep(sql: Sql, userId: number, secret: string, step: number): Promise<boolean> {
+export async function takeTimeStep(sql: Sql, userId: number, stored: string, step: number): Promise<boolean> {
   const { rows } = await sql.query(
     `UPDATE user_second_factors SET last_used_step = $3
-      WHERE user_id = $1 AND secret = $2 AND confirmed_at IS NOT NULL AND last_used_step < $3
+      WHERE user_id = $1 AND ${STORED} = $2 AND confirmed_at IS NOT NULL AND last_used_step < $3
      RETURNING user_id`,
-    [userId, secret, step],
+    [userId, stored, step],
   );
   return rows.length === 1;
 }

@@ -23,6 +23,7 @@ import { verifySecondFactorChallenge } from './second-factor-challenge';
 import {
   confirmPendingSecret,
   findSecondFactor,
+  hasSecondFactor,
   recoveryCodesLeft,
   removeSecondFactor,
   replaceRecoveryCodes,
@@ -38,12 +39,12 @@ type Proof = { code?: string; recoveryCode?: string };
 
 /** Does the proof hold for this user: a code for a time step not taken yet (taken now), or an unused recovery code (used now)? */
 async function takeProof(ctx: AppContext, userId: number, proof: Proof): Promise<boolean> {
-  const factor = await findSecondFactor(ctx.db, userId);
+  const factor = await findSecondFactor(ctx.db, ctx.config.dataKeyring, userId);
   if (!factor?.confirmed) return false;
   if (proof.recoveryCode) return takeRecoveryCode(ctx.db, userId, proof.recoveryCode, ctx.now());
   if (!proof.code) return false;
   const step = matchingTimeStep(factor.secret, proof.code, ctx.now());
-  return step !== undefined && takeTimeStep(ctx.db, userId, factor.secret, step);
+  return step !== undefined && takeTimeStep(ctx.db, userId, factor.stored, step);
 }
 
 /**
@@ -110,7 +111,7 @@ const isRequiredFor = (ctx: AppContext, roleId: number) =>
 
 export async function secondFactorStatus(ctx: AppContext, session: SessionUser): Promise<SecondFactorStatus> {
   staffOnly(session);
-  const factor = await findSecondFactor(ctx.db, session.userId);
+  const factor = await findSecondFactor(ctx.db, ctx.config.dataKeyring, session.userId);
   return {
     enrolled: factor?.confirmed ?? false,
     required: isRequiredFor(ctx, session.roleID),
@@ -125,7 +126,7 @@ export async function startSecondFactorSetup(
 ): Promise<SecondFactorSetup> {
   staffOnly(session);
   const secret = newTotpSecret();
-  if (!(await storePendingSecret(ctx.db, session.userId, secret, ctx.now())))
+  if (!(await storePendingSecret(ctx.db, ctx.config.dataKeyring, session.userId, secret, ctx.now())))
     throw conflict(M.alreadyEnrolled);
   return enrolmentOf(secret, session.email);
 }
@@ -137,7 +138,7 @@ export async function confirmSecondFactor(
   request: SecondFactorConfirmRequest,
 ): Promise<SecondFactorConfirmResponse> {
   staffOnly(session);
-  const factor = await findSecondFactor(ctx.db, session.userId);
+  const factor = await findSecondFactor(ctx.db, ctx.config.dataKeyring, session.userId);
   if (!factor) throw conflict(M.noEnrolmentStarted);
   if (factor.confirmed) throw conflict(M.alreadyEnrolled);
   const now = ctx.now();
@@ -146,7 +147,7 @@ export async function confirmSecondFactor(
   const recoveryCodes = newRecoveryCodes();
   await ctx.db.transaction(async (tx: Sql) => {
     // Only the secret that was checked, still unconfirmed: a set-up restarted meanwhile wins.
-    if (!(await confirmPendingSecret(tx, session.userId, factor.secret, step, now)))
+    if (!(await confirmPendingSecret(tx, session.userId, factor.stored, step, now)))
       throw conflict(M.noEnrolmentStarted);
     await replaceRecoveryCodes(tx, session.userId, recoveryCodes);
     await setEnrolmentRequired(tx, session.userId, false);
@@ -172,7 +173,7 @@ export async function removeOwnSecondFactor(
   client: ClientInfo,
 ): Promise<void> {
   staffOnly(session);
-  if (!(await findSecondFactor(ctx.db, session.userId))?.confirmed) throw conflict(M.notEnrolled);
+  if (!(await hasSecondFactor(ctx.db, session.userId))) throw conflict(M.notEnrolled);
   const { attemptId } = await checkUnderLockout(ctx, session.email, client, async (user) =>
     user.userId === session.userId ? takeProof(ctx, session.userId, request) : false,
   );

@@ -4,6 +4,7 @@ import {
   AffiliateMessages,
   alreadyDecidedMessage,
   checkAffiliateTransition,
+  DataRightsMessages,
   Messages,
 } from '@portal/contracts';
 import { generateTemporaryPassword, hashPassword } from '../../auth/password';
@@ -62,6 +63,10 @@ export async function decideAffiliate(
     if (!affiliate) throw notFound(AffiliateMessages.notFound);
     await assertNotStale(tx, affiliate, decision.expectedStatus);
     const check = assertAllowed(actor, affiliate.status, decision.action);
+    // Issue 29: an erased affiliate stays Inactive (under the row lock erasure also takes; the database's
+    // affiliates_erased_holds_nothing refuses it as well).
+    if (decision.action === 'activate' && (await isErased(tx, affiliate.affiliateID)))
+      throw conflict(DataRightsMessages.erasedCannotActivate);
     const to: AffiliateStatus =
       check.to === 'restore' ? activationTarget(affiliate.statusBeforeInactive) : check.to;
     const now = ctx.now();
@@ -114,6 +119,14 @@ export async function decideAffiliate(
 
     return { message: SUCCESS_MESSAGES[decision.action], affiliateID: affiliate.affiliateID, status: to };
   });
+}
+
+async function isErased(sql: Sql, affiliateId: number): Promise<boolean> {
+  const { rows } = await sql.query(
+    'SELECT 1 FROM affiliates WHERE affiliate_id = $1 AND erased_at IS NOT NULL',
+    [affiliateId],
+  );
+  return rows.length === 1;
 }
 
 /** A decision made against a status the affiliate has left: say who changed it (from the audit log). */

@@ -1,7 +1,9 @@
 import type { AffiliateDetails, AffiliatePage, AffiliateSummary } from '@portal/contracts';
 import {
+  AFFILIATE_ERASE_RIGHTS,
   AFFILIATE_PAGE_SIZE,
   AffiliateMessages,
+  AffiliateStatus,
   allowedAffiliateActions,
   roleNameOf,
 } from '@portal/contracts';
@@ -57,11 +59,15 @@ export async function affiliateDetails(
 ): Promise<AffiliateDetails> {
   const affiliate = await findAffiliate(ctx.db, ctx.config.dataKeyring, affiliateId);
   if (!affiliate) throw notFound(AffiliateMessages.notFound);
-  const [flags, history, bankVerification] = await Promise.all([
+  const [flags, history, bankVerification, erasure] = await Promise.all([
     listAffiliateFlags(ctx.db, affiliateId),
     listAuditFor(ctx.db, 'affiliate', affiliateId),
     findBankVerification(ctx.db, affiliateId),
+    ctx.db.query<{ erased_at: Date | null }>('SELECT erased_at FROM affiliates WHERE affiliate_id = $1', [
+      affiliateId,
+    ]),
   ]);
+  const erasedAt = erasure.rows[0]?.erased_at ?? null;
   const { userId: _userId, statusBeforeInactive: _before, firstDecisionAt: _first, ...details } = affiliate;
   return {
     ...details,
@@ -78,6 +84,14 @@ export async function affiliateDetails(
       actorRole: row.actorRoleId === null ? null : (roleNameOf(row.actorRoleId) ?? null),
       createdOn: row.createdAt.toISOString(),
     })),
-    allowedActions: allowedAffiliateActions(actor.roleID, affiliate.status),
+    // An erased affiliate stays Inactive for good (issue 29; the database refuses it too).
+    allowedActions: allowedAffiliateActions(actor.roleID, affiliate.status).filter(
+      (action) => erasedAt === null || action !== 'activate',
+    ),
+    erasedOn: erasedAt === null ? null : erasedAt.toISOString(),
+    canErase:
+      erasedAt === null &&
+      affiliate.status === AffiliateStatus.Inactive &&
+      AFFILIATE_ERASE_RIGHTS.some((right) => actor.rights.includes(right)),
   };
 }

@@ -1,5 +1,6 @@
 // What the bank verification module offers the rest of the gateway (issue 27); others import only from here.
 export {
+  accountResolutionKey,
   bankVerificationToStore,
   bankVerificationView,
   findBankVerification,

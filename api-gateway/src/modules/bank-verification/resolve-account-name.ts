@@ -50,6 +50,20 @@ function resolverOf(ctx: AppContext): BankAccountResolver | undefined {
 const accountKey = (ctx: AppContext, bankCode: string, accountNumber: string) =>
   keyedHash(ctx, 'bank-account', `${bankCode}:${accountNumber}`);
 
+/**
+ * The cache row's key for a bank and account number (issue 29: erasure removes the affiliate's row), or
+ * undefined for an unknown bank.
+ */
+export async function accountResolutionKey(
+  ctx: AppContext,
+  sql: Sql,
+  bankId: number,
+  accountNumber: string,
+): Promise<string | undefined> {
+  const bankCode = await bankCodeOf(sql, bankId);
+  return bankCode === undefined ? undefined : accountKey(ctx, bankCode, accountNumber);
+}
+
 async function bankCodeOf(sql: Sql, bankId: number): Promise<string | undefined> {
   const { rows } = await sql.query<{ cbn_code: string }>('SELECT cbn_code FROM banks WHERE bank_id = $1', [
     bankId,

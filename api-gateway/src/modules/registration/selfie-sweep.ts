@@ -48,9 +48,57 @@ export async function sweepSelfieFiles(ctx: AppContext): Promise<SelfieSweepRepo
     [expiredBefore],
   );
   await ctx.db.query('DELETE FROM selfie_uploads WHERE uploaded_at <= $1', [expiredBefore]);
+  filesDeleted += await sweepRejectedSelfies(ctx, store);
   // Bytes whose row never committed (a gateway stopped between the two; database store only).
   filesDeleted += await store.sweepOrphans(expiredBefore);
   return { filesDeleted };
+}
+
+/**
+ * Issue 29, retention: the selfie of an application rejected more than SELFIE_RETENTION_DAYS ago (its status
+ * KYC Rejected since, `updated_date` the rejection or a later change, which only keeps it longer) is deleted
+ * and the affiliate's selfie_image_path emptied, in one statement per batch with the rows locked (a re-KYC or a
+ * decision waits, or is waited for, and is re-checked under the lock). Bytes go after the rows. Abandoned
+ * applications (never submitted) are the registrations above, gone after REGISTRATION_TTL_HOURS already.
+ */
+export async function sweepRejectedSelfies(ctx: AppContext, store = new FileStore(ctx)): Promise<number> {
+  const rejectedBefore = new Date(ctx.now().getTime() - ctx.config.selfieRetentionDays * 86_400_000);
+  let deleted = 0;
+  for (;;) {
+    const { rows, batch } = await ctx.db.transaction(async (tx) => {
+      const { rows: doomed } = await tx.query<{ affiliate_id: string | number; selfie_image_path: string }>(
+        `SELECT affiliate_id, selfie_image_path FROM affiliates
+          WHERE status = 'KYC Rejected' AND selfie_image_path IS NOT NULL AND updated_date <= $1
+          ORDER BY updated_date LIMIT ${BATCH_SIZE}
+          FOR UPDATE SKIP LOCKED`,
+        [rejectedBefore],
+      );
+      if (!doomed.length) return { rows: [] as { storage_key: string }[], batch: 0 };
+      const ids = doomed.map((row) => Number(row.affiliate_id));
+      const keys = doomed.map((row) => row.selfie_image_path);
+      await tx.query(
+        'UPDATE affiliates SET selfie_image_path = NULL WHERE affiliate_id = ANY($1::bigint[])',
+        [ids],
+      );
+      await tx.query(
+        'UPDATE registrations SET selfie_file_id = NULL WHERE selfie_file_id IN (SELECT file_id FROM stored_files WHERE storage_key = ANY($1::text[]))',
+        [keys],
+      );
+      const removed = await tx.query<{ storage_key: string }>(
+        `DELETE FROM stored_files WHERE storage_key = ANY($1::text[]) AND purpose = 'selfie' RETURNING storage_key`,
+        [keys],
+      );
+      return { rows: removed.rows, batch: doomed.length };
+    });
+    for (const row of rows) {
+      await store
+        .removeBytes(row.storage_key)
+        .catch((error: unknown) => ctx.logger.warn({ err: error }, 'expired selfie bytes not deleted'));
+    }
+    deleted += rows.length;
+    if (batch < BATCH_SIZE) break;
+  }
+  return deleted;
 }
 
 /** Sweeps now and then every interval; returns a function that stops it. */

@@ -7,8 +7,8 @@ import { faultPoint } from '../../lib/fault-point';
 import { FileStore } from '../../storage/file-store';
 import { removeUnrecordedFiles } from '../../storage/unrecorded-files';
 import { downloadPath, issueDownloadToken } from './download-tokens';
-import type { SheetColumn } from './xlsx-writer';
-import { writeSheet } from './xlsx-writer';
+import type { AnySheetJob, SheetColumn } from './xlsx-writer';
+import { writeSheet, writeSheets } from './xlsx-writer';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Exports are for one download within minutes; older ones are deleted when the next export starts. */
@@ -24,13 +24,14 @@ const EXPORT_CALLS: CallLimit = {
   perSeconds: EXPORT_LIMIT.perMinutes * 60,
 };
 
-export interface ExportJob<Row> {
+export type ExportJob<Row> = {
   /** The name the browser saves it as, e.g. `affiliate-login-report-2025-01-01-to-2025-01-31.xlsx`. */
   fileName: string;
-  sheetName: string;
-  columns: readonly SheetColumn<Row>[];
-  rows: AsyncIterable<Row>;
-}
+} & (
+  | { sheetName: string; columns: readonly SheetColumn<Row>[]; rows: AsyncIterable<Row> }
+  /** A workbook of several sheets (issue 29's My data). */
+  | { sheets: readonly AnySheetJob[] }
+);
 
 /**
  * Writes report spreadsheets to the file store, streaming from the database, and answers a single-use
@@ -64,7 +65,11 @@ export class ExportRunner {
         ownerUserId: userId,
       });
       try {
-        await Promise.race([writeSheet(output.stream, job.sheetName, job.columns, job.rows), output.failed]);
+        const written =
+          'sheets' in job
+            ? writeSheets(output.stream, job.sheets)
+            : writeSheet(output.stream, job.sheetName, job.columns, job.rows);
+        await Promise.race([written, output.failed]);
         await faultPoint('export.written');
         const token = await this.ctx.db.transaction(async (tx) => {
           await output.finish(tx);

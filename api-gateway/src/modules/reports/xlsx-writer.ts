@@ -63,15 +63,38 @@ export async function writeSheet<Row>(
   columns: readonly SheetColumn<Row>[],
   rows: AsyncIterable<Row>,
 ): Promise<number> {
-  // One style object per formatted column, shared by its cells, so exceljs finds its id without rebuilding it.
-  const styles = columns.map((column) => (column.numFmt ? { numFmt: column.numFmt } : undefined));
-  const styled = styles.some(Boolean);
+  return writeSheets(out, [{ name: sheetName, columns, rows }]);
+}
+
+/** One sheet of a workbook with several (issue 29's My data: a sheet per kind of record). */
+export interface SheetJob<Row> {
+  name: string;
+  columns: readonly SheetColumn<Row>[];
+  rows: AsyncIterable<Row>;
+}
+
+/** A sheet of any row type, for lists of sheets. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySheetJob = SheetJob<any>;
+
+/** Several sheets, one after the other, in one .xlsx on `out`; answers the number of rows written. */
+export async function writeSheets(out: Writable, sheets: readonly AnySheetJob[]): Promise<number> {
+  const styled = sheets.some((job) => job.columns.some((column) => column.numFmt));
   const workbook = new WorkbookWriter({
     stream: out,
     useStyles: styled,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(sheetName);
+  let total = 0;
+  for (const job of sheets) total += await addSheet(workbook.addWorksheet(job.name), job, styled);
+  await workbook.commit();
+  return total;
+}
+
+async function addSheet<Row>(sheet: Worksheet, job: SheetJob<Row>, styled: boolean): Promise<number> {
+  const { columns, rows } = job;
+  // One style object per formatted column, shared by its cells, so exceljs finds its id without rebuilding it.
+  const styles = columns.map((column) => (column.numFmt ? { numFmt: column.numFmt } : undefined));
   sheet.columns = columns.map((column) => ({ header: column.header, width: column.width }));
   let count = 0;
   for await (const row of rows) {
@@ -86,6 +109,5 @@ export async function writeSheet<Row>(
     if (count % ROWS_BETWEEN_BACKLOG_CHECKS === 0) await waitForZip(sheet);
   }
   sheet.commit();
-  await workbook.commit();
   return count;
 }

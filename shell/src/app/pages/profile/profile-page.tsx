@@ -13,6 +13,7 @@ import {
   useRevealedNumbers,
   useUserDetails,
 } from '@portal/shared-ui';
+import { MyDataSection } from './my-data-section';
 import { SecondFactorSection } from './second-factor-section';
 import styles from './profile-page.module.css';
 
@@ -104,7 +105,7 @@ export function ProfilePage() {
               />
             </section>
           )}
-          {staff && <SecondFactorSection />}
+          {staff ? <SecondFactorSection /> : <MyDataSection />}
         </>
       )}
       {/* Every role may change its password; this is where a person looks for it (spec §6). */}
