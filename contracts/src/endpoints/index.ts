@@ -13,6 +13,7 @@ import { OrderEndpoints } from './orders';
 import { NotificationEndpoints } from './notifications';
 import { DevEndpoints, RegistrationEndpoints } from './registration';
 import { ReportEndpoints } from './reports';
+import { PayoutEndpoints } from './payouts';
 
 export * from './admin-users';
 export * from './affiliate-area';
@@ -55,4 +56,7 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   WebhookEndpoints,
   BankVerificationEndpoints,
   DataRightsEndpoints,
+  // Issue 28: the admin's payout calls (payruns); AffiliatePayoutEndpoints (affpayouts) and
+  // PaystackWebhookEndpoints (paytransfer) join when their branches wire them.
+  PayoutEndpoints,
 ].flatMap((group) => Object.values(group));
