@@ -127,6 +127,7 @@ export async function completeRunIfSettled(ctx: AppContext, tx: Sql, runId: numb
     [runId, now],
   );
   if (!rowCount) return false;
+  ctx.logger.info({ runId }, 'payout run completed');
   const { rows } = await tx.query<{ paid: string | number; failed: string | number }>(
     `SELECT count(*) FILTER (WHERE status = 'paid') AS paid,
             count(*) FILTER (WHERE status IN ('failed', 'reversed')) AS failed
