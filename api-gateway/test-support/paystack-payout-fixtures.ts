@@ -67,7 +67,7 @@ export async function createPaystackRun(
       `WITH id AS (SELECT nextval(pg_get_serial_sequence('payout_lines', 'payout_line_id')) AS v)
        INSERT INTO payout_lines (payout_line_id, reference, affiliate_id, payout_run_id, status, gross, deductions,
                                  net, bank_name, bank_code, account_number_sealed, account_last4, account_name)
-       SELECT id.v, 'po-' || $2 || '-' || id.v, $1, $2, 'pending', $3, 0, $3, 'GTBank', '058', $4, $5, $6 FROM id
+       SELECT id.v, 'po-' || $2::bigint || '-' || id.v, $1, $2::bigint, 'pending', $3::numeric, 0, $3::numeric, 'GTBank', '058', $4, $5, $6 FROM id
        RETURNING payout_line_id, reference`,
       [
         affiliate.affiliateId,

@@ -112,25 +112,24 @@ test('killed after committing a chunk as sending, then killed after Paystack que
     expect(fake.callsTo('POST /transfer/bulk')).toHaveLength(0);
     expect(fake.callsTo('GET /balance')).toHaveLength(1);
 
-    // 2. Restarted: once the dead gateway's lease runs out it takes the run over and sends the next chunk;
-    //    Paystack queues it, and the gateway dies before it records the answer.
+    // 2. Restarted: the reconciler finds Paystack has no transfer for the first chunk and sends it again with
+    //    the same references, or (the dead gateway's lease run out first) the executor sends the next chunk.
+    //    Either way Paystack queues 100 transfers and the gateway dies before it records the answer.
     gateway = await start('payout.sent');
     await pausedAt(gateway, 'payout.sent');
     await gateway.kill();
     expect(fake.callsTo('POST /transfer/bulk')).toHaveLength(1);
-    const secondChunk = (
+    const queued = (
       fake.callsTo('POST /transfer/bulk')[0].body as { transfers: { reference: string }[] }
     ).transfers.map((item) => item.reference);
-    expect(secondChunk).toEqual(references.slice(100, 200));
+    expect([references.slice(0, 100), references.slice(100, 200)]).toContainEqual(queued);
     expect(fake.transfers.size).toBe(100);
 
-    // 3. Restarted without faults: the last chunk goes; the reconciler finds the second chunk at Paystack
-    //    (verify) and the first not, which it sends again with the same references.
+    // 3. Restarted without faults: the rest goes; the reconciler finds the queued chunk at Paystack (verify)
+    //    and records it without sending it again.
     gateway = await start();
     await until(() => fake.transfers.size === LINES);
-    await until(() =>
-      references.slice(100, 200).every((ref) => fake.callsTo(`GET /transfer/verify/${ref}`).length > 0),
-    );
+    await until(() => queued.every((ref) => fake.callsTo(`GET /transfer/verify/${ref}`).length > 0));
     // Everything settles at Paystack; the reconciler reads it and the run completes.
     for (const reference of references) await fake.settle(reference, 'success');
     await until(async () => {

@@ -173,7 +173,7 @@ test('a second run to the same accounts reuses the kept recipients', async () =>
 
 test('balance too low: the run goes back to approved with the reason, nothing is sent, the lines stay pending', async () => {
   const run = await createPaystackRun(t.ctx, ['60000.00', '2000.00']);
-  // ₦62,000 to pay plus up to ₦75 in fees; the balance has ₦62,000.
+  // ₦62,000 to pay plus up to ₦60 in fees; the balance has ₦62,000.
   fake.balanceKobo = 62_000_00;
   const report = await executeNextRun(t.ctx, client, LEASE);
   expect(report.stoppedBecause).toBe('balance');
@@ -182,8 +182,8 @@ test('balance too low: the run goes back to approved with the reason, nothing is
   const row = await runRow(run.runId);
   expect(row.status).toBe('approved');
   expect(row.provider_message).toBe(
-    'The Paystack balance (₦62,000.00) is less than this run needs (₦62,075.00: ₦62,000.00 to pay and up to ' +
-      '₦75.00 in transfer fees). Fund the balance, then choose Pay now again.',
+    'The Paystack balance (₦62,000.00) is less than this run needs (₦62,060.00: ₦62,000.00 to pay and up to ' +
+      '₦60.00 in transfer fees). Fund the balance, then choose Pay now again.',
   );
   expect(Object.values(await lineStatuses(db(), run.runId))).toEqual(['pending', 'pending']);
   const { rows } = await db().query<{ n: string | number }>(
