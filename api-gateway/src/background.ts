@@ -1,7 +1,7 @@
 import type { AppContext } from './context';
 import { startMemoryLog } from './lib/memory-log';
 import { startOutboxWorker } from './modules/messaging';
-import { startPayoutWorker } from './modules/payouts/paystack/payout-worker';
+import { startPayoutWorker } from './modules/paystack-payouts';
 import { startSelfieSweeper } from './modules/registration';
 import { sweepInterruptedExports } from './modules/reports';
 

@@ -1,17 +1,18 @@
 import { createHmac } from 'node:crypto';
 import pino from 'pino';
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../../../../../test-support/test-app';
+import { bearer, createStaffUser } from '../../../../test-support/affiliate-fixtures';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import {
   FAKE_PAYSTACK_SECRET,
   startPaystackFake,
   type PaystackFake,
-} from '../../../../../test-support/fakes/paystack-fake';
+} from '../../../../test-support/fakes/paystack-fake';
 import {
   closeOpenRuns,
   createPaystackRun,
   lineStatuses,
-} from '../../../../../test-support/paystack-payout-fixtures';
+} from '../../../../test-support/paystack-payout-fixtures';
 import { executeNextRun, reconcileLines } from '../execute-run';
 import { paystackTransfersClient, type PaystackTransfersClient } from '../transfers-client';
 
@@ -314,4 +315,26 @@ test('a reversal of a line never seen paid fails it', async () => {
   await executeNextRun(t.ctx, client, LEASE);
   expect((await webhook('transfer.reversed', run.lines[0].reference)).status).toBe(200);
   expect(await lineStatuses(db(), run.runId)).toEqual({ [run.lines[0].reference]: 'failed' });
+});
+
+test("staff's /api/health shows the payouts provider with its last answered and last failed call, never the key", async () => {
+  const run = await createPaystackRun(t.ctx, ['1000.00']);
+  fake.failNextOn('POST /transfer/bulk', 502);
+  await executeNextRun(t.ctx, client, LEASE);
+  expect(await lineStatuses(db(), run.runId)).toEqual({ [run.lines[0].reference]: 'sending' });
+  const admin = await bearer(t.ctx, await createStaffUser(db(), 1));
+  const health = await request(t.app).get('/api/health').set('Authorization', admin);
+  expect(health.body.providers).toEqual(
+    expect.arrayContaining([
+      {
+        channel: 'payouts',
+        name: 'paystack',
+        configured: true,
+        lastSuccessAt: expect.any(String),
+        lastFailureAt: expect.any(String),
+      },
+    ]),
+  );
+  expect(JSON.stringify(health.body)).not.toContain(FAKE_PAYSTACK_SECRET);
+  expect((await request(t.app).get('/api/health')).body).toEqual({ status: 'ok' });
 });

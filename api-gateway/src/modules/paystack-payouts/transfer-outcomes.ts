@@ -1,6 +1,6 @@
-import type { AppContext } from '../../../context';
-import type { Sql } from '../../../db/database';
-import { recordAudit } from '../../audit';
+import type { AppContext } from '../../context';
+import type { Sql } from '../../db/database';
+import { recordAudit } from '../audit';
 import { notifyLinePaid } from './paid-notice';
 import type { TransferState } from './transfers-client';
 

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../../context';
-import { recordProviderResult } from '../../messaging/provider-health';
+import type { AppContext } from '../../context';
+import { recordProviderResult } from '../messaging';
 
 /**
  * A Paystack Transfers call answered (error null) or not, for staff's /api/health (channel 'payouts'), as the

@@ -1,8 +1,8 @@
-import type { AppContext } from '../../../context';
-import { faultPoint } from '../../../lib/fault-point';
-import { open } from '../../../lib/field-crypto';
-import { keyedHash } from '../../../lib/keyed-hash';
-import { recordAudit } from '../../audit';
+import type { AppContext } from '../../context';
+import { faultPoint } from '../../lib/fault-point';
+import { open } from '../../lib/field-crypto';
+import { keyedHash } from '../../lib/keyed-hash';
+import { recordAudit } from '../audit';
 import { recordPayoutProviderResult } from './payout-health';
 import { applyTransferState, completeRunIfSettled, failLines } from './transfer-outcomes';
 import {

@@ -3,17 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig } from '../../../../config';
-import type { AppContext } from '../../../../context';
-import { openDatabase, type Database } from '../../../../db/database';
-import { migrate } from '../../../../db/migrate';
+import { loadConfig } from '../../../config';
+import type { AppContext } from '../../../context';
+import { openDatabase, type Database } from '../../../db/database';
+import { migrate } from '../../../db/migrate';
 import {
   FAKE_PAYSTACK_SECRET,
   startPaystackFake,
   type PaystackFake,
-} from '../../../../../test-support/fakes/paystack-fake';
-import { pausedAt, startGateway, type GatewayProcess } from '../../../../../test-support/gateway-process';
-import { createPaystackRun } from '../../../../../test-support/paystack-payout-fixtures';
+} from '../../../../test-support/fakes/paystack-fake';
+import { pausedAt, startGateway, type GatewayProcess } from '../../../../test-support/gateway-process';
+import { createPaystackRun } from '../../../../test-support/paystack-payout-fixtures';
 
 /**
  * Issue 28, "never twice": real gateway processes paying a Paystack run, killed with SIGKILL in the middle of

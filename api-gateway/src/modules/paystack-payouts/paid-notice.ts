@@ -1,6 +1,6 @@
-import type { AppContext } from '../../../context';
-import type { Sql } from '../../../db/database';
-import { enqueueMessage } from '../../messaging';
+import type { AppContext } from '../../context';
+import type { Sql } from '../../db/database';
+import { enqueueMessage } from '../messaging';
 
 /**
  * The paid notice of a line (email and WhatsApp, '₦X sent to GTBank ****1234'), queued in the caller's

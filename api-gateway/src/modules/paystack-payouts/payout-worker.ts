@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../context';
+import type { AppContext } from '../../context';
 import { executeNextRun, reconcileLines } from './execute-run';
 import { paystackTransfersClient, type PaystackTransfersClient } from './transfers-client';
 

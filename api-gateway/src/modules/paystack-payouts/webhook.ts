@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { AppContext } from '../../../context';
-import { badRequest, unauthorized } from '../../../http/errors';
+import type { AppContext } from '../../context';
+import { badRequest, unauthorized } from '../../http/errors';
 import { applyTransferState } from './transfer-outcomes';
 
 export const PaystackWebhookText = {

@@ -1,10 +1,10 @@
 import pino from 'pino';
-import { loadConfig } from '../../../../config';
+import { loadConfig } from '../../../config';
 import {
   FAKE_PAYSTACK_SECRET,
   startPaystackFake,
   type PaystackFake,
-} from '../../../../../test-support/fakes/paystack-fake';
+} from '../../../../test-support/fakes/paystack-fake';
 import {
   PAYSTACK_BULK_CHUNK,
   paystackTransfersClient,
