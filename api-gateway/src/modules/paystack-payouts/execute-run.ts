@@ -96,13 +96,17 @@ export async function executeNextRun(
   if (claimed.length === 0) return { runId: null, sent: 0 };
   const runId = Number(claimed[0].payout_run_id);
   const report: ExecutionReport = { runId, sent: 0 };
+  // Paystack did not answer: the lease is kept until it runs out, so the run is tried again a lease later
+  // rather than at every tick.
+  let backOff = false;
   ctx.logger.info({ runId }, 'payout run: executing');
 
   try {
     if (!claimed[0].balance_checked_at) {
-      const enough = await checkBalance(ctx, client, runId, lease);
-      if (!enough) {
+      const balance = await checkBalance(ctx, client, runId, lease);
+      if (balance !== 'enough') {
         report.stoppedBecause = 'balance';
+        backOff = balance === 'unknown';
         return report;
       }
     }
@@ -122,6 +126,7 @@ export async function executeNextRun(
       const recipients = await recipientsFor(ctx, client, lines);
       if (recipients === 'inconclusive') {
         report.stoppedBecause = 'recipient';
+        backOff = true;
         return report;
       }
       const nextLease = leaseUntil(ctx, options.leaseSeconds);
@@ -164,6 +169,7 @@ export async function executeNextRun(
       report.sent += items.length;
       if (result !== 'answered') {
         report.stoppedBecause = result;
+        backOff = true;
         return report;
       }
     }
@@ -171,13 +177,14 @@ export async function executeNextRun(
     return report;
   } finally {
     // Released for the next pass (or another gateway) unless someone else holds it now.
-    await ctx.db
-      .query(
-        `UPDATE payout_runs SET execution_lease_until = NULL
+    if (!backOff)
+      await ctx.db
+        .query(
+          `UPDATE payout_runs SET execution_lease_until = NULL
           WHERE payout_run_id = $1 AND execution_lease_until = $2`,
-        [runId, lease],
-      )
-      .catch((error: unknown) => ctx.logger.warn({ err: error, runId }, 'payout run lease not released'));
+          [runId, lease],
+        )
+        .catch((error: unknown) => ctx.logger.warn({ err: error, runId }, 'payout run lease not released'));
   }
 }
 
@@ -191,7 +198,7 @@ async function checkBalance(
   client: PaystackTransfersClient,
   runId: number,
   lease: Date,
-): Promise<boolean> {
+): Promise<'enough' | 'too low' | 'unknown'> {
   const { rows } = await ctx.db.query<{ net_kobo: string | number }>(
     `SELECT (net * 100)::bigint AS net_kobo FROM payout_lines WHERE payout_run_id = $1 AND status = 'pending'`,
     [runId],
@@ -211,7 +218,7 @@ async function checkBalance(
         WHERE payout_run_id = $1 AND status = 'executing'`,
       [runId, PayoutProviderMessages.balanceUnknown, ctx.now()],
     );
-    return false;
+    return 'unknown';
   }
   await recordPayoutProviderResult(ctx, null);
   const balance = BigInt(Math.floor(answer.value.balanceKobo));
@@ -222,7 +229,7 @@ async function checkBalance(
         WHERE payout_run_id = $1 AND status = 'executing'`,
       [runId, ctx.now()],
     );
-    return true;
+    return 'enough';
   }
   const message = PayoutProviderMessages.balanceTooLow(balance, needed, fees);
   await ctx.db.transaction(async (tx) => {
@@ -252,7 +259,7 @@ async function checkBalance(
     { runId, balanceKobo: String(balance), neededKobo: String(needed) },
     'payout run: balance too low',
   );
-  return false;
+  return 'too low';
 }
 
 /**

@@ -35,7 +35,14 @@ const record = (value: unknown): Record<string, unknown> =>
  */
 export async function receivePaystackEvent(ctx: AppContext, req: Request, res: Response) {
   const raw = res.locals.rawBody as Buffer | undefined;
-  const secret = ctx.config.payouts.provider === 'paystack' ? ctx.config.payouts.secretKey : undefined;
+  // The account's one secret key signs every event; with payouts on the bank file it is still the key of
+  // account names, so runs paid before a switch to the bank file still hear their results.
+  const secret =
+    ctx.config.payouts.provider === 'paystack'
+      ? ctx.config.payouts.secretKey
+      : ctx.config.bankVerification.provider === 'paystack'
+        ? ctx.config.bankVerification.secretKey
+        : undefined;
   if (!raw || !validPaystackSignature(raw, req.headers['x-paystack-signature'], secret)) {
     throw unauthorized(PaystackWebhookText.badSignature);
   }
