@@ -84,12 +84,14 @@ describe('guardDecision (spec §2 Guard)', () => {
       reports: ['/admin/reports'],
       uploadcommission_master: ['/admin/commission-upload'],
       notifications: ['/notifications'],
+      payouts: ['/admin/payouts'],
       backoffice_dashboard: ['/backoffice-dashboard'],
       backoffice_allUsers: ['/backoffice/users'],
       backoffice_reports: ['/backoffice/reports'],
       affiliate_dashboard: ['/affiliate-dashboard'],
       affiliate_orders: ['/affiliate/orders'],
       affiliate_retailers: ['/affiliate/retailers'],
+      affiliate_payouts: ['/affiliate/payouts'],
     };
     expect(reachable.sort()).toEqual(rights.flatMap((right) => expected[right] ?? []).sort());
   });
