@@ -20,6 +20,7 @@ import { registerIntegrationRoutes } from './modules/integration';
 import { registerMasterRoutes } from './modules/master';
 import { registerMessagingRoutes } from './modules/messaging';
 import { registerOrderRoutes } from './modules/orders';
+import { registerPaystackPayoutRoutes } from './modules/paystack-payouts';
 import { registerNotificationRoutes } from './modules/notifications';
 import { registerRegistrationRoutes } from './modules/registration';
 import { registerWebConfigRoutes } from './modules/web-config';
@@ -69,6 +70,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerIntegrationRoutes(router, ctx);
   registerCommissionUploadRoutes(router, ctx);
   registerMessagingRoutes(router, ctx);
+  registerPaystackPayoutRoutes(router, ctx);
   if (!ctx.config.isProduction) registerDevRoutes(router, ctx);
   registerOpenApiRoutes(api, ctx);
   api.use(router.router);

@@ -1,14 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { PaystackWebhookMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../http/errors';
 import { applyTransferState } from './transfer-outcomes';
-
-export const PaystackWebhookText = {
-  received: 'Event received.',
-  badSignature: 'Invalid signature.',
-  badBody: 'The event could not be read.',
-} as const;
 
 const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
 
@@ -44,22 +39,22 @@ export async function receivePaystackEvent(ctx: AppContext, req: Request, res: R
         ? ctx.config.bankVerification.secretKey
         : undefined;
   if (!raw || !validPaystackSignature(raw, req.headers['x-paystack-signature'], secret)) {
-    throw unauthorized(PaystackWebhookText.badSignature);
+    throw unauthorized(PaystackWebhookMessages.badSignature);
   }
   let body: unknown;
   try {
     body = JSON.parse(raw.toString('utf8'));
   } catch {
-    throw badRequest(PaystackWebhookText.badBody);
+    throw badRequest(PaystackWebhookMessages.badBody);
   }
   const event = record(body).event;
   const data = record(record(body).data);
   if (typeof event !== 'string' || !TRANSFER_EVENTS.has(event)) {
-    return { message: PaystackWebhookText.received };
+    return { message: PaystackWebhookMessages.received };
   }
   const reference = data.reference;
   if (typeof reference !== 'string' || !/^[a-z0-9_-]{1,100}$/.test(reference)) {
-    return { message: PaystackWebhookText.received };
+    return { message: PaystackWebhookMessages.received };
   }
   const status = event.slice('transfer.'.length);
   const outcome = await ctx.db.transaction((tx) =>
@@ -76,5 +71,5 @@ export async function receivePaystackEvent(ctx: AppContext, req: Request, res: R
     { event, reference, changed: outcome !== null, line: outcome?.lineId },
     'paystack transfer event',
   );
-  return { message: PaystackWebhookText.received };
+  return { message: PaystackWebhookMessages.received };
 }

@@ -283,7 +283,9 @@ test('the webhook: a valid signature only (invalid or missing: 401 and nothing c
   expect((await webhook('transfer.success', a.reference)).status).toBe(200);
   expect((await webhook('transfer.success', a.reference)).status).toBe(200);
   const { rows: notices } = await db().query<{ n: string | number }>(
-    `SELECT count(*) AS n FROM outbox WHERE body LIKE '₦1,000.00 sent to GTBank%'`,
+    `SELECT count(*) AS n FROM outbox o JOIN affiliates f ON f.affiliate_id = $1
+      WHERE o.recipient IN (f.email, f.phone_code || f.mobile_number) AND o.body LIKE '₦1,000.00 sent to GTBank%'`,
+    [a.affiliateId],
   );
   expect(Number(notices[0].n)).toBe(2);
   // Out of order: failed arrives after success for a: ignored (paid stays paid).
