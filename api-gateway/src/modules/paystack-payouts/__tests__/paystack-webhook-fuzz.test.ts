@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import request from 'supertest';
+import { bearer, createStaffUser } from '../../../../test-support/affiliate-fixtures';
+import { FUZZ_APP_ENV, prepareTarget, runFuzz } from '../../../../test-support/fuzz/fuzz-run';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { FAKE_PAYSTACK_SECRET } from '../../../../test-support/fakes/paystack-fake';
 import {
@@ -18,7 +20,11 @@ jest.setTimeout(180_000);
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PAYOUT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: FAKE_PAYSTACK_SECRET });
+  t = await createTestApp({
+    ...FUZZ_APP_ENV,
+    PAYOUT_PROVIDER: 'paystack',
+    PAYSTACK_SECRET_KEY: FAKE_PAYSTACK_SECRET,
+  });
 });
 afterAll(() => t?.close());
 
@@ -100,4 +106,34 @@ test('a body over 256 KB is refused before it is read', async () => {
     .set('x-paystack-signature', sign(body))
     .send(body);
   expect(res.status).toBe(413);
+});
+
+test('the schema fuzz on the webhook (the shared harness): no 5xx, 4xx JSON, refused calls write nothing', async () => {
+  const target = await prepareTarget(t);
+  const report = await runFuzz(target, {
+    runsPerEndpoint: 120,
+    seed: 2828,
+    checksums: true,
+    only: /\/webhooks\/paystack/,
+  });
+  expect([...report.endpoints.keys()]).toEqual(['POST /webhooks/paystack']);
+  expect(report.failures).toEqual([]);
+});
+
+test("authorization: a session, even an admin's, does not open the webhook; only the signature does", async () => {
+  const admin = await bearer(t.ctx, await createStaffUser(t.ctx.db, 1));
+  const body = JSON.stringify({ event: 'transfer.success', data: { reference: 'po-1-1' } });
+  const withSession = await request(t.app)
+    .post('/api/webhooks/paystack')
+    .set('Authorization', admin)
+    .set('Content-Type', 'application/json')
+    .send(body);
+  expect(withSession.status).toBe(401);
+  const signed = await request(t.app)
+    .post('/api/webhooks/paystack')
+    .set('Content-Type', 'application/json')
+    .set('x-paystack-signature', sign(body))
+    .send(body);
+  expect(signed.status).toBe(200);
+  expect(signed.body).toEqual({ message: 'Event received.' });
 });
