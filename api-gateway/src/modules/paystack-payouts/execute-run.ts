@@ -4,7 +4,7 @@ import { open } from '../../lib/field-crypto';
 import { keyedHash } from '../../lib/keyed-hash';
 import { recordAudit } from '../audit';
 import { recordPayoutProviderResult } from './payout-health';
-import { applyTransferState, completeRunIfSettled, failLines } from './transfer-outcomes';
+import { applyTransferState, failLines, settleRun } from './transfer-outcomes';
 import {
   type BulkItem,
   PAYSTACK_BULK_CHUNK,
@@ -173,7 +173,7 @@ export async function executeNextRun(
         return report;
       }
     }
-    await ctx.db.transaction((tx) => completeRunIfSettled(ctx, tx, runId));
+    await ctx.db.transaction((tx) => settleRun(ctx, tx, runId));
     return report;
   } finally {
     // Released for the next pass (or another gateway) unless someone else holds it now.
@@ -445,7 +445,7 @@ export async function reconcileLines(
                          AND l.status IN ('pending', 'sending', 'processing'))`,
   );
   for (const run of runs) {
-    await ctx.db.transaction((tx) => completeRunIfSettled(ctx, tx, Number(run.payout_run_id)));
+    await ctx.db.transaction((tx) => settleRun(ctx, tx, Number(run.payout_run_id)));
   }
   return { verified, resent: resend.length };
 }

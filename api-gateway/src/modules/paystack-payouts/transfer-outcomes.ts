@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
-import { recordAudit } from '../audit';
-import { notifyLinePaid } from './paid-notice';
+import { completeRunIfSettled, markLineFailed, markLinePaid, markLineReversed } from '../payouts';
 import type { TransferState } from './transfers-client';
 
 /**
@@ -27,17 +26,6 @@ export function targetOf(status: string): LineTarget {
   }
 }
 
-/**
- * The statuses a line may be in for each move (the trigger of 061 holds the same rule). A reversal of a line
- * never seen paid fails it (its money never arrived: failed frees the entries the same way).
- */
-const FROM: Record<LineTarget, readonly string[]> = {
-  processing: ['sending'],
-  paid: ['sending', 'processing'],
-  failed: ['sending', 'processing'],
-  reversed: ['paid'],
-};
-
 export interface AppliedOutcome {
   lineId: number;
   runId: number;
@@ -52,10 +40,11 @@ const reasonFor = (target: LineTarget, state: TransferState): string | null => {
 };
 
 /**
- * Moves the line with this reference forward to what Paystack says, in one conditional UPDATE inside `tx`: a
- * repeated or older state matches no row and changes nothing. Paid: the paid notice is queued in the same
- * transaction. A failed or reversed line leaves the live statuses, so its entries are free (available) again.
- * Then the run completes if no line is left waiting. Returns what changed, or null.
+ * Moves the line with this reference forward to what Paystack says, inside `tx`, through the payouts module's
+ * shared moves (one conditional UPDATE each: a repeated or older state matches no row and changes nothing;
+ * paid queues the paid notice in the same transaction). 'processing' (Paystack has it) only from 'sending',
+ * keeping the transfer code. A failed or reversed line leaves the live statuses, so its entries are free
+ * (available) again. Then the run completes if no line is left waiting. Returns what changed, or null.
  */
 export async function applyTransferState(
   ctx: AppContext,
@@ -72,26 +61,27 @@ export async function applyTransferState(
     [state.reference],
   );
   if (current.length === 0) return null;
+  const lineId = Number(current[0].payout_line_id);
   // Reversed before we ever saw it paid: the money did not stay with the affiliate, the line failed.
   if (target === 'reversed' && current[0].status !== 'paid') target = 'failed';
-  if (!FROM[target].includes(current[0].status)) return null;
-  const { rows } = await tx.query<{ payout_line_id: string | number; payout_run_id: string | number }>(
-    `UPDATE payout_lines
-        SET status = $2,
-            provider_transfer_code = coalesce($3, provider_transfer_code),
-            status_reason = coalesce($4, status_reason),
-            paid_at = CASE WHEN $2 = 'paid' THEN $5 ELSE paid_at END,
-            updated_at = $5
-      WHERE payout_line_id = $1 AND status = ANY ($6::text[])
-      RETURNING payout_line_id, payout_run_id`,
-    [current[0].payout_line_id, target, state.transferCode, reasonFor(target, state), now, FROM[target]],
-  );
-  if (rows.length === 0) return null;
-  const lineId = Number(rows[0].payout_line_id);
-  const runId = Number(rows[0].payout_run_id);
-  if (target === 'paid') await notifyLinePaid(ctx, tx, lineId);
-  await completeRunIfSettled(ctx, tx, runId);
-  return { lineId, runId, status: target };
+  const change = { reason: reasonFor(target, state), transferCode: state.transferCode, at: now };
+  let moved: { runId: number } | null;
+  if (target === 'paid') moved = await markLinePaid(tx, lineId, change);
+  else if (target === 'failed') moved = await markLineFailed(tx, lineId, change);
+  else if (target === 'reversed') moved = await markLineReversed(tx, lineId, change);
+  else {
+    const { rows } = await tx.query<{ payout_run_id: string | number }>(
+      `UPDATE payout_lines SET status = 'processing', provider_transfer_code = coalesce($2, provider_transfer_code),
+              updated_at = $3
+        WHERE payout_line_id = $1 AND status = 'sending'
+        RETURNING payout_run_id`,
+      [lineId, state.transferCode, now],
+    );
+    moved = rows[0] ? { runId: Number(rows[0].payout_run_id) } : null;
+  }
+  if (!moved) return null;
+  await settleRun(ctx, tx, moved.runId);
+  return { lineId, runId: moved.runId, status: target };
 }
 
 /** Lines refused before anything was sent (a recipient Paystack will not create, a bulk call refused). */
@@ -103,46 +93,22 @@ export async function failLines(
   reason: string,
 ): Promise<number[]> {
   if (lineIds.length === 0) return [];
+  const now = ctx.now();
   const { rows } = await tx.query<{ payout_line_id: string | number; payout_run_id: string | number }>(
     `UPDATE payout_lines SET status = 'failed', status_reason = $3, updated_at = $4
       WHERE payout_line_id = ANY ($1::bigint[]) AND status = $2
       RETURNING payout_line_id, payout_run_id`,
-    [lineIds, from, reason.slice(0, 500), ctx.now()],
+    [lineIds, from, reason.slice(0, 500), now],
   );
   for (const runId of new Set(rows.map((row) => Number(row.payout_run_id)))) {
-    await completeRunIfSettled(ctx, tx, runId);
+    await settleRun(ctx, tx, runId);
   }
   return rows.map((row) => Number(row.payout_line_id));
 }
 
-/** executing → completed once no line of the run is pending, sending or processing (audited). */
-export async function completeRunIfSettled(ctx: AppContext, tx: Sql, runId: number): Promise<boolean> {
-  const now = ctx.now();
-  const { rowCount } = await tx.query(
-    `UPDATE payout_runs SET status = 'completed', completed_at = $2, updated_at = $2,
-            execution_lease_until = NULL
-      WHERE payout_run_id = $1 AND status = 'executing'
-        AND NOT EXISTS (SELECT 1 FROM payout_lines l
-                         WHERE l.payout_run_id = $1 AND l.status IN ('pending', 'sending', 'processing'))`,
-    [runId, now],
-  );
-  if (!rowCount) return false;
-  ctx.logger.info({ runId }, 'payout run completed');
-  const { rows } = await tx.query<{ paid: string | number; failed: string | number }>(
-    `SELECT count(*) FILTER (WHERE status = 'paid') AS paid,
-            count(*) FILTER (WHERE status IN ('failed', 'reversed')) AS failed
-       FROM payout_lines WHERE payout_run_id = $1`,
-    [runId],
-  );
-  await recordAudit(tx, {
-    actorUserId: null,
-    action: 'payout.run.complete',
-    entityType: 'payout_run',
-    entityId: runId,
-    fromStatus: 'executing',
-    toStatus: 'completed',
-    details: { paid: Number(rows[0].paid), failed: Number(rows[0].failed), provider: 'paystack' },
-    at: now,
-  });
-  return true;
+/** executing → completed once no line waits (the payouts module's rule, audited there), logged here. */
+export async function settleRun(ctx: AppContext, tx: Sql, runId: number): Promise<boolean> {
+  const completed = await completeRunIfSettled(tx, runId, ctx.now());
+  if (completed) ctx.logger.info({ runId }, 'payout run completed');
+  return completed;
 }

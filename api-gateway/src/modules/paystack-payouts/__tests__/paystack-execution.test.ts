@@ -142,13 +142,14 @@ test('a run of 205 lines goes in three bulk calls (100, 100, 5), each line with 
   for (const line of run.lines) expect((await webhook('transfer.success', line.reference)).status).toBe(200);
   expect(Object.values(await lineStatuses(db(), run.runId))).toEqual(Array(205).fill('paid'));
   expect((await runRow(run.runId)).status).toBe('completed');
-  const { rows: notices } = await db().query<{ body: string }>(
-    `SELECT body FROM outbox WHERE recipient = (SELECT email FROM affiliates WHERE affiliate_id = $1)`,
+  const { rows: notices } = await db().query<{ channel: string; body: string }>(
+    `SELECT o.channel, o.body FROM outbox o JOIN affiliates f ON f.affiliate_id = $1
+      WHERE o.recipient IN (f.email, f.phone_code || f.mobile_number) ORDER BY o.channel`,
     [run.lines[204].affiliateId],
   );
-  expect(notices.map((row) => row.body)).toEqual([
-    '₦1,204.04 sent to GTBank ****' + run.lines[204].accountNumber.slice(-4),
-  ]);
+  const notice = `₦1,204.04 sent to GTBank ****${run.lines[204].accountNumber.slice(-4)}`;
+  expect(notices.map((row) => row.channel)).toEqual(['email', 'whatsapp']);
+  expect(notices.every((row) => row.body.includes(notice))).toBe(true);
 });
 
 test('a second run to the same accounts reuses the kept recipients', async () => {
@@ -284,7 +285,7 @@ test('the webhook: a valid signature only (invalid or missing: 401 and nothing c
   expect((await webhook('transfer.success', a.reference)).status).toBe(200);
   const { rows: notices } = await db().query<{ n: string | number }>(
     `SELECT count(*) AS n FROM outbox o JOIN affiliates f ON f.affiliate_id = $1
-      WHERE o.recipient IN (f.email, f.phone_code || f.mobile_number) AND o.body LIKE '₦1,000.00 sent to GTBank%'`,
+      WHERE o.recipient IN (f.email, f.phone_code || f.mobile_number) AND o.body LIKE '%₦1,000.00 sent to GTBank%'`,
     [a.affiliateId],
   );
   expect(Number(notices[0].n)).toBe(2);
