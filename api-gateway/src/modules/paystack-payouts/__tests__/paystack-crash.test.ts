@@ -13,6 +13,7 @@ import {
   type PaystackFake,
 } from '../../../../test-support/fakes/paystack-fake';
 import { pausedAt, startGateway, type GatewayProcess } from '../../../../test-support/gateway-process';
+import { bearer, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 import { createPaystackRun } from '../../../../test-support/paystack-payout-fixtures';
 
 /**
@@ -170,7 +171,7 @@ test('killed after committing a chunk as sending, then killed after Paystack que
 });
 
 (databaseUrl ? test : test.skip)(
-  'two gateways on one PostgreSQL executing the same run at once: each line is sent once',
+  'two gateways on one PostgreSQL: two admins press Pay now at once (one wins, the other 409), both gateways run the job: each line is sent once',
   async () => {
     const setup = await setUp();
     const { fake, env, db } = setup;
@@ -180,6 +181,10 @@ test('killed after committing a chunk as sending, then killed after Paystack que
       const run = await createPaystackRun(
         setup.ctx,
         Array.from({ length: 300 }, (_, i) => `${2000 + i}.50`),
+        { status: 'approved' },
+      );
+      const admins = await Promise.all(
+        [1, 2].map(async () => bearer(setup.ctx, await createStaffUser(db, 1))),
       );
       const both = await Promise.all(
         ['a', 'b'].map((name) => {
@@ -189,6 +194,20 @@ test('killed after committing a chunk as sending, then killed after Paystack que
         }),
       );
       gateways.push(...both);
+      const presses = await Promise.all(
+        both.map((gateway, i) =>
+          fetch(`${gateway.url}/api/admin/payouts/runs/${run.runId}/execute`, {
+            method: 'POST',
+            headers: { Authorization: admins[i] },
+          }),
+        ),
+      );
+      expect(presses.map((res) => res.status).sort()).toEqual([200, 409]);
+      const { rows: audits } = await db.query<{ n: string | number }>(
+        `SELECT count(*) AS n FROM audit_log WHERE action = 'payout.run.execute' AND entity_id = $1`,
+        [String(run.runId)],
+      );
+      expect(Number(audits[0].n)).toBe(1);
       await until(() => fake.transfers.size === 300);
       for (const line of run.lines) await fake.settle(line.reference, 'success');
       await until(async () => {
