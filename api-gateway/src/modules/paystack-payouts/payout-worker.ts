@@ -24,6 +24,10 @@ export function startPayoutWorker(
     );
   let pass: Promise<void> | undefined;
   let stopped = false;
+  // At most 100 verifications per reconcile pass, and a pass at most every 30 s (half the reconcile wait when
+  // shorter): a few calls a second at worst, whatever the backlog after an outage.
+  const reconcileEveryMs = Math.min(30_000, Math.max(1_000, (config.reconcileAfterSeconds * 1000) / 2));
+  let lastReconcile = 0;
   const run = async () => {
     for (;;) {
       const report = await executeNextRun(ctx, transfers, {
@@ -32,7 +36,10 @@ export function startPayoutWorker(
       });
       if (report.runId === null || stopped || report.stoppedBecause) break;
     }
-    if (!stopped) await reconcileLines(ctx, transfers, { afterSeconds: config.reconcileAfterSeconds });
+    if (!stopped && Date.now() - lastReconcile >= reconcileEveryMs) {
+      lastReconcile = Date.now();
+      await reconcileLines(ctx, transfers, { afterSeconds: config.reconcileAfterSeconds });
+    }
   };
   const tick = () => {
     if (pass || stopped) return;
