@@ -13,6 +13,7 @@ import {
   createPaystackRun,
   lineStatuses,
 } from '../../../../test-support/paystack-payout-fixtures';
+import { balancesOf } from '../../payouts';
 import { executeNextRun, reconcileLines } from '../execute-run';
 import { paystackTransfersClient, type PaystackTransfersClient } from '../transfers-client';
 
@@ -305,6 +306,18 @@ test('the webhook: a valid signature only (invalid or missing: 401 and nothing c
   });
   expect(await liveEntries([a.lineId])).toBe(1);
   expect(await liveEntries([b.lineId, c.lineId])).toBe(0);
+  // In the affiliates' balances (payouts' one definition): a's money is paid; b's and c's is back out of any
+  // payout (held or available again by its dates), none of it counted as in payout or paid.
+  const balances = await balancesOf(db(), [a.affiliateId, b.affiliateId, c.affiliateId], t.ctx.now());
+  expect(balances.get(a.affiliateId)).toMatchObject({ paid: '1000.00', inPayout: '0.00' });
+  for (const [line, amount] of [
+    [b, 2000],
+    [c, 3000],
+  ] as const) {
+    const figures = balances.get(line.affiliateId)!;
+    expect([figures.paid, figures.inPayout]).toEqual(['0.00', '0.00']);
+    expect(Number(figures.pending) + Number(figures.available)).toBe(amount);
+  }
   expect((await runRow(run.runId)).status).toBe('completed');
 
   // Unknown references and other events are acknowledged and change nothing.
