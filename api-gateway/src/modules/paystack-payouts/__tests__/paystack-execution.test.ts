@@ -354,3 +354,48 @@ test("staff's /api/health shows the payouts provider with its last answered and 
   expect(JSON.stringify(health.body)).not.toContain(FAKE_PAYSTACK_SECRET);
   expect((await request(t.app).get('/api/health')).body).toEqual({ status: 'ok' });
 });
+
+test('a gateway whose lease was taken over while it prepared a chunk stops before claiming it: nothing sent twice', async () => {
+  const run = await createPaystackRun(t.ctx, ['1000.00', '2000.00']);
+  let takenOver = false;
+  const slow: PaystackTransfersClient = {
+    ...client,
+    async createRecipient(input) {
+      if (!takenOver) {
+        takenOver = true;
+        // Another gateway found the lease run out and took the run.
+        await db().query(`UPDATE payout_runs SET execution_lease_until = $2 WHERE payout_run_id = $1`, [
+          run.runId,
+          new Date(Date.now() + 3_600_000),
+        ]);
+      }
+      return client.createRecipient(input);
+    },
+  };
+  const report = await executeNextRun(t.ctx, slow, LEASE);
+  expect(report).toMatchObject({ runId: run.runId, sent: 0, stoppedBecause: 'lease lost' });
+  expect(Object.values(await lineStatuses(db(), run.runId))).toEqual(['pending', 'pending']);
+  expect(fake.callsTo('POST /transfer/bulk')).toHaveLength(0);
+  // Its lease is someone else's: this gateway takes nothing until it runs out.
+  expect(await executeNextRun(t.ctx, client, LEASE)).toEqual({ runId: null, sent: 0 });
+});
+
+test('no answer to the balance check: the run stays executing with a note, nothing sent, tried again a lease later', async () => {
+  const run = await createPaystackRun(t.ctx, ['1000.00']);
+  fake.failNextOn('GET /balance', 'hang');
+  const report = await executeNextRun(t.ctx, client, { leaseSeconds: 5 });
+  expect(report).toMatchObject({ runId: run.runId, sent: 0, stoppedBecause: 'balance' });
+  expect(await runRow(run.runId)).toEqual({
+    status: 'executing',
+    provider_message: 'Paystack could not be asked for the balance; the payment starts when it answers.',
+  });
+  expect(fake.callsTo('POST /transfer/bulk')).toHaveLength(0);
+  // Backing off: the lease is kept until it runs out.
+  expect(await executeNextRun(t.ctx, client, { leaseSeconds: 5 })).toEqual({ runId: null, sent: 0 });
+  t.advanceClock(6_000);
+  expect(await executeNextRun(t.ctx, client, { leaseSeconds: 5 })).toMatchObject({
+    runId: run.runId,
+    sent: 1,
+  });
+  expect((await runRow(run.runId)).provider_message).toBeNull();
+});
