@@ -162,6 +162,19 @@ test('killed after committing a chunk as sending, then killed after Paystack que
       [run.runId],
     );
     expect(runRows[0].status).toBe('completed');
+    // One paid notice per line (an email and a WhatsApp message), whatever the kills.
+    const { rows: notices } = await db.query<{ channel: string; n: string | number }>(
+      `SELECT o.channel, count(*) AS n FROM outbox o
+         JOIN payout_lines l ON l.payout_run_id = $1
+         JOIN affiliates f ON f.affiliate_id = l.affiliate_id
+        WHERE o.recipient IN (f.email, f.phone_code || f.mobile_number) AND o.body LIKE '%sent to%'
+        GROUP BY o.channel ORDER BY o.channel`,
+      [run.runId],
+    );
+    expect(notices.map((row) => [row.channel, Number(row.n)])).toEqual([
+      ['email', LINES],
+      ['whatsapp', LINES],
+    ]);
   } finally {
     for (const gateway of gateways) await gateway.kill();
     await db.close().catch(() => undefined);
