@@ -311,14 +311,12 @@ async function recipientsFor(
         );
         continue;
       }
-      await ctx.db.query(
-        `INSERT INTO paystack_transfer_recipients (account_key, recipient_code, created_at) VALUES ($1, $2, $3)
-         ON CONFLICT (account_key) DO NOTHING`,
-        [key, answer.value.recipientCode, ctx.now()],
-      );
+      // Two gateways creating one account's recipient at once: the first kept wins, both use it.
       const { rows } = await ctx.db.query<{ recipient_code: string }>(
-        'SELECT recipient_code FROM paystack_transfer_recipients WHERE account_key = $1',
-        [key],
+        `INSERT INTO paystack_transfer_recipients (account_key, recipient_code, created_at) VALUES ($1, $2, $3)
+         ON CONFLICT (account_key) DO UPDATE SET recipient_code = paystack_transfer_recipients.recipient_code
+         RETURNING recipient_code`,
+        [key, answer.value.recipientCode, ctx.now()],
       );
       code = rows[0].recipient_code;
       byKey.set(key, code);
@@ -369,12 +367,14 @@ export async function sendAndApply(
     );
     return 'answered';
   }
-  for (const item of items) {
-    const state: TransferState | undefined = answer.value.get(item.reference);
-    // Not in the answer: not known either way; the reconciler asks for it.
-    if (!state) continue;
-    await ctx.db.transaction((tx) => applyTransferState(ctx, tx, state));
-  }
+  // One transaction for the chunk's answer. A reference not in the answer is not known either way: left
+  // 'sending', the reconciler asks for it.
+  const states = items
+    .map((item) => answer.value.get(item.reference))
+    .filter((state): state is TransferState => state !== undefined);
+  await ctx.db.transaction(async (tx) => {
+    for (const state of states) await applyTransferState(ctx, tx, state);
+  });
   return 'answered';
 }
 

@@ -108,7 +108,9 @@ function webhook(
 test('a run of 205 lines goes in three bulk calls (100, 100, 5), each line with its own reference; recipients are made once per account and kept', async () => {
   const amounts = Array.from({ length: 205 }, (_, i) => `${1000 + i}.${String(i % 100).padStart(2, '0')}`);
   const run = await createPaystackRun(t.ctx, amounts);
+  const started = Date.now();
   const report = await executeNextRun(t.ctx, client, LEASE);
+  console.log(`paystack execution: 205 lines (205 recipients, 3 bulk calls) in ${Date.now() - started} ms`);
   expect(report).toMatchObject({ runId: run.runId, sent: 205 });
   expect(report.stoppedBecause).toBeUndefined();
   const bulks = fake.callsTo('POST /transfer/bulk');
