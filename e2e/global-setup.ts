@@ -16,6 +16,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     BANK_VERIFICATION_PROVIDER: 'paystack',
     PAYSTACK_SECRET_KEY: FAKE_PAYSTACK_SECRET,
     PAYSTACK_BASE_URL: paystack.baseUrl,
+    // The secret key is here for account names; payouts stay on the bank file the payout journey uses (issue
+    // 28: with a key and no PAYOUT_PROVIDER, runs would be paid through Paystack).
+    PAYOUT_PROVIDER: 'bank-file',
   });
   process.env.PORTAL_URL = gateway.url;
   process.env.PORTAL_WEB_ROOT = gateway.webRoot;

@@ -21,6 +21,7 @@ import { registerIntegrationRoutes } from './modules/integration';
 import { registerMasterRoutes } from './modules/master';
 import { registerMessagingRoutes } from './modules/messaging';
 import { registerOrderRoutes } from './modules/orders';
+import { registerPaystackPayoutRoutes } from './modules/paystack-payouts';
 import { registerPayoutRoutes } from './modules/payouts';
 import { registerNotificationRoutes } from './modules/notifications';
 import { registerRegistrationRoutes } from './modules/registration';
@@ -73,6 +74,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerCommissionUploadRoutes(router, ctx);
   registerMessagingRoutes(router, ctx);
   registerDataRightsRoutes(router, ctx);
+  registerPaystackPayoutRoutes(router, ctx);
   if (!ctx.config.isProduction) registerDevRoutes(router, ctx);
   registerOpenApiRoutes(api, ctx);
   api.use(router.router);

@@ -1,11 +1,12 @@
 import type { AppContext } from './context';
 import { startMemoryLog } from './lib/memory-log';
 import { startOutboxWorker } from './modules/messaging';
+import { startPayoutWorker } from './modules/paystack-payouts';
 import { startSelfieSweeper } from './modules/registration';
 import { sweepInterruptedExports } from './modules/reports';
 
 /**
- * Periodic work of a running server (outbox delivery, expiry sweeps), and the clean-up of work a previous
+ * Periodic work of a running server (outbox delivery, Paystack payouts, expiry sweeps), and the clean-up of work a previous
  * process died in the middle of. Returns a function that stops it: the promise resolves once the outbox
  * worker has finished the message it was sending.
  */
@@ -16,9 +17,11 @@ export function startBackgroundWork(ctx: AppContext): () => Promise<void> {
   const stopOutbox = startOutboxWorker(ctx);
   const stopSweeper = startSelfieSweeper(ctx);
   const stopMemoryLog = startMemoryLog(ctx.logger, ctx.config.memoryLogSeconds);
+  // Issue 28: Paystack payouts (nothing with the bank file): runs being paid, then lines waiting for news.
+  const stopPayouts = startPayoutWorker(ctx);
   return async () => {
     stopMemoryLog();
     stopSweeper();
-    await stopOutbox();
+    await Promise.all([stopOutbox(), stopPayouts()]);
   };
 }

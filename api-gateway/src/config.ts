@@ -73,6 +73,14 @@ const EnvSchema = z.object({
   BANK_VERIFICATION_PROVIDER: z.enum(['none', 'paystack']).default('none'),
   PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  // Payouts (issue 28): how approved runs are paid. Unset: paystack when PAYSTACK_SECRET_KEY is set, else bank-file.
+  PAYOUT_PROVIDER: unsetWhenEmpty(z.enum(['bank-file', 'paystack'])),
+  /** Each Paystack Transfers call gives up after this long (the transfer is then verified by reference). */
+  PAYOUT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** A line 'sending' or 'processing' this long without news is asked of Paystack (GET /transfer/verify). */
+  PAYOUT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** How long a gateway executing a run holds it without renewing; a dead gateway's run is taken over after. */
+  PAYOUT_LEASE_SECONDS: z.coerce.number().int().min(2).max(3_600).default(60),
   /** Every provider call gives up after this long; the applicant then sees 'could not check' and goes on. */
   BANK_VERIFICATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   // Numbers encrypted at rest (issue 29): BVN/NIN and account numbers, AES-256-GCM.
@@ -111,10 +119,24 @@ export interface AppConfig {
   bankVerification:
     | { provider: 'none' }
     | { provider: 'paystack'; secretKey: string; baseUrl: string; timeoutMs: number };
+  /** How approved payout runs are paid (issue 28); the secret is never logged nor sent to a browser. */
+  payouts: PayoutsConfig;
   /** Second factor for staff (issue 29): whether an Admin must have one. */
   adminSecondFactor: 'required' | 'optional';
   messaging: MessagingConfig;
 }
+
+/** Issue 28: the payout provider, and for Paystack its key and the executor's timings. */
+export type PayoutsConfig =
+  | { provider: 'bank-file' }
+  | {
+      provider: 'paystack';
+      secretKey: string;
+      baseUrl: string;
+      timeoutMs: number;
+      reconcileAfterSeconds: number;
+      leaseSeconds: number;
+    };
 
 /** Issue 27: the WhatsApp and SMS providers. Secrets stay here: never logged, never sent to a browser. */
 export interface MessagingConfig {
@@ -167,6 +189,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'The configuration is invalid: PAYSTACK_SECRET_KEY is required when BANK_VERIFICATION_PROVIDER is paystack.',
     );
   }
+  const payoutProvider = e.PAYOUT_PROVIDER ?? (e.PAYSTACK_SECRET_KEY ? 'paystack' : 'bank-file');
+  if (payoutProvider === 'paystack' && !e.PAYSTACK_SECRET_KEY) {
+    throw new ConfigError(
+      'The configuration is invalid: PAYSTACK_SECRET_KEY is required when PAYOUT_PROVIDER is paystack.',
+    );
+  }
+  // The reconciler must never ask about (and send again) a line whose bulk call may still be in flight.
+  if (payoutProvider === 'paystack' && e.PAYOUT_RECONCILE_AFTER_SECONDS * 1000 <= 2 * e.PAYOUT_TIMEOUT_MS) {
+    throw new ConfigError(
+      'The configuration is invalid: PAYOUT_RECONCILE_AFTER_SECONDS must be more than twice PAYOUT_TIMEOUT_MS.',
+    );
+  }
   const dataKeyring = dataKeyringFrom(e, isProduction, dataDir);
   let remoteOverrides: Record<string, string> = {};
   if (e.REMOTES) {
@@ -208,6 +242,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             timeoutMs: e.BANK_VERIFICATION_TIMEOUT_MS,
           }
         : { provider: 'none' },
+    payouts:
+      payoutProvider === 'paystack'
+        ? {
+            provider: 'paystack',
+            secretKey: e.PAYSTACK_SECRET_KEY ?? '',
+            baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+            timeoutMs: e.PAYOUT_TIMEOUT_MS,
+            reconcileAfterSeconds: e.PAYOUT_RECONCILE_AFTER_SECONDS,
+            leaseSeconds: e.PAYOUT_LEASE_SECONDS,
+          }
+        : { provider: 'bank-file' },
     adminSecondFactor: e.ADMIN_SECOND_FACTOR,
     messaging,
   };
@@ -311,7 +356,12 @@ export const LOG_REDACT_PATHS = [
   '*.appSecret',
   '*.verifyToken',
   '*.termiiSecret',
+  '*.secretKey',
+  'config.bankVerification.secretKey',
+  'config.payouts.secretKey',
   'headers.authorization',
+  'headers["x-paystack-signature"]',
+  'req.headers["x-paystack-signature"]',
   'headers["x-hub-signature-256"]',
   'headers["x-termii-signature"]',
   'req.headers.authorization',

@@ -19,11 +19,14 @@ export const HealthResponse = z.object({
   bankVerification: z.enum(['none', 'paystack']).optional(),
   /** The gateway's package version (staff only). */
   version: z.string().optional(),
-  /** Each channel's provider (staff only): name, whether a real one is configured, last success and failure. */
+  /**
+   * Each channel's provider (staff only): name, whether a real one is configured, last success and failure.
+   * `payouts` (issue 28): bank-file, or paystack with its last answered and last failed Transfers call.
+   */
   providers: z
     .array(
       z.object({
-        channel: z.enum(['email', 'whatsapp', 'sms']),
+        channel: z.enum(['email', 'whatsapp', 'sms', 'payouts']),
         name: z.string(),
         configured: z.boolean(),
         lastSuccessAt: z.string().nullable(),

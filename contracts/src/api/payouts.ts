@@ -472,14 +472,20 @@ export type AffiliatePayoutsResponse = z.infer<typeof AffiliatePayoutsResponse>;
 
 export const PAYSTACK_TRANSFER_EVENTS = ['transfer.success', 'transfer.failed', 'transfer.reversed'] as const;
 
+/**
+ * What a Paystack event carries (documentation: the router sees an empty body, since the gateway reads the raw
+ * bytes itself and checks the signature before parsing them; so every field is optional here).
+ */
 export const PaystackWebhookBody = z.looseObject({
-  event: z.string().max(100),
-  data: z.looseObject({
-    reference: z.string().max(100).optional(),
-    transfer_code: z.string().max(100).optional(),
-    status: z.string().max(50).optional(),
-    reason: z.string().max(1000).nullable().optional(),
-  }),
+  event: z.string().max(100).optional(),
+  data: z
+    .looseObject({
+      reference: z.string().max(100).optional(),
+      transfer_code: z.string().max(100).optional(),
+      status: z.string().max(50).optional(),
+      reason: z.string().max(1000).nullable().optional(),
+    })
+    .optional(),
 });
 export type PaystackWebhookBody = z.infer<typeof PaystackWebhookBody>;
 

@@ -200,6 +200,7 @@ const TITLES: Record<string, string> = {
   'payout.run.bank_file': 'Bank file downloaded',
   'payout.run.result': 'Bank result uploaded',
   'payout.run.complete': 'Payout run completed',
+  'payout.run.balance': 'Payout run waiting: Paystack balance too low',
   'payout.line.exclude': 'Payout line excluded',
   'payout.line.mark': 'Payout line marked',
 };

@@ -2,4 +2,5 @@
 export { startOutboxWorker } from './delivery-worker';
 export { enqueueMessage } from './outbox';
 export { registerMessagingRoutes } from './routes';
-export { providerStates } from './provider-health';
+export { providerStates, recordProviderResult } from './provider-health';
+export { readRawWebhookBody } from './whatsapp-webhook';

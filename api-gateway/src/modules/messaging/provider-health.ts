@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 
 export interface ProviderState {
-  channel: 'email' | 'whatsapp' | 'sms';
+  channel: 'email' | 'whatsapp' | 'sms' | 'payouts';
   name: string;
   configured: boolean;
   lastSuccessAt: string | null;
@@ -15,7 +15,7 @@ export interface ProviderState {
  */
 export async function recordProviderResult(
   ctx: AppContext,
-  channel: 'email' | 'whatsapp' | 'sms',
+  channel: 'email' | 'whatsapp' | 'sms' | 'payouts',
   provider: string,
   error: string | null,
 ): Promise<void> {
@@ -57,6 +57,13 @@ export async function providerStates(ctx: AppContext): Promise<ProviderState[]> 
       channel: 'sms',
       name: messaging.sms.provider,
       configured: messaging.sms.provider === 'termii',
+      lastSuccessAt: null,
+      lastFailureAt: null,
+    },
+    {
+      channel: 'payouts',
+      name: ctx.config.payouts.provider,
+      configured: ctx.config.payouts.provider === 'paystack',
       lastSuccessAt: null,
       lastFailureAt: null,
     },

@@ -1,0 +1,3 @@
+// Issue 28: paying payout runs through Paystack Transfers (docs/pending/paytransfer.md).
+export { startPayoutWorker } from './payout-worker';
+export { registerPaystackPayoutRoutes } from './routes';
