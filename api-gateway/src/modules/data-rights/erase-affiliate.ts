@@ -102,7 +102,9 @@ export async function eraseAffiliate(
       numbers.ninOrBVN,
       numbers.accountNumber,
     ]).filter((value) => value.length >= 6);
-    const nameRegex = alternation(names);
+    // A name is replaced only as a whole word: 'Ada Obi' must not eat into 'Adaeze' or a JSON key.
+    const nameAlternation = alternation(names);
+    const nameRegex = nameAlternation && `(^|[^[:alnum:]])(${nameAlternation})([^[:alnum:]]|$)`;
     const otherRegex = alternation(others);
 
     // The account name cache row for its bank account (keyed by a hash of bank code and number).
@@ -258,6 +260,9 @@ function alternation(values: readonly string[]): string | undefined {
     .join('|');
 }
 
+/** The replacement for a whole-word match of the name regex: the characters around the name are kept. */
+const wordReplacement = (pseudonym: string) => `\\1${pseudonym.replace(/[\\&]/g, '')}\\3`;
+
 async function scrubText(
   sql: Sql,
   table: string,
@@ -269,7 +274,7 @@ async function scrubText(
   if (nameRegex)
     await sql.query(
       `UPDATE ${table} SET ${column} = regexp_replace(${column}, $1, $2, 'gi') WHERE ${column} ~* $1`,
-      [nameRegex, pseudonym],
+      [nameRegex, wordReplacement(pseudonym)],
     );
   if (otherRegex)
     await sql.query(
@@ -288,7 +293,7 @@ async function scrubJson(
   otherRegex: string | undefined,
 ): Promise<void> {
   for (const [regex, replacement] of [
-    [nameRegex, pseudonym],
+    [nameRegex, wordReplacement(pseudonym)],
     [otherRegex, ERASED],
   ] as const) {
     if (!regex) continue;

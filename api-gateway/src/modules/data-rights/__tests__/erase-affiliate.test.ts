@@ -56,7 +56,9 @@ async function findEverywhere(needles: readonly string[]): Promise<string[]> {
     const text = type === 'bytea' ? `encode("${column}", 'escape')` : `"${column}"::text`;
     for (const needle of needles) {
       const { rows } = await t.ctx.db.query<{ n: string | number }>(
-        `SELECT count(*) AS n FROM "${table}" WHERE position(lower($1) IN lower(${text})) > 0`,
+        // The look-alike message below names someone else (a longer name that contains this one).
+        `SELECT count(*) AS n FROM "${table}" WHERE position(lower($1) IN lower(${text})) > 0
+            AND ${table === 'outbox' ? "subject IS DISTINCT FROM 'Other'" : 'true'}`,
         [needle],
       );
       if (Number(rows[0].n) > 0) hits.push(`${table}.${column} holds ${needle}`);
@@ -156,6 +158,12 @@ beforeAll(async () => {
      VALUES ($1, 'paid', 300, 300, 'Access Bank', '044', $2, '3957', $3, 'RCP_erase_test', now())`,
     [affiliateId, seal(t.ctx.config.dataKeyring, 'account_number', ACCOUNT), NAME.toUpperCase()],
   );
+  // A message to staff quoting it (not to it: it stays, scrubbed), and one whose words only look alike.
+  await t.ctx.db.query(
+    `INSERT INTO outbox (channel, recipient, subject, body) VALUES
+       ('email', 'kyc-team@example.test', 'New KYC', $1), ('email', 'kyc-team@example.test', 'Other', $2)`,
+    [`New KYC: ${NAME}, BVN ${BVN}.`, 'New KYC: Chiamaka Nwosuluwe and Chiamakas.'],
+  );
   // A failed sign-in under its email, from an address and a browser.
   await request(t.app)
     .post('/api/login/auth')
@@ -239,6 +247,14 @@ describe('erasure of an inactive affiliate (issue 29)', () => {
     expect(
       await findEverywhere([NAME, EMAIL, MOBILE, BVN, ACCOUNT, '10.9.8.7', 'Erasure-Test-Browser']),
     ).toEqual([]);
+    const { rows: staffMessages } = await t.ctx.db.query<{ body: string }>(
+      `SELECT body FROM outbox WHERE recipient = 'kyc-team@example.test' ORDER BY message_id`,
+    );
+    expect(staffMessages.map((m) => m.body)).toEqual([
+      `New KYC: Erased affiliate ${affiliateCode}, BVN [erased].`,
+      // A longer name is another person's: left as it is.
+      'New KYC: Chiamaka Nwosuluwe and Chiamakas.',
+    ]);
     // The paid line keeps its money and reference, not the account: its sealed number opens to nothing.
     const { rows: lines } = await t.ctx.db.query<{
       account_number_sealed: string;
