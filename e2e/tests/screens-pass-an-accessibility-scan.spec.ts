@@ -66,6 +66,7 @@ const SIGNED_IN_SCREENS = [
       '/affiliate-dashboard',
       '/affiliate/orders',
       '/affiliate/retailers',
+      '/affiliate/payouts',
       '/profile',
       '/update-password',
     ],

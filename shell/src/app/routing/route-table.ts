@@ -39,6 +39,8 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: 'affiliate-dashboard', remote: 'mfe_affiliate', access: 'guarded' },
   { path: 'affiliate/orders', remote: 'mfe_affiliate', access: 'guarded' },
   { path: 'affiliate/retailers', remote: 'mfe_affiliate', access: 'guarded' },
+  // Issue 28: the affiliate's Payouts page (right affiliate_payouts).
+  { path: 'affiliate/payouts', remote: 'mfe_affiliate', access: 'guarded' },
 ];
 
 export const routesWithAccess = (access: RouteAccess) =>

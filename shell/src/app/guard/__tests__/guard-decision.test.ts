@@ -90,6 +90,7 @@ describe('guardDecision (spec §2 Guard)', () => {
       affiliate_dashboard: ['/affiliate-dashboard'],
       affiliate_orders: ['/affiliate/orders'],
       affiliate_retailers: ['/affiliate/retailers'],
+      affiliate_payouts: ['/affiliate/payouts'],
     };
     expect(reachable.sort()).toEqual(rights.flatMap((right) => expected[right] ?? []).sort());
   });

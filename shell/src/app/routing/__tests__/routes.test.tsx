@@ -37,6 +37,7 @@ describe('route table', () => {
       'affiliate-dashboard': 'mfe_affiliate/guarded',
       'affiliate/orders': 'mfe_affiliate/guarded',
       'affiliate/retailers': 'mfe_affiliate/guarded',
+      'affiliate/payouts': 'mfe_affiliate/guarded',
     });
   });
 
