@@ -51,17 +51,17 @@ export async function affiliatePayouts(
   const explanationsPage = query.explanationsPage ?? 1;
   const explanationsPageSize = query.explanationsPageSize ?? PAYOUT_PAGE_SIZE;
   const yearStart = startOfBusinessDay(`${businessDay(now).slice(0, 4)}-01-01`);
-  // One after the other: on the embedded database the queries share one connection anyway.
-  const balances = await affiliateBalances(ctx.db, affiliateId, now);
-  const paidThisYear = await paidSince(ctx.db, affiliateId, yearStart);
-  const payouts = await pagePayoutLines(ctx.db, affiliateId, page, pageSize);
-  const explanations = await pageExplanations(
-    ctx.db,
-    affiliateId,
-    now,
-    explanationsPage,
-    explanationsPageSize,
-  );
+  // One snapshot for the four reads: a line paid between two of them would otherwise show in the cards and not
+  // in the table (or the reverse), and the page's figures would not add up for that moment.
+  const { balances, paidThisYear, payouts, explanations } = await ctx.db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    return {
+      balances: await affiliateBalances(tx, affiliateId, now),
+      paidThisYear: await paidSince(tx, affiliateId, yearStart),
+      payouts: await pagePayoutLines(tx, affiliateId, page, pageSize),
+      explanations: await pageExplanations(tx, affiliateId, now, explanationsPage, explanationsPageSize),
+    };
+  });
   return {
     cards: {
       pending: balances.pending,

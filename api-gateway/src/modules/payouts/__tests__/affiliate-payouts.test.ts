@@ -498,3 +498,41 @@ test('a new affiliate: zero cards, no date, two empty lists', async () => {
   expect(body.payouts).toEqual({ results: [], totalCount: 0, pageNo: 1, pageSize: 25 });
   expect(body.explanations).toEqual({ results: [], totalCount: 0, pageNo: 1, pageSize: 25 });
 });
+
+test('race: lines paid while the page is read; every answer adds up within itself (one snapshot)', async () => {
+  const racer = await createAffiliate(t.ctx.db, { status: 'KYC Complete', fullName: 'Ruth Racer' });
+  await t.ctx.db.query(
+    `INSERT INTO commission_rates (affiliate_code, product_category, rate_percent, effective_date)
+     VALUES ($1, 'Beverages', 5, '2000-01-01')`,
+    [racer.affiliateCode],
+  );
+  const shop = await shopOf(racer);
+  const orders = Array.from({ length: 12 }, (_, i) => ({ id: `RACE-${i}`, value: `${1000 + i * 20}.00` }));
+  await qualify(shop, orders, 40);
+  const lines: number[] = [];
+  for (const o of orders) lines.push(await line(racer, await liveEntries(o.id), 'processing'));
+  const token = await bearer(t.ctx, racer.userId);
+  const answers: AffiliatePayoutsResponse[] = [];
+  const reads = (async () => {
+    for (let i = 0; i < 30; i += 1) answers.push(AffiliatePayoutsResponse.parse((await page(token)).body));
+  })();
+  const writes = (async () => {
+    for (const id of lines)
+      await t.ctx.db.query(
+        `UPDATE payout_lines SET status = 'paid', paid_at = now() WHERE payout_line_id = $1`,
+        [id],
+      );
+  })();
+  await Promise.all([reads, writes]);
+  for (const answer of answers) {
+    const rows = answer.payouts.results;
+    expect(answer.payouts.totalCount).toBe(12);
+    expect(sum(rows.filter((row) => row.status === 'processing').map((row) => row.gross))).toBe(
+      answer.cards.inPayout,
+    );
+    expect(sum(rows.filter((row) => row.status === 'paid').map((row) => row.net))).toBe(
+      answer.cards.paidThisYear,
+    );
+  }
+  expect(answers.at(-1)).toBeDefined();
+});
