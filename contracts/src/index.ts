@@ -22,6 +22,7 @@ export * from './api/notifications';
 export * from './api/integration';
 export * from './api/commission';
 export * from './api/return-windows';
+export * from './api/payouts';
 export * from './rules/email';
 export * from './rules/email-field';
 export * from './rules/sign-in';

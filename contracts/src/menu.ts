@@ -93,6 +93,8 @@ export const MENU_TABLE: readonly MenuEntry[] = [
       },
     ],
   },
+  // Issue 28, beyond the spec's table: payout runs.
+  { kind: 'link', right: 'payouts', label: 'Payouts', icon: 'pi pi-wallet', target: '/admin/payouts' },
   {
     kind: 'link',
     right: 'affiliate_orders',
@@ -106,6 +108,14 @@ export const MENU_TABLE: readonly MenuEntry[] = [
     label: 'Retailers',
     icon: 'pi pi-shop',
     target: '/affiliate/retailers',
+  },
+  // Issue 28: the affiliate's payouts.
+  {
+    kind: 'link',
+    right: 'affiliate_payouts',
+    label: 'Payouts',
+    icon: 'pi pi-wallet',
+    target: '/affiliate/payouts',
   },
   {
     kind: 'link',

@@ -16,6 +16,9 @@ export const RIGHTS = [
   'affiliate_retailers',
   'notifications',
   're-kyc',
+  // Issue 28: payout runs (admin) and the affiliate's Payouts page.
+  'payouts',
+  'affiliate_payouts',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -34,6 +37,7 @@ export const ADMIN_RIGHTS: readonly Right[] = [
   'reports',
   'uploadcommission_master',
   'notifications',
+  'payouts',
 ];
 export const BACKOFFICE_RIGHTS: readonly Right[] = [
   'backoffice_dashboard',
@@ -44,5 +48,6 @@ export const AFFILIATE_COMPLETE_RIGHTS: readonly Right[] = [
   'affiliate_dashboard',
   'affiliate_orders',
   'affiliate_retailers',
+  'affiliate_payouts',
 ];
 export const AFFILIATE_REJECTED_RIGHTS: readonly Right[] = ['re-kyc'];

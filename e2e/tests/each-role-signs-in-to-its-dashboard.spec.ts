@@ -18,6 +18,7 @@ const ROLES = [
       'Reports',
       'Master Data',
       '  Upload Commission Details',
+      'Payouts',
       'Notifications',
     ],
   },
@@ -31,7 +32,7 @@ const ROLES = [
     who: 'affiliate',
     account: DEMO.affiliate,
     dashboard: '/affiliate-dashboard',
-    menu: ['Dashboard', 'Order Management', 'Retailers'],
+    menu: ['Dashboard', 'Order Management', 'Retailers', 'Payouts'],
   },
 ] as const;
 

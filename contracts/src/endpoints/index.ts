@@ -26,6 +26,7 @@ export * from './orders';
 export * from './notifications';
 export * from './registration';
 export * from './reports';
+export * from './payouts';
 
 /** Every call of the portal, for the gateway's wiring check, the OpenAPI test and the authorization matrix. */
 export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [

@@ -34,13 +34,14 @@ export async function ledgerBalances(sql: Sql, affiliateId: number, now: Date): 
   }>(
     `SELECT coalesce(sum(e.amount) FILTER (WHERE p.line_status IS NULL AND e.available_at > $2), 0)::text AS pending,
             coalesce(sum(e.amount) FILTER (WHERE p.line_status IS NULL AND e.available_at <= $2), 0)::text AS available,
-            coalesce(sum(e.amount) FILTER (WHERE p.line_status = 'pending'), 0)::text AS in_payout,
+            coalesce(sum(e.amount) FILTER (WHERE p.line_status IN ('pending', 'sending', 'processing')), 0)::text AS in_payout,
             coalesce(sum(e.amount) FILTER (WHERE p.line_status = 'paid'), 0)::text AS paid,
             coalesce(sum(e.amount), 0)::text AS total,
             min(e.available_at) FILTER (WHERE p.line_status IS NULL AND e.available_at > $2
                                           AND e.kind = 'earned' AND NOT e.reversed) AS next_available_at
        FROM commission_entries e
-       LEFT JOIN payout_line_entries p ON p.entry_id = e.entry_id AND p.line_status <> 'failed'
+       LEFT JOIN payout_line_entries p
+              ON p.entry_id = e.entry_id AND p.line_status IN ('pending', 'sending', 'processing', 'paid')
       WHERE e.affiliate_id = $1`,
     [affiliateId, now],
   );

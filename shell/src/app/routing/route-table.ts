@@ -32,6 +32,8 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: 'admin/affiliates', remote: 'mfe_admin', access: 'guarded' },
   // Issue 27: the outbox (admin only, under Manage Users).
   { path: 'admin/outbox', remote: 'mfe_admin', access: 'guarded' },
+  // Issue 28: payout runs (admin) and the affiliate's payouts.
+  { path: 'admin/payouts', remote: 'mfe_admin', access: 'guarded' },
   { path: 'notifications', remote: 'mfe_admin', access: 'guarded' },
   { path: 'backoffice-dashboard', remote: 'mfe_backoffice', access: 'guarded' },
   { path: 'backoffice/reports', remote: 'mfe_backoffice', access: 'guarded' },
@@ -39,7 +41,6 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: 'affiliate-dashboard', remote: 'mfe_affiliate', access: 'guarded' },
   { path: 'affiliate/orders', remote: 'mfe_affiliate', access: 'guarded' },
   { path: 'affiliate/retailers', remote: 'mfe_affiliate', access: 'guarded' },
-  // Issue 28: the affiliate's Payouts page (right affiliate_payouts).
   { path: 'affiliate/payouts', remote: 'mfe_affiliate', access: 'guarded' },
 ];
 

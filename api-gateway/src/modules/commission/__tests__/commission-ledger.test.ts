@@ -106,7 +106,11 @@ async function entriesOf(externalId: string): Promise<EntryRow[]> {
 }
 
 /** The stub of "paid": a payout line (paid, or pending = in payout) holding the given entries. */
-async function payoutLine(affiliateId: number, entryIds: string[], status: 'pending' | 'paid' = 'paid') {
+async function payoutLine(
+  affiliateId: number,
+  entryIds: string[],
+  status: 'pending' | 'sending' | 'processing' | 'paid' = 'paid',
+) {
   return t.ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ payout_line_id: string }>(
       `INSERT INTO payout_lines (affiliate_id, status) VALUES ($1, $2) RETURNING payout_line_id::text`,
@@ -342,10 +346,15 @@ describe('the database holds the rules', () => {
     );
     await t.ctx.db.query(`UPDATE payout_lines SET status = 'failed' WHERE payout_line_id = $1`, [line]);
     await payoutLine(affiliate.affiliateId, [earned.entry_id], 'paid');
-    // Retrying the failed line now would pay the entry twice: refused.
+    // Retrying the failed line now would pay the entry twice: refused (failed is final for a line, 061).
     await expect(
       t.ctx.db.query(`UPDATE payout_lines SET status = 'pending' WHERE payout_line_id = $1`, [line]),
-    ).rejects.toThrow(/payout_line_entries_once_idx/);
+    ).rejects.toThrow(/cannot move from failed to pending/);
+    // And a third live line with it, whatever its status: the unique index on the live statuses.
+    for (const status of ['pending', 'sending', 'processing', 'paid'] as const)
+      await expect(payoutLine(affiliate.affiliateId, [earned.entry_id], status)).rejects.toThrow(
+        /payout_line_entries_once_idx/,
+      );
   });
 
   test('entries are never rewritten nor deleted; at most one live earned entry per order', async () => {
@@ -553,7 +562,8 @@ describe('property: the ledger reconciles after every step', () => {
               `SELECT e.entry_id::text FROM commission_entries e
                 WHERE e.affiliate_id = $1 AND NOT e.reversed AND e.kind <> 'reversal'
                   AND NOT EXISTS (SELECT 1 FROM payout_line_entries p
-                                   WHERE p.entry_id = e.entry_id AND p.line_status <> 'failed')`,
+                                   WHERE p.entry_id = e.entry_id
+                                     AND p.line_status IN ('pending', 'sending', 'processing', 'paid'))`,
               [affiliate.affiliateId],
             );
             if (rows.length)

@@ -84,6 +84,7 @@ describe('guardDecision (spec §2 Guard)', () => {
       reports: ['/admin/reports'],
       uploadcommission_master: ['/admin/commission-upload'],
       notifications: ['/notifications'],
+      payouts: ['/admin/payouts'],
       backoffice_dashboard: ['/backoffice-dashboard'],
       backoffice_allUsers: ['/backoffice/users'],
       backoffice_reports: ['/backoffice/reports'],

@@ -61,6 +61,7 @@ describe('sidebar menu (spec §2), built from the rights of each demo role', () 
       'Reports',
       'Master Data',
       '  Upload Commission Details',
+      'Payouts',
       'Notifications',
     ]);
     expect(within(menu()).getByRole('link', { name: 'Upload Commission Details' }).getAttribute('href')).toBe(
@@ -80,14 +81,19 @@ describe('sidebar menu (spec §2), built from the rights of each demo role', () 
     );
   });
 
-  it('affiliate: Dashboard, Order Management, Retailers', async () => {
+  it('affiliate: Dashboard, Order Management, Retailers, Payouts', async () => {
     renderApp('/affiliate-dashboard', demoSession('Affiliate'));
     await screen.findByTestId('remote-page');
-    expect(menuOutline()).toEqual(['Dashboard', 'Order Management', 'Retailers']);
+    expect(menuOutline()).toEqual(['Dashboard', 'Order Management', 'Retailers', 'Payouts']);
     const hrefs = within(menu())
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual(['/affiliate-dashboard', '/affiliate/orders', '/affiliate/retailers']);
+    expect(hrefs).toEqual([
+      '/affiliate-dashboard',
+      '/affiliate/orders',
+      '/affiliate/retailers',
+      '/affiliate/payouts',
+    ]);
   });
 
   it('each entry carries its icon', async () => {

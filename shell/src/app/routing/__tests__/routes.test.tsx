@@ -30,6 +30,7 @@ describe('route table', () => {
       'admin/orders': 'mfe_admin/guarded',
       'admin/affiliates': 'mfe_admin/guarded',
       'admin/outbox': 'mfe_admin/guarded',
+      'admin/payouts': 'mfe_admin/guarded',
       notifications: 'mfe_admin/guarded',
       'backoffice-dashboard': 'mfe_backoffice/guarded',
       'backoffice/reports': 'mfe_backoffice/guarded',
