@@ -536,3 +536,56 @@ test('race: lines paid while the page is read; every answer adds up within itsel
   }
   expect(answers.at(-1)).toBeDefined();
 });
+
+test('the advice of the payout that takes a clawback back and pays an adjustment lists both, each with its order and reason', async () => {
+  const payee = await createAffiliate(t.ctx.db, { status: 'KYC Complete', fullName: 'Chidi Okoro' });
+  await t.ctx.db.query(
+    `INSERT INTO commission_rates (affiliate_code, product_category, rate_percent, effective_date)
+     VALUES ($1, 'Beverages', 5, '2000-01-01')`,
+    [payee.affiliateCode],
+  );
+  const shop = await shopOf(payee);
+  await qualify(
+    shop,
+    [
+      { id: 'C-1', value: '10000.00' },
+      { id: 'C-2', value: '4000.00' },
+      { id: 'C-3', value: '30000.00' },
+    ],
+    40,
+  );
+  await line(payee, [...(await liveEntries('C-1')), ...(await liveEntries('C-2'))], 'paid', {
+    paidAt: new Date(t.ctx.now().getTime() - 60_000),
+  });
+  await setCommission('C-1', '500.00', 'Rejected'); // a clawback of 500.00
+  await setCommission('C-2', '250.00'); // an adjustment of +50.00
+  const { rows } = await t.ctx.db.query<{ entry_id: string }>(
+    `SELECT e.entry_id::text FROM commission_entries e JOIN orders o ON o.order_id = e.order_id
+      WHERE o.external_id IN ('C-1', 'C-2') AND e.kind IN ('clawback', 'adjustment')`,
+  );
+  const next = await line(
+    payee,
+    [...(await liveEntries('C-3')), ...rows.map((row) => row.entry_id)],
+    'processing',
+    {
+      percent: '0.00',
+    },
+  );
+  const res = await request(t.app)
+    .post(`/api/affiliate/payouts/${next}/advice`)
+    .set('Authorization', await bearer(t.ctx, payee.userId));
+  const { values } = await sheet((await download(res.body.excelPath)).body as Buffer);
+  const entries = values.filter((row) => ['Commission', 'Adjustment', 'Clawback'].includes(String(row[0])));
+  expect(entries.map((row) => [row[0], row[4], String(row[3]).replace(/^Order \S+: /, '')])).toEqual(
+    expect.arrayContaining([
+      ['Commission', 1500, 'received as Delivered'],
+      ['Clawback', -500, 'status changed from Delivered to Rejected after payment'],
+      ['Adjustment', 50, 'commission changed from 200.00 to 250.00 after payment'],
+    ]),
+  );
+  expect(entries).toHaveLength(3);
+  const total = entries.reduce((sum, row) => sum + BigInt(Math.round(Number(row[4]) * 100)), 0n);
+  expect(naira(total)).toBe('1050.00');
+  expect(values.find((row) => row[0] === 'Gross')![4]).toBe(1050);
+  expect(values.find((row) => row[0] === 'Net')![4]).toBe(1050);
+});
