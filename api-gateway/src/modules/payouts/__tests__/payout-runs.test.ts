@@ -580,6 +580,7 @@ describe('Paystack runs: approval waits for Pay now, which starts once', () => {
     await rejectRun(bankFileRun.runId);
 
     const config = t.ctx.config as { payouts?: { provider: string } };
+    const configured = config.payouts;
     config.payouts = { provider: 'paystack' };
     try {
       await fundedAffiliate(t.ctx.db, ['3000.00']);
@@ -610,7 +611,8 @@ describe('Paystack runs: approval waits for Pay now, which starts once', () => {
       );
       expect(rows[0]).toEqual({ status: 'executing', n: 1 });
     } finally {
-      delete config.payouts;
+      if (configured) config.payouts = configured;
+      else delete config.payouts;
     }
   });
 });
