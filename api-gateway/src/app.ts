@@ -22,7 +22,7 @@ import { registerMasterRoutes } from './modules/master';
 import { registerMessagingRoutes } from './modules/messaging';
 import { registerOrderRoutes } from './modules/orders';
 import { registerPaystackPayoutRoutes } from './modules/paystack-payouts';
-import { registerPayoutRoutes } from './modules/payouts';
+import { registerAffiliatePayoutRoutes, registerPayoutRoutes } from './modules/payouts';
 import { registerNotificationRoutes } from './modules/notifications';
 import { registerRegistrationRoutes } from './modules/registration';
 import { registerWebConfigRoutes } from './modules/web-config';
@@ -67,6 +67,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerMediaRoutes(router, ctx);
   registerReportRoutes(router, ctx);
   registerPayoutRoutes(router, ctx);
+  registerAffiliatePayoutRoutes(router, ctx);
   registerOrderRoutes(router, ctx);
   registerAdminUserRoutes(router, ctx);
   registerNotificationRoutes(router, ctx);

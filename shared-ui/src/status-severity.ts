@@ -12,6 +12,11 @@ const SEVERITY_BY_STATUS: Record<string, BadgeSeverity> = {
   pending: 'warning',
   processing: 'warning',
   rejected: 'danger',
+  // Payouts (issue 28): money sent, on its way, or back.
+  paid: 'success',
+  scheduled: 'warning',
+  failed: 'danger',
+  reversed: 'danger',
 };
 
 /** Colour of a status: green done, yellow waiting, red rejected, grey inactive (spec §2). */

@@ -105,6 +105,20 @@ test('issue 29 data rights calls (erasure, My data): no 5xx, 4xx JSON, refused c
   expect(report.failures).toEqual([]);
 });
 
+test("issue 28, the affiliate's Payouts page and remittance advice: no 5xx, 4xx JSON, refused calls write nothing", async () => {
+  const report = await runFuzz(target, {
+    runsPerEndpoint: 80,
+    seed: SEED,
+    checksums: true,
+    only: /\/affiliate\/payouts/,
+  });
+  expect([...report.endpoints.keys()].sort()).toEqual([
+    'GET /affiliate/payouts',
+    'POST /affiliate/payouts/:lineId/advice',
+  ]);
+  expect(report.failures).toEqual([]);
+});
+
 test('issue 28, payout runs (settings, runs, lines, bank file and result): no 5xx, 4xx JSON, refused calls write nothing', async () => {
   const report = await runFuzz(target, {
     runsPerEndpoint: 80,
