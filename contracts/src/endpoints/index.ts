@@ -13,7 +13,7 @@ import { OrderEndpoints } from './orders';
 import { NotificationEndpoints } from './notifications';
 import { DevEndpoints, RegistrationEndpoints } from './registration';
 import { ReportEndpoints } from './reports';
-import { PayoutEndpoints } from './payouts';
+import { AffiliatePayoutEndpoints, PaystackWebhookEndpoints, PayoutEndpoints } from './payouts';
 
 export * from './admin-users';
 export * from './affiliate-area';
@@ -56,7 +56,8 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   WebhookEndpoints,
   BankVerificationEndpoints,
   DataRightsEndpoints,
-  // Issue 28: the admin's payout calls (payruns); AffiliatePayoutEndpoints (affpayouts) and
-  // PaystackWebhookEndpoints (paytransfer) join when their branches wire them.
+  // Issue 28: the admin's payout runs, the affiliate's Payouts page, Paystack's transfer webhook.
   PayoutEndpoints,
+  AffiliatePayoutEndpoints,
+  PaystackWebhookEndpoints,
 ].flatMap((group) => Object.values(group));
