@@ -12,6 +12,18 @@ const SEVERITY_BY_STATUS: Record<string, BadgeSeverity> = {
   pending: 'warning',
   processing: 'warning',
   rejected: 'danger',
+  // Payout runs and lines (issue 28).
+  draft: 'info',
+  submitted: 'warning',
+  approved: 'info',
+  paying: 'warning',
+  sending: 'warning',
+  paid: 'success',
+  failed: 'danger',
+  reversed: 'danger',
+  excluded: 'secondary',
+  cancelled: 'secondary',
+  ineligible: 'secondary',
 };
 
 /** Colour of a status: green done, yellow waiting, red rejected, grey inactive (spec §2). */
