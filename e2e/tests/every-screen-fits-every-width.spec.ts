@@ -27,6 +27,7 @@ const ROLES = [
       '/admin/user-add',
       '/notifications',
       '/admin/commission-upload',
+      '/admin/payouts',
       '/profile',
     ],
   },

@@ -56,6 +56,7 @@ const SIGNED_IN_SCREENS = [
       '/admin/user-add',
       '/notifications',
       '/admin/commission-upload',
+      '/admin/payouts',
     ],
   },
   { who: 'back office', account: DEMO.backoffice, paths: ['/backoffice-dashboard', '/backoffice/users'] },
