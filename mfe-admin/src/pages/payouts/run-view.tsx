@@ -241,7 +241,7 @@ export function RunView({ runId }: { runId: number }) {
               size="small"
               severity="danger"
               outlined
-              aria-label={`Exclude ${l.affiliateCode}`}
+              aria-label={`Exclude: ${l.affiliateCode}`}
               onClick={() => setAsking({ kind: 'exclude', line: l })}
             />
           ) : null,
@@ -260,7 +260,7 @@ export function RunView({ runId }: { runId: number }) {
                 label="Mark paid"
                 size="small"
                 outlined
-                aria-label={`Mark ${l.affiliateCode} paid`}
+                aria-label={`Mark paid: ${l.affiliateCode}`}
                 onClick={() => setAsking({ kind: 'mark', line: l, status: 'paid' })}
               />
               <Button
@@ -269,7 +269,7 @@ export function RunView({ runId }: { runId: number }) {
                 size="small"
                 severity="danger"
                 outlined
-                aria-label={`Mark ${l.affiliateCode} failed`}
+                aria-label={`Mark failed: ${l.affiliateCode}`}
                 onClick={() => setAsking({ kind: 'mark', line: l, status: 'failed' })}
               />
             </span>

@@ -122,7 +122,7 @@ describe('A payout run', () => {
       run: payoutRun(),
     });
     await openRun(payoutRun());
-    fireEvent.click(screen.getByRole('button', { name: 'Exclude AFF0001' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Exclude: AFF0001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Exclude AFF0001' });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Exclude' }));
@@ -254,7 +254,7 @@ describe('A payout run', () => {
     expect(screen.getByText(PayoutMessages.resultApplied(1, 0, 1))).toBeTruthy();
     expect(tableRows('Rows not applied')).toEqual([['3', 'po-12-99', PayoutMessages.resultUnknownReference]]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Mark AFF0002 failed' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark failed: AFF0002' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark AFF0002 failed' });
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Account closed' } });
     await act(async () => {
