@@ -20,6 +20,7 @@ import { registerIntegrationRoutes } from './modules/integration';
 import { registerMasterRoutes } from './modules/master';
 import { registerMessagingRoutes } from './modules/messaging';
 import { registerOrderRoutes } from './modules/orders';
+import { registerPayoutRoutes } from './modules/payouts';
 import { registerNotificationRoutes } from './modules/notifications';
 import { registerRegistrationRoutes } from './modules/registration';
 import { registerWebConfigRoutes } from './modules/web-config';
@@ -63,6 +64,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerAffiliateAreaRoutes(router, ctx);
   registerMediaRoutes(router, ctx);
   registerReportRoutes(router, ctx);
+  registerPayoutRoutes(router, ctx);
   registerOrderRoutes(router, ctx);
   registerAdminUserRoutes(router, ctx);
   registerNotificationRoutes(router, ctx);

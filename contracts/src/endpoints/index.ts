@@ -12,6 +12,7 @@ import { OrderEndpoints } from './orders';
 import { NotificationEndpoints } from './notifications';
 import { DevEndpoints, RegistrationEndpoints } from './registration';
 import { ReportEndpoints } from './reports';
+import { PayoutEndpoints } from './payouts';
 
 export * from './admin-users';
 export * from './affiliate-area';
@@ -52,4 +53,7 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   OutboxAdminEndpoints,
   WebhookEndpoints,
   BankVerificationEndpoints,
+  // Issue 28: the admin's payout calls (payruns); AffiliatePayoutEndpoints (affpayouts) and
+  // PaystackWebhookEndpoints (paytransfer) join when their branches wire them.
+  PayoutEndpoints,
 ].flatMap((group) => Object.values(group));

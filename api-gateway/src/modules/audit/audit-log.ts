@@ -190,6 +190,17 @@ const TITLES: Record<string, string> = {
   'notification.delete': 'Notice deleted',
   'commission.upload': 'Commission rates uploaded',
   'commission.return_window': 'Return window changed',
+  'payout.settings': 'Payout settings changed',
+  'payout.run.create': 'Payout run created',
+  'payout.run.submit': 'Payout run submitted for approval',
+  'payout.run.approve': 'Payout run approved',
+  'payout.run.reject': 'Payout run rejected',
+  'payout.run.execute': 'Payout run sent for payment',
+  'payout.run.bank_file': 'Bank file downloaded',
+  'payout.run.result': 'Bank result uploaded',
+  'payout.run.complete': 'Payout run completed',
+  'payout.line.exclude': 'Payout line excluded',
+  'payout.line.mark': 'Payout line marked',
 };
 
 /** A title and a one-line description of an audit row, in the product's words, for people to read. */
@@ -203,7 +214,10 @@ export function describeAudit(row: AuditRow): { title: string; description: stri
       ? `${row.userName} (${row.userEmail ?? ''})`
       : namedByRemark
         ? `'${row.remark}'`
-        : (uploadSubject(row) ?? categorySubject(row) ?? `${row.entityType} ${row.entityId}`);
+        : (uploadSubject(row) ??
+          categorySubject(row) ??
+          payoutSubject(row) ??
+          `${row.entityType} ${row.entityId}`);
   const change = row.fromStatus && row.toStatus ? ` (${row.fromStatus} → ${row.toStatus})` : '';
   const actor = row.actorName ? ` by ${row.actorName}` : '';
   const remark = row.remark && !namedByRemark ? `: ${row.remark}` : '';
@@ -221,6 +235,16 @@ function uploadSubject(row: AuditRow): string | null {
 /** A return window is named by its category: "Return window of 'Beverages'". */
 function categorySubject(row: AuditRow): string | null {
   return row.entityType === 'product_category' ? `Return window of '${row.entityId}'` : null;
+}
+
+/** Payouts (issue 28): 'Payout run #12', 'Payout line #40 (AFF100001) of run #12', 'Payout settings'. */
+function payoutSubject(row: AuditRow): string | null {
+  if (row.entityType === 'payout_run') return `Payout run #${row.entityId}`;
+  if (row.entityType === 'payout_settings') return 'Payout settings';
+  if (row.entityType !== 'payout_line') return null;
+  const code = typeof row.details?.affiliateCode === 'string' ? ` (${row.details.affiliateCode})` : '';
+  const run = typeof row.details?.runId === 'number' ? ` of run #${row.details.runId}` : '';
+  return `Payout line #${row.entityId}${code}${run}`;
 }
 
 function humanise(action: string): string {

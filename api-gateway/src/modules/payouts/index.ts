@@ -1,0 +1,24 @@
+// What the payouts module offers the rest of the gateway; other modules import only from here.
+export { registerPayoutRoutes } from './routes';
+export { accountLabel, nairaText } from './account-label';
+export {
+  affiliateBalances,
+  balancesOf,
+  ELIGIBILITY_SQL,
+  FREE_ENTRY_SQL,
+  LIVE_LINE_STATUSES_SQL,
+  PAYABLE_ENTRY_SQL,
+  type AffiliateBalances,
+} from './balances';
+// Shared with Paystack's webhook and reconciler (paytransfer): forward-only moves of a line, in the caller's
+// transaction; each answers whether it changed anything. A paid line's notice is queued by markLinePaid.
+export {
+  completeRunIfSettled,
+  markLineFailed,
+  markLinePaid,
+  markLineReversed,
+  type LineMove,
+  type MovedLine,
+} from './line-moves';
+export { notifyLinePaid } from './notify-paid';
+export { configuredPayoutProvider } from './settings';

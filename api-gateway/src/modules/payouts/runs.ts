@@ -1,0 +1,629 @@
+import {
+  OPEN_PAYOUT_RUN_STATUSES,
+  PAYOUT_PAGE_SIZE,
+  PayoutMessages,
+  type ApprovePayoutRunRequest,
+  type CreatePayoutRunRequest,
+  type PayoutLine,
+  type PayoutLineStatus,
+  type PayoutProvider,
+  type PayoutRun,
+  type PayoutRunDetail,
+  type PayoutRunDetailQuery,
+  type PayoutRunResponse,
+  type PayoutRunsPage,
+  type PayoutRunsQuery,
+  type PayoutRunStatus,
+  type RejectPayoutRunRequest,
+} from '@portal/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Sql } from '../../db/database';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import type { SessionUser } from '../../http/session';
+import { addDays, businessDay, startOfBusinessDay } from '../../lib/business-time';
+import { seal } from '../../lib/field-crypto';
+import { openNumbers, SEALED_NUMBER_COLUMNS, type SealedNumberRow } from '../../lib/sealed-numbers';
+import { recordAudit } from '../audit';
+import { accountLabel } from './account-label';
+import { ELIGIBILITY_SQL, PAYABLE_ENTRY_SQL } from './balances';
+import { configuredPayoutProvider, readSettings } from './settings';
+
+// ---- reading runs and lines --------------------------------------------------------------------------------
+
+interface RunRow {
+  payout_run_id: string;
+  cutoff: string;
+  status: PayoutRunStatus;
+  provider: PayoutProvider;
+  minimum_payout: string;
+  withholding_percent: string;
+  created_by: string;
+  created_by_name: string | null;
+  created_at: Date | string;
+  submitted_at: Date | string | null;
+  decided_by_name: string | null;
+  decided_at: Date | string | null;
+  decision_remark: string | null;
+  executed_at: Date | string | null;
+  provider_message: string | null;
+  completed_at: Date | string | null;
+  count: string;
+  gross: string;
+  deductions: string;
+  net: string;
+  line_counts: Record<string, number> | string | null;
+}
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+/** Lines that pay, for the totals: not ineligible, excluded nor cancelled. */
+const PAYING_STATUSES_SQL = `('pending', 'sending', 'processing', 'paid', 'failed', 'reversed')`;
+
+const RUN_SELECT = `
+  SELECT r.payout_run_id::text, to_char(r.cutoff, 'YYYY-MM-DD') AS cutoff, r.status, r.provider,
+         r.minimum_payout::text, r.withholding_percent::text, r.created_by::text, cu.full_name AS created_by_name,
+         r.created_at, r.submitted_at, du.full_name AS decided_by_name, r.decided_at, r.decision_remark,
+         r.executed_at, r.provider_message, r.completed_at,
+         t.count::text, t.gross::text, t.deductions::text, t.net::text, t.line_counts
+    FROM payout_runs r
+    LEFT JOIN users cu ON cu.user_id = r.created_by
+    LEFT JOIN users du ON du.user_id = r.decided_by
+    CROSS JOIN LATERAL (
+      SELECT count(*) FILTER (WHERE l.status IN ${PAYING_STATUSES_SQL}) AS count,
+             coalesce(sum(l.gross) FILTER (WHERE l.status IN ${PAYING_STATUSES_SQL}), 0)::numeric(16, 2) AS gross,
+             coalesce(sum(l.deductions) FILTER (WHERE l.status IN ${PAYING_STATUSES_SQL}), 0)::numeric(16, 2)
+               AS deductions,
+             coalesce(sum(l.net) FILTER (WHERE l.status IN ${PAYING_STATUSES_SQL}), 0)::numeric(16, 2) AS net,
+             (SELECT json_object_agg(c.status, c.n) FROM (
+                SELECT l2.status, count(*)::int AS n FROM payout_lines l2
+                 WHERE l2.payout_run_id = r.payout_run_id GROUP BY l2.status) c) AS line_counts
+        FROM payout_lines l WHERE l.payout_run_id = r.payout_run_id
+    ) t`;
+
+function toRun(row: RunRow, viewerUserId: number): PayoutRun {
+  const counts =
+    typeof row.line_counts === 'string'
+      ? (JSON.parse(row.line_counts) as Record<string, number>)
+      : (row.line_counts ?? {});
+  return {
+    runId: Number(row.payout_run_id),
+    cutoff: row.cutoff,
+    status: row.status,
+    provider: row.provider,
+    minimumPayout: row.minimum_payout,
+    withholdingPercent: row.withholding_percent,
+    createdBy: row.created_by_name,
+    createdByMe: Number(row.created_by) === viewerUserId,
+    createdAt: new Date(row.created_at).toISOString(),
+    submittedAt: iso(row.submitted_at),
+    decidedBy: row.decided_by_name,
+    decidedAt: iso(row.decided_at),
+    decisionRemark: row.decision_remark,
+    executedAt: iso(row.executed_at),
+    providerMessage: row.provider_message,
+    completedAt: iso(row.completed_at),
+    totals: {
+      count: Number(row.count),
+      gross: row.gross,
+      deductions: row.deductions,
+      net: row.net,
+      fees: null,
+    },
+    lineCounts: counts as PayoutRun['lineCounts'],
+  };
+}
+
+export async function loadRun(sql: Sql, runId: number, viewerUserId: number): Promise<PayoutRun> {
+  const { rows } = await sql.query<RunRow>(`${RUN_SELECT} WHERE r.payout_run_id = $1`, [runId]);
+  if (!rows[0]) throw notFound(PayoutMessages.runNotFound);
+  return toRun(rows[0], viewerUserId);
+}
+
+export async function listRuns(
+  ctx: AppContext,
+  session: SessionUser,
+  query: z.output<typeof PayoutRunsQuery>,
+): Promise<PayoutRunsPage> {
+  const pageNo = query.page ?? 1;
+  const pageSize = query.pageSize ?? PAYOUT_PAGE_SIZE;
+  const { rows } = await ctx.db.query<RunRow>(
+    `${RUN_SELECT}
+      WHERE r.payout_run_id IN (SELECT payout_run_id FROM payout_runs ORDER BY payout_run_id DESC
+                                 LIMIT $1 OFFSET $2)
+      ORDER BY r.payout_run_id DESC`,
+    [pageSize, (pageNo - 1) * pageSize],
+  );
+  const { rows: counts } = await ctx.db.query<{ total: string; open_id: string | null }>(
+    `SELECT count(*)::text AS total,
+            (SELECT payout_run_id::text FROM payout_runs WHERE status = ANY ($1::text[]) LIMIT 1) AS open_id
+       FROM payout_runs`,
+    [OPEN_PAYOUT_RUN_STATUSES],
+  );
+  return {
+    results: rows.map((row) => toRun(row, session.userId)),
+    totalCount: Number(counts[0].total),
+    pageNo,
+    pageSize,
+    openRunId: counts[0].open_id === null ? null : Number(counts[0].open_id),
+  };
+}
+
+interface LineRow {
+  payout_line_id: string;
+  affiliate_code: string;
+  affiliate_name: string | null;
+  bank_name: string | null;
+  account_last4: string | null;
+  account_name: string | null;
+  gross: string;
+  deductions: string;
+  net: string;
+  status: PayoutLineStatus;
+  status_reason: string | null;
+  reference: string | null;
+  paid_at: Date | string | null;
+  updated_at: Date | string;
+}
+
+const LINE_SELECT = `
+  SELECT l.payout_line_id::text, a.affiliate_code, a.full_name AS affiliate_name, l.bank_name, l.account_last4,
+         l.account_name, l.gross::text, l.deductions::text, l.net::text, l.status, l.status_reason, l.reference,
+         l.paid_at, l.updated_at
+    FROM payout_lines l JOIN affiliates a ON a.affiliate_id = l.affiliate_id`;
+
+const toLine = (row: LineRow): PayoutLine => ({
+  lineId: Number(row.payout_line_id),
+  affiliateCode: row.affiliate_code,
+  affiliateName: row.affiliate_name,
+  account: accountLabel(row.bank_name, row.account_last4),
+  accountName: row.account_name,
+  gross: row.gross,
+  deductions: row.deductions,
+  net: row.net,
+  status: row.status,
+  reason: row.status_reason,
+  reference: row.reference,
+  paidAt: iso(row.paid_at),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+export async function loadLine(sql: Sql, runId: number, lineId: number): Promise<PayoutLine> {
+  const { rows } = await sql.query<LineRow>(
+    `${LINE_SELECT} WHERE l.payout_line_id = $1 AND l.payout_run_id = $2`,
+    [lineId, runId],
+  );
+  if (!rows[0]) throw notFound(PayoutMessages.lineNotFound);
+  return toLine(rows[0]);
+}
+
+export async function runDetail(
+  ctx: AppContext,
+  session: SessionUser,
+  runId: number,
+  query: z.output<typeof PayoutRunDetailQuery>,
+): Promise<PayoutRunDetail> {
+  const run = await loadRun(ctx.db, runId, session.userId);
+  const pageNo = query.page ?? 1;
+  const pageSize = query.pageSize ?? PAYOUT_PAGE_SIZE;
+  const params: unknown[] = [runId];
+  let filter = '';
+  if (query.kind === 'eligible') filter += ` AND l.status <> 'ineligible'`;
+  if (query.kind === 'ineligible') filter += ` AND l.status = 'ineligible'`;
+  if (query.search) {
+    params.push(`%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    filter += ` AND lower(a.affiliate_code || ' ' || a.full_name) LIKE $${params.length}`;
+  }
+  const { rows: total } = await ctx.db.query<{ n: string }>(
+    `SELECT count(*)::text AS n FROM payout_lines l JOIN affiliates a ON a.affiliate_id = l.affiliate_id
+      WHERE l.payout_run_id = $1 ${filter}`,
+    params,
+  );
+  params.push(pageSize, (pageNo - 1) * pageSize);
+  const { rows } = await ctx.db.query<LineRow>(
+    `${LINE_SELECT} WHERE l.payout_run_id = $1 ${filter}
+      ORDER BY (l.status = 'ineligible'), l.net DESC, l.payout_line_id
+      LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return { run, lines: { results: rows.map(toLine), totalCount: Number(total[0].n), pageNo, pageSize } };
+}
+
+// ---- creating a run ----------------------------------------------------------------------------------------
+
+const isUniqueViolation = (error: unknown, index: string) => {
+  const e = error as { code?: string; constraint?: string; message?: string } | null;
+  return e?.code === '23505' && (e.constraint === index || (e.message ?? '').includes(index));
+};
+
+async function openRunConflict(sql: Sql): Promise<never> {
+  const { rows } = await sql.query<{ payout_run_id: string; status: string }>(
+    `SELECT payout_run_id::text, status FROM payout_runs WHERE status = ANY ($1::text[]) LIMIT 1`,
+    [OPEN_PAYOUT_RUN_STATUSES],
+  );
+  throw conflict(
+    rows[0]
+      ? PayoutMessages.runOpen(Number(rows[0].payout_run_id), rows[0].status)
+      : PayoutMessages.runOpen(0, 'open'),
+  );
+}
+
+interface CandidateRow extends SealedNumberRow {
+  affiliate_id: string;
+  amount: string;
+  reason: string | null;
+  bank_name: string;
+  bank_code: string;
+  bank_account_name: string | null;
+}
+
+/**
+ * A new draft run at a cutoff, in one transaction: the run (one open at a time: the partial unique index), a
+ * line per affiliate with payable money before the end of the cutoff day (or now, if earlier), eligible lines
+ * holding their entries (locked FOR UPDATE in entry order, then summed again: what a line holds is what it pays),
+ * ineligible lines with the reason, and the audit row.
+ */
+export async function createRun(
+  ctx: AppContext,
+  session: SessionUser,
+  body: CreatePayoutRunRequest,
+): Promise<PayoutRunResponse> {
+  const now = ctx.now();
+  const today = businessDay(now);
+  if (body.cutoff > today)
+    throw badRequest(PayoutMessages.cutoffInFuture, { cutoff: PayoutMessages.cutoffInFuture });
+  const endOfCutoff = startOfBusinessDay(addDays(body.cutoff, 1));
+  const until = endOfCutoff < now ? endOfCutoff : now;
+  const provider = configuredPayoutProvider(ctx.config);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const open = await tx.query(`SELECT 1 FROM payout_runs WHERE status = ANY ($1::text[])`, [
+        OPEN_PAYOUT_RUN_STATUSES,
+      ]);
+      if (open.rows.length) await openRunConflict(tx);
+      const settings = await readSettings(tx);
+      const { rows: runRows } = await tx.query<{ payout_run_id: string }>(
+        `INSERT INTO payout_runs (cutoff, provider, minimum_payout, withholding_percent, created_by, created_at,
+                                  updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING payout_run_id::text`,
+        [body.cutoff, provider, settings.minimumPayout, settings.withholdingPercent, session.userId, now],
+      );
+      const runId = Number(runRows[0].payout_run_id);
+      const counts = await buildLines(ctx, tx, runId, until, settings, now);
+      await recordAudit(tx, {
+        actorUserId: session.userId,
+        action: 'payout.run.create',
+        entityType: 'payout_run',
+        entityId: runId,
+        toStatus: 'draft',
+        details: { cutoff: body.cutoff, provider, ...counts },
+        at: now,
+      });
+      return {
+        message: PayoutMessages.runCreated(runId, counts.eligible),
+        run: await loadRun(tx, runId, session.userId),
+      };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'payout_runs_one_open_idx')) return openRunConflict(ctx.db);
+    throw error;
+  }
+}
+
+async function buildLines(
+  ctx: AppContext,
+  tx: Sql,
+  runId: number,
+  until: Date,
+  settings: { minimumPayout: string; withholdingPercent: string },
+  now: Date,
+): Promise<{ eligible: number; ineligible: number }> {
+  // 1. Who has payable money, and whether they may be paid (no locks yet).
+  const { rows: first } = await tx.query<{ affiliate_id: string; reason: string | null }>(
+    `SELECT affiliate_id::text, reason FROM (${ELIGIBILITY_SQL}) x`,
+    [until, settings.minimumPayout],
+  );
+  const eligibleIds = first.filter((row) => row.reason === null).map((row) => Number(row.affiliate_id));
+  // 2. Lock the eligible affiliates' payable entries in entry order (the ledger function locks live earned
+  //    entries the same way): a reversal committed meanwhile is seen here and the entry is left out.
+  if (eligibleIds.length) {
+    await tx.query(
+      `SELECT e.entry_id FROM commission_entries e
+        WHERE e.affiliate_id = ANY ($1::bigint[]) AND e.available_at < $2 AND ${PAYABLE_ENTRY_SQL}
+        ORDER BY e.entry_id FOR UPDATE OF e`,
+      [eligibleIds, until],
+    );
+  }
+  // 3. Eligibility again, now over locked entries, with what each line needs of the affiliate.
+  const { rows } = await tx.query<CandidateRow>(
+    `SELECT x.affiliate_id::text, x.amount::text, x.reason, b.bank_name, b.cbn_code AS bank_code,
+            a.bank_account_name, ${SEALED_NUMBER_COLUMNS}
+       FROM (${ELIGIBILITY_SQL}) x
+       JOIN affiliates a ON a.affiliate_id = x.affiliate_id
+       JOIN banks b ON b.bank_id = a.bank_id
+      ORDER BY x.affiliate_id`,
+    [until, settings.minimumPayout],
+  );
+  const keyring = ctx.config.dataKeyring;
+  const ids: number[] = [];
+  const statuses: string[] = [];
+  const gross: string[] = [];
+  const reasons: (string | null)[] = [];
+  const bankNames: string[] = [];
+  const bankCodes: string[] = [];
+  const sealed: (string | null)[] = [];
+  const last4: (string | null)[] = [];
+  const names: (string | null)[] = [];
+  for (const row of rows) {
+    const accountNumber = openNumbers(keyring, row).accountNumber;
+    ids.push(Number(row.affiliate_id));
+    statuses.push(row.reason === null ? 'pending' : 'ineligible');
+    gross.push(row.amount);
+    reasons.push(row.reason);
+    bankNames.push(row.bank_name);
+    bankCodes.push(row.bank_code);
+    sealed.push(
+      accountNumber ? (row.account_number_sealed ?? seal(keyring, 'account_number', accountNumber)) : null,
+    );
+    last4.push(/^\d{4,}$/.test(accountNumber) ? accountNumber.slice(-4) : null);
+    names.push(row.bank_account_name);
+  }
+  if (ids.length === 0) return { eligible: 0, ineligible: 0 };
+  // 4. The lines: ids drawn first so the reference (po-<run>-<line>) is written with the line.
+  await tx.query(
+    `INSERT INTO payout_lines (payout_line_id, affiliate_id, status, payout_run_id, reference, gross, deductions,
+                               net, bank_name, bank_code, account_number_sealed, account_last4, account_name,
+                               status_reason, created_at, updated_at)
+     SELECT n.id, n.affiliate_id, n.status, $1::bigint,
+            CASE WHEN n.status = 'pending' THEN 'po-' || $1::bigint::text || '-' || n.id::text END,
+            n.gross, n.deductions, n.gross - n.deductions,
+            n.bank_name, n.bank_code, n.sealed, n.last4, n.account_name, n.reason, $11, $11
+       FROM (SELECT nextval(pg_get_serial_sequence('payout_lines', 'payout_line_id')) AS id, i.*,
+                    CASE WHEN i.status = 'pending' THEN round(i.gross * $12::numeric / 100, 2) ELSE 0 END
+                      AS deductions
+               FROM unnest($2::bigint[], $3::text[], $4::numeric[], $5::text[], $6::text[], $7::text[],
+                           $8::text[], $9::text[], $10::text[])
+                    AS i(affiliate_id, status, gross, reason, bank_name, bank_code, sealed, last4, account_name)
+              ORDER BY i.affiliate_id) n
+      ORDER BY n.id`,
+    [
+      runId,
+      ids,
+      statuses,
+      gross,
+      reasons,
+      bankNames,
+      bankCodes,
+      sealed,
+      last4,
+      names,
+      now,
+      settings.withholdingPercent,
+    ],
+  );
+  // 5. Each eligible line holds its affiliate's locked payable entries (the unique index refuses an entry
+  //    already in a live line).
+  await tx.query(
+    `INSERT INTO payout_line_entries (payout_line_id, line_status, entry_id)
+     SELECT l.payout_line_id, 'pending', e.entry_id
+       FROM payout_lines l
+       JOIN commission_entries e ON e.affiliate_id = l.affiliate_id
+      WHERE l.payout_run_id = $1 AND l.status = 'pending' AND e.available_at < $2 AND ${PAYABLE_ENTRY_SQL}
+      ORDER BY e.entry_id`,
+    [runId, until],
+  );
+  const eligible = statuses.filter((status) => status === 'pending').length;
+  return { eligible, ineligible: statuses.length - eligible };
+}
+
+// ---- the steps of a run --------------------------------------------------------------------------------------
+
+interface LockedRun {
+  status: PayoutRunStatus;
+  provider: PayoutProvider;
+  createdBy: number;
+}
+
+/** The run's row, locked for the rest of the transaction (every step of a run queues behind the others). */
+export async function lockRun(tx: Sql, runId: number): Promise<LockedRun> {
+  const { rows } = await tx.query<{ status: PayoutRunStatus; provider: PayoutProvider; created_by: string }>(
+    `SELECT status, provider, created_by::text FROM payout_runs WHERE payout_run_id = $1 FOR UPDATE`,
+    [runId],
+  );
+  if (!rows[0]) throw notFound(PayoutMessages.runNotFound);
+  return { status: rows[0].status, provider: rows[0].provider, createdBy: Number(rows[0].created_by) };
+}
+
+export async function excludeLine(
+  ctx: AppContext,
+  session: SessionUser,
+  runId: number,
+  lineId: number,
+  reason: string,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, runId);
+    const now = ctx.now();
+    const { rows: exists } = await tx.query<{ status: string; affiliate_id: string }>(
+      'SELECT status, affiliate_id::text FROM payout_lines WHERE payout_line_id = $1 AND payout_run_id = $2',
+      [lineId, runId],
+    );
+    if (!exists[0]) throw notFound(PayoutMessages.lineNotFound);
+    if (run.status !== 'draft') throw conflict(PayoutMessages.notDraft);
+    const { rowCount } = await tx.query(
+      `UPDATE payout_lines SET status = 'excluded', status_reason = $3, updated_at = $4
+        WHERE payout_line_id = $1 AND payout_run_id = $2 AND status = 'pending'`,
+      [lineId, runId, reason, now],
+    );
+    if (!rowCount) throw conflict(PayoutMessages.lineNotPending);
+    const line = await loadLine(tx, runId, lineId);
+    await recordAudit(tx, {
+      actorUserId: session.userId,
+      action: 'payout.line.exclude',
+      entityType: 'payout_line',
+      entityId: lineId,
+      fromStatus: 'pending',
+      toStatus: 'excluded',
+      remark: reason,
+      details: { runId, affiliateCode: line.affiliateCode, gross: line.gross },
+      at: now,
+    });
+    return { message: PayoutMessages.lineExcluded, line, run: await loadRun(tx, runId, session.userId) };
+  });
+}
+
+export async function submitRun(
+  ctx: AppContext,
+  session: SessionUser,
+  runId: number,
+): Promise<PayoutRunResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, runId);
+    if (run.createdBy !== session.userId) throw forbidden(PayoutMessages.onlyCreatorSubmits);
+    const now = ctx.now();
+    const { rowCount } = await tx.query(
+      `UPDATE payout_runs SET status = 'submitted', submitted_at = $2, updated_at = $2
+        WHERE payout_run_id = $1 AND status = 'draft'`,
+      [runId, now],
+    );
+    if (!rowCount) throw conflict(PayoutMessages.notDraft);
+    await recordAudit(tx, {
+      actorUserId: session.userId,
+      action: 'payout.run.submit',
+      entityType: 'payout_run',
+      entityId: runId,
+      fromStatus: 'draft',
+      toStatus: 'submitted',
+      at: now,
+    });
+    return { message: PayoutMessages.submitted, run: await loadRun(tx, runId, session.userId) };
+  });
+}
+
+/**
+ * Four eyes: another admin than the creator decides a submitted run, by one conditional UPDATE (status
+ * 'submitted' and created_by <> the decider; the CHECK decided_by <> created_by holds it in SQL too), so two
+ * decisions at once give one. Approved bank-file runs start at once: pending lines -> processing, run ->
+ * executing (the bank file is then theirs to download); Paystack runs wait for Pay now.
+ */
+export async function approveRun(
+  ctx: AppContext,
+  session: SessionUser,
+  runId: number,
+  body: ApprovePayoutRunRequest,
+): Promise<PayoutRunResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, runId);
+    if (run.createdBy === session.userId) throw forbidden(PayoutMessages.creatorCannotApprove);
+    const { rows: pending } = await tx.query(
+      `SELECT 1 FROM payout_lines WHERE payout_run_id = $1 AND status = 'pending' LIMIT 1`,
+      [runId],
+    );
+    if (run.status === 'submitted' && pending.length === 0) throw conflict(PayoutMessages.nothingToPay);
+    const now = ctx.now();
+    const to: PayoutRunStatus = run.provider === 'bank-file' ? 'executing' : 'approved';
+    const { rowCount } = await tx.query(
+      `UPDATE payout_runs
+          SET status = $2, decided_by = $3, decided_at = $4, decision_remark = $5, updated_at = $4,
+              executed_by = CASE WHEN $2 = 'executing' THEN $3::bigint END,
+              executed_at = CASE WHEN $2 = 'executing' THEN $4::timestamptz END
+        WHERE payout_run_id = $1 AND status = 'submitted' AND created_by <> $3`,
+      [runId, to, session.userId, now, body.remark || null],
+    );
+    if (!rowCount) throw conflict(PayoutMessages.notSubmitted);
+    if (to === 'executing') {
+      await tx.query(
+        `UPDATE payout_lines SET status = 'processing', updated_at = $2
+          WHERE payout_run_id = $1 AND status = 'pending'`,
+        [runId, now],
+      );
+    }
+    await recordAudit(tx, {
+      actorUserId: session.userId,
+      action: 'payout.run.approve',
+      entityType: 'payout_run',
+      entityId: runId,
+      fromStatus: 'submitted',
+      toStatus: to,
+      remark: body.remark || null,
+      details: { provider: run.provider },
+      at: now,
+    });
+    return {
+      message:
+        run.provider === 'bank-file' ? PayoutMessages.approvedBankFile : PayoutMessages.approvedPaystack,
+      run: await loadRun(tx, runId, session.userId),
+    };
+  });
+}
+
+export async function rejectRun(
+  ctx: AppContext,
+  session: SessionUser,
+  runId: number,
+  body: RejectPayoutRunRequest,
+): Promise<PayoutRunResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, runId);
+    if (run.createdBy === session.userId) throw forbidden(PayoutMessages.creatorCannotReject);
+    const now = ctx.now();
+    const { rowCount } = await tx.query(
+      `UPDATE payout_runs SET status = 'rejected', decided_by = $2, decided_at = $3, decision_remark = $4,
+              updated_at = $3
+        WHERE payout_run_id = $1 AND status = 'submitted' AND created_by <> $2`,
+      [runId, session.userId, now, body.remark],
+    );
+    if (!rowCount) throw conflict(PayoutMessages.notSubmitted);
+    // The lines' entries are free again: the cascade copies 'cancelled' onto payout_line_entries.
+    await tx.query(
+      `UPDATE payout_lines SET status = 'cancelled', status_reason = $2, updated_at = $3
+        WHERE payout_run_id = $1 AND status = 'pending'`,
+      [runId, `Run rejected: ${body.remark}`.slice(0, 500), now],
+    );
+    await recordAudit(tx, {
+      actorUserId: session.userId,
+      action: 'payout.run.reject',
+      entityType: 'payout_run',
+      entityId: runId,
+      fromStatus: 'submitted',
+      toStatus: 'rejected',
+      remark: body.remark,
+      at: now,
+    });
+    return { message: PayoutMessages.rejected, run: await loadRun(tx, runId, session.userId) };
+  });
+}
+
+/**
+ * Pay now (Paystack runs): approved -> executing by one conditional UPDATE, so of two admins pressing it at
+ * once one wins and the other gets 409. The payout job (paytransfer) sends the transfers.
+ */
+export async function executeRun(
+  ctx: AppContext,
+  session: SessionUser,
+  runId: number,
+): Promise<PayoutRunResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, runId);
+    if (run.provider !== 'paystack') throw conflict(PayoutMessages.notPaystack);
+    const now = ctx.now();
+    const { rowCount } = await tx.query(
+      `UPDATE payout_runs SET status = 'executing', executed_by = $2, executed_at = $3, provider_message = NULL,
+              updated_at = $3
+        WHERE payout_run_id = $1 AND status = 'approved' AND provider = 'paystack'`,
+      [runId, session.userId, now],
+    );
+    if (!rowCount) throw conflict(PayoutMessages.notApproved);
+    await recordAudit(tx, {
+      actorUserId: session.userId,
+      action: 'payout.run.execute',
+      entityType: 'payout_run',
+      entityId: runId,
+      fromStatus: 'approved',
+      toStatus: 'executing',
+      at: now,
+    });
+    return { message: PayoutMessages.executing, run: await loadRun(tx, runId, session.userId) };
+  });
+}
