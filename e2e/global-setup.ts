@@ -16,6 +16,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     BANK_VERIFICATION_PROVIDER: 'paystack',
     PAYSTACK_SECRET_KEY: FAKE_PAYSTACK_SECRET,
     PAYSTACK_BASE_URL: paystack.baseUrl,
+    // Payouts go by bank file here (issue 28's journey), although a Paystack key is set for account names.
+    PAYOUT_PROVIDER: 'bank-file',
   });
   process.env.PORTAL_URL = gateway.url;
   process.env.PORTAL_WEB_ROOT = gateway.webRoot;
