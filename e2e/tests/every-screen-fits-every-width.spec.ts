@@ -39,7 +39,13 @@ const ROLES = [
   {
     who: 'affiliate',
     account: DEMO.affiliate,
-    paths: ['/affiliate-dashboard', '/affiliate/orders', '/affiliate/retailers', '/profile'],
+    paths: [
+      '/affiliate-dashboard',
+      '/affiliate/orders',
+      '/affiliate/retailers',
+      '/affiliate/payouts',
+      '/profile',
+    ],
   },
 ] as const;
 

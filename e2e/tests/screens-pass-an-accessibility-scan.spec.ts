@@ -67,6 +67,7 @@ const SIGNED_IN_SCREENS = [
       '/affiliate-dashboard',
       '/affiliate/orders',
       '/affiliate/retailers',
+      '/affiliate/payouts',
       '/profile',
       '/update-password',
     ],

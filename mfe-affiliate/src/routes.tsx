@@ -18,6 +18,11 @@ const routes: RemoteRouteDefinition[] = [
     title: 'My Retailers',
     Component: lazy(() => import('./pages/my-retailers/my-retailers-page')),
   },
+  {
+    path: 'affiliate/payouts',
+    title: 'Payouts',
+    Component: lazy(() => import('./pages/payouts/payouts-page')),
+  },
   { path: 're-kyc', title: 'Re KYC', Component: lazy(() => import('./pages/re-kyc/re-kyc-page')) },
 ];
 

@@ -12,11 +12,12 @@ const SEVERITY_BY_STATUS: Record<string, BadgeSeverity> = {
   pending: 'warning',
   processing: 'warning',
   rejected: 'danger',
-  // Payout runs and lines (issue 28).
+  // Payout runs and lines (issue 28): money sent, on its way, or back; set aside grey.
   draft: 'info',
   submitted: 'warning',
   approved: 'info',
   paying: 'warning',
+  scheduled: 'warning',
   sending: 'warning',
   paid: 'success',
   failed: 'danger',

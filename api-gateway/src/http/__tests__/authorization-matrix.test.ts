@@ -232,3 +232,40 @@ test("an affiliate never gets another affiliate's numbers: staff's Show is 403 t
   expect(ownShow.status).toBe(200);
   expect(ownShow.body.ninOrBVN).not.toBe('24681357920');
 });
+
+// Issue 28: the affiliate's Payouts page and its remittance advice are the KYC Complete affiliate's own.
+test("the Payouts page: only a KYC Complete affiliate; another affiliate's payout advice is 404 like one that does not exist", async () => {
+  const expected: Record<string, number> = {
+    anonymous: 401,
+    admin: 403,
+    'back office': 403,
+    'affiliate (KYC Complete)': 200,
+    'affiliate (KYC Rejected)': 403,
+  };
+  for (const identity of identities.filter((candidate) => candidate.name in expected)) {
+    const call = request(t.app).get('/api/affiliate/payouts');
+    const authorization = await identity.header();
+    if (authorization) call.set('Authorization', authorization);
+    const res = await call;
+    expect([identity.name, res.status]).toEqual([identity.name, expected[identity.name]]);
+  }
+  const db = t.ctx.db;
+  const owner = await createAffiliate(db, { status: 'KYC Complete' });
+  const other = await createAffiliate(db, { status: 'KYC Complete' });
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO payout_lines (affiliate_id, status, gross, net) VALUES ($1, 'pending', 10, 10)
+     RETURNING payout_line_id::text AS id`,
+    [owner.affiliateId],
+  );
+  const asOther = await request(t.app)
+    .post(`/api/affiliate/payouts/${rows[0].id}/advice`)
+    .set('Authorization', await bearer(t.ctx, other.userId));
+  const missing = await request(t.app)
+    .post('/api/affiliate/payouts/999999999/advice')
+    .set('Authorization', await bearer(t.ctx, other.userId));
+  expect([asOther.status, asOther.body]).toEqual([404, missing.body]);
+  const asOwner = await request(t.app)
+    .post(`/api/affiliate/payouts/${rows[0].id}/advice`)
+    .set('Authorization', await bearer(t.ctx, owner.userId));
+  expect(asOwner.status).toBe(200);
+});

@@ -91,3 +91,17 @@ test('issue 27 calls (WhatsApp webhook, admin outbox, mobile code status): no 5x
   ]);
   expect(report.failures).toEqual([]);
 });
+
+test("issue 28, the affiliate's Payouts page and remittance advice: no 5xx, 4xx JSON, refused calls write nothing", async () => {
+  const report = await runFuzz(target, {
+    runsPerEndpoint: 80,
+    seed: SEED,
+    checksums: true,
+    only: /\/affiliate\/payouts/,
+  });
+  expect([...report.endpoints.keys()].sort()).toEqual([
+    'GET /affiliate/payouts',
+    'POST /affiliate/payouts/:lineId/advice',
+  ]);
+  expect(report.failures).toEqual([]);
+});

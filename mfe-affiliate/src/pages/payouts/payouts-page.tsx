@@ -1,0 +1,268 @@
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Button } from 'primereact/button';
+import type {
+  AffiliatePayout,
+  AffiliatePayoutExplanation,
+  AffiliatePayoutsResponse,
+  PayoutLineStatus,
+} from '@portal/contracts';
+import {
+  DashboardPanel,
+  DataTable,
+  LoadFailed,
+  LoadingSpinner,
+  Pager,
+  StatCard,
+  StatCards,
+  StatusBadge,
+  downloadReport,
+  formatDate,
+  formatNaira,
+  useLoad,
+} from '@portal/shared-ui';
+import type { DataColumn } from '@portal/shared-ui';
+import { fetchAffiliatePayouts, requestRemittanceAdvice } from './payouts-api';
+import styles from './payouts-page.module.css';
+
+/** What the affiliate reads for a line's status: where its money is, not the run's inner steps. */
+export const PAYOUT_STATUS_LABEL: Record<PayoutLineStatus, string> = {
+  pending: 'Scheduled',
+  sending: 'Processing',
+  processing: 'Processing',
+  paid: 'Paid',
+  failed: 'Failed',
+  reversed: 'Reversed',
+  // Never listed to the affiliate (the gateway leaves them out); named for completeness.
+  ineligible: 'Not paid',
+  excluded: 'Not paid',
+  cancelled: 'Cancelled',
+};
+
+export const EXPLANATION_LABEL: Record<AffiliatePayoutExplanation['kind'], string> = {
+  holding: 'Holding',
+  reversal: 'Reversal',
+  clawback: 'Clawback',
+  adjustment: 'Adjustment',
+};
+
+/** /affiliate/payouts (issue 28): the balances, each payout with its remittance advice, and why money moved. */
+export default function PayoutsPage() {
+  useEffect(() => {
+    document.title = 'Payouts | Affiliate Portal';
+  }, []);
+  const [payoutsPage, setPayoutsPage] = useState(1);
+  const [explanationsPage, setExplanationsPage] = useState(1);
+  const loaded = useLoad(
+    (signal) => fetchAffiliatePayouts({ page: payoutsPage, explanationsPage }, signal),
+    [payoutsPage, explanationsPage],
+    { keepPreviousData: true },
+  );
+
+  let content;
+  if (loaded.data !== undefined && loaded.state !== 'error') {
+    content = (
+      <Payouts
+        data={loaded.data}
+        refreshing={loaded.state === 'loading'}
+        onPayoutsPage={setPayoutsPage}
+        onExplanationsPage={setExplanationsPage}
+      />
+    );
+  } else if (loaded.state === 'error') {
+    content = (
+      <LoadFailed message="Your payouts could not be loaded." onRetry={loaded.reload} error={loaded.error} />
+    );
+  } else {
+    content = <LoadingSpinner label="Loading payouts" />;
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby="payouts-title">
+      <h1 id="payouts-title">Payouts</h1>
+      {content}
+    </section>
+  );
+}
+
+interface PayoutsProps {
+  data: AffiliatePayoutsResponse;
+  refreshing: boolean;
+  onPayoutsPage(page: number): void;
+  onExplanationsPage(page: number): void;
+}
+
+function Payouts({ data, refreshing, onPayoutsPage, onExplanationsPage }: PayoutsProps) {
+  const { cards } = data;
+  return (
+    <>
+      <StatCards label="Balances" busy={refreshing}>
+        <StatCard label="Pending" value={formatNaira(cards.pending)} icon="pi pi-clock" tone="amber">
+          <span className={styles.hint}>
+            {cards.nextAvailableAt
+              ? `Next available on ${formatDate(cards.nextAvailableAt)}`
+              : 'Nothing on hold'}
+          </span>
+        </StatCard>
+        <StatCard label="Available" value={formatNaira(cards.available)} icon="pi pi-wallet" tone="green">
+          <span className={styles.hint}>Paid in the next payout run</span>
+        </StatCard>
+        <StatCard label="In payout" value={formatNaira(cards.inPayout)} icon="pi pi-send" tone="blue">
+          <span className={styles.hint}>On its way to your bank</span>
+        </StatCard>
+        <StatCard
+          label="Paid this year"
+          value={formatNaira(cards.paidThisYear)}
+          icon="pi pi-check-circle"
+          tone="violet"
+        >
+          <span className={styles.hint}>Sent to your bank since 1 January</span>
+        </StatCard>
+      </StatCards>
+
+      <DashboardPanel id="payouts-list-title" title="Your payouts">
+        <PayoutTable page={data.payouts} refreshing={refreshing} onPage={onPayoutsPage} />
+      </DashboardPanel>
+
+      <DashboardPanel id="explanations-title" title="Holding, reversals and adjustments">
+        <Explanations page={data.explanations} refreshing={refreshing} onPage={onExplanationsPage} />
+      </DashboardPanel>
+    </>
+  );
+}
+
+function AdviceButton({ line }: { line: AffiliatePayout }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadReport(await requestRemittanceAdvice(line.lineId));
+    } catch {
+      // The HTTP client has shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      type="button"
+      label="Download advice"
+      icon="pi pi-file-excel"
+      outlined
+      size="small"
+      // The visible words first (WCAG 2.5.3), then which payout: every row has the same button.
+      aria-label={`Download advice: ${formatNaira(line.net)} payout of ${formatDate(line.date)}`}
+      onClick={() => void download()}
+      loading={busy}
+      disabled={busy}
+    />
+  );
+}
+
+function PayoutTable({
+  page,
+  refreshing,
+  onPage,
+}: {
+  page: AffiliatePayoutsResponse['payouts'];
+  refreshing: boolean;
+  onPage(page: number): void;
+}) {
+  const columns = useMemo<DataColumn<AffiliatePayout>[]>(
+    () => [
+      { key: 'date', header: 'Date', render: (line) => formatDate(line.date) },
+      { key: 'net', header: 'Amount', render: (line) => formatNaira(line.net), className: styles.money },
+      { key: 'account', header: 'Account', render: (line) => line.account ?? '—' },
+      {
+        key: 'status',
+        header: 'Status',
+        render: (line) => (
+          <>
+            <StatusBadge status={PAYOUT_STATUS_LABEL[line.status]} />
+            {line.reason ? <span className={styles.statusReason}>{line.reason}</span> : null}
+          </>
+        ),
+        wrap: true,
+      },
+      {
+        key: 'advice',
+        header: 'Remittance advice',
+        render: (line) => <AdviceButton line={line} />,
+        actions: true,
+      },
+    ],
+    [],
+  );
+  return (
+    <Suspense fallback={<LoadingSpinner label="Loading payouts" />}>
+      <DataTable
+        caption="Your payouts"
+        columns={columns}
+        rows={page.results}
+        rowKey={(line) => line.lineId}
+        loading={refreshing}
+        emptyMessage="No payouts yet. Once your available commission reaches the minimum, it is paid in the next payout run."
+      />
+      {page.totalCount > page.pageSize ? (
+        <Pager
+          page={page.pageNo}
+          pageSize={page.pageSize}
+          totalCount={page.totalCount}
+          onPageChange={onPage}
+          label="Payout pages"
+          disabled={refreshing}
+        />
+      ) : null}
+    </Suspense>
+  );
+}
+
+function Explanations({
+  page,
+  refreshing,
+  onPage,
+}: {
+  page: AffiliatePayoutsResponse['explanations'];
+  refreshing: boolean;
+  onPage(page: number): void;
+}) {
+  if (page.totalCount === 0)
+    return (
+      <p className={styles.muted}>
+        Nothing on hold and no changes. Commission on an order is held for its return window before it becomes
+        available.
+      </p>
+    );
+  return (
+    <>
+      <ul className={styles.explanations} aria-label="Explanations" aria-busy={refreshing}>
+        {page.results.map((item) => (
+          <li key={item.entryId} className={styles.explanation}>
+            <div className={styles.explanationHead}>
+              <span className={`${styles.kind} ${styles[item.kind]}`}>{EXPLANATION_LABEL[item.kind]}</span>
+              <span className={styles.amount}>{formatNaira(item.amount)}</span>
+            </div>
+            <p className={styles.reason}>{item.reason}</p>
+            <p className={styles.when}>
+              {formatDate(item.createdAt)}
+              {item.kind === 'holding' && item.availableAt
+                ? ` · available on ${formatDate(item.availableAt)}`
+                : ''}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {page.totalCount > page.pageSize ? (
+        <Suspense fallback={null}>
+          <Pager
+            page={page.pageNo}
+            pageSize={page.pageSize}
+            totalCount={page.totalCount}
+            onPageChange={onPage}
+            label="Explanation pages"
+            disabled={refreshing}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
