@@ -168,7 +168,7 @@ test("the payout settings dialog with its messages, and a payout run's screen, h
     .getByRole('link', { name: /^Open Payout run #\d+$/ })
     .first()
     .click();
-  await expect(page.getByRole('table', { name: 'Eligible affiliates' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Eligible affiliates', exact: true })).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await scan('payout run');
   expect(findings).toEqual({});
