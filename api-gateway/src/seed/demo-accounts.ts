@@ -29,6 +29,45 @@ export const DEMO_ACCOUNTS = {
   },
 } as const;
 
+/**
+ * Issue 28: a second admin, so a payout run created by one admin can be approved by another (four eyes). Seeded
+ * with the demo data only (seedDemoData), not with the three accounts tests build on. Its authenticator secret
+ * is fixed like the demo admin's and, like it, never seeded in production.
+ */
+export const DEMO_SECOND_ADMIN = {
+  email: 'admin2@example.com',
+  password: 'Admin2@12345',
+  fullName: 'Babajide Adeyemi',
+  roleID: RoleId.Admin,
+  totpSecret: 'KRSXG5CTMVRXEZLUKN2XAZLSKNSWG4TF',
+} as const;
+
+/** Creates the second admin (and its second factor unless told not to); answers its user id. */
+export async function seedSecondAdmin(
+  sql: Sql,
+  now: Date = new Date(),
+  options: { secondFactor?: boolean } = {},
+): Promise<number> {
+  const since = new Date(now.getTime() - 400 * 86_400_000);
+  const account = DEMO_SECOND_ADMIN;
+  const { rows } = await sql.query<{ user_id: number | string }>(
+    `INSERT INTO users (full_name, email, password_hash, role_id, phone_code, mobile_number, country_id,
+                        is_active, force_password_update, password_changed_at, created_on, updated_on)
+     VALUES ($1, $2, $3, $4, '+234', '8020000003', NULL, true, false, $5, $5, $5)
+     RETURNING user_id`,
+    [account.fullName, account.email, await hashPassword(account.password), account.roleID, since],
+  );
+  const userId = Number(rows[0].user_id);
+  if (options.secondFactor ?? true) {
+    await sql.query(
+      `INSERT INTO user_second_factors (user_id, secret, confirmed_at, last_used_step, created_at)
+       VALUES ($1, $2, $3, -1, $3)`,
+      [userId, account.totpSecret, since],
+    );
+  }
+  return userId;
+}
+
 /** The demo affiliate's KYC record: Nigeria, a BVN that passes the spec's rules, a real bank. */
 export const DEMO_AFFILIATE_KYC = {
   countryCode: 'NG',

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
-import { type DemoAccountIds, DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
+import { type DemoAccountIds, DEMO_ACCOUNTS, seedDemoAccounts, seedSecondAdmin } from './demo-accounts';
+import { seedDemoPayouts } from './demo-payouts';
 import { ORDER_STATUSES } from '@portal/contracts';
 import { ingestOrders, ingestRetailers } from '../modules/integration';
 import { PRODUCT_CATEGORIES } from './vocabulary';
@@ -31,6 +32,8 @@ export async function seedIfEmpty(ctx: AppContext, scale = ctx.config.seedScale)
   if (report.seeded) {
     // The seed writes the numbers in clear with SQL (generated in bulk); they are sealed at once (issue 29).
     await resealNumbers(ctx, 'clear');
+    // Issue 28: a few past payouts of the demo affiliate, through the payout runs (they seal what they copy).
+    await seedDemoPayouts(ctx, ctx.now());
     ctx.logger.info({ ...report.counts, ms: Date.now() - started }, 'demo data seeded');
     return { ...report, ms: Date.now() - started };
   }
@@ -48,6 +51,7 @@ export async function seedDemoData(
   { now, counts, adminSecondFactor }: { now: Date; counts: VolumeCounts; adminSecondFactor?: boolean },
 ): Promise<DemoAccountIds> {
   const demo = await seedDemoAccounts(sql, now, { adminSecondFactor });
+  await seedSecondAdmin(sql, now, { secondFactor: adminSecondFactor });
   await seedDemoNetwork(sql, demo, now);
   await seedNotifications(sql, demo, now);
   await seedDemoLoginHistory(sql, now);
@@ -69,6 +73,12 @@ export async function seedDemoData(
     ALTER TABLE affiliates ENABLE TRIGGER affiliates_status_counts_insert_delete;
     UPDATE affiliate_status_counts c
        SET total = (SELECT count(*) FROM affiliates a WHERE a.status = c.status);
+    -- Issue 28: the KYC Complete affiliates' bank accounts as resolved (as the provider would at registration),
+    -- so a payout run in development has eligible rows.
+    UPDATE affiliates
+       SET bank_account_name = upper(full_name), bank_name_match_score = 100,
+           bank_resolution_ref = 'demo-' || affiliate_id, bank_resolved_at = coalesce(first_decision_at, created_date)
+     WHERE status = 'KYC Complete' AND bank_resolved_at IS NULL;
     ANALYZE;
   `);
   return demo;

@@ -105,3 +105,28 @@ test("issue 28, the affiliate's Payouts page and remittance advice: no 5xx, 4xx 
   ]);
   expect(report.failures).toEqual([]);
 });
+
+test('issue 28, payout runs (settings, runs, lines, bank file and result): no 5xx, 4xx JSON, refused calls write nothing', async () => {
+  const report = await runFuzz(target, {
+    runsPerEndpoint: 80,
+    seed: SEED,
+    checksums: true,
+    only: /\/admin\/payouts/,
+  });
+  // GET settings takes no input, so it is not fuzzed (the matrix calls it).
+  expect([...report.endpoints.keys()].sort()).toEqual([
+    'GET /admin/payouts/runs',
+    'GET /admin/payouts/runs/:runId',
+    'POST /admin/payouts/runs',
+    'POST /admin/payouts/runs/:runId/approve',
+    'POST /admin/payouts/runs/:runId/bank-file',
+    'POST /admin/payouts/runs/:runId/bank-result',
+    'POST /admin/payouts/runs/:runId/execute',
+    'POST /admin/payouts/runs/:runId/lines/:lineId/exclude',
+    'POST /admin/payouts/runs/:runId/lines/:lineId/mark',
+    'POST /admin/payouts/runs/:runId/reject',
+    'POST /admin/payouts/runs/:runId/submit',
+    'POST /admin/payouts/settings',
+  ]);
+  expect(report.failures).toEqual([]);
+});

@@ -22,3 +22,5 @@ export {
 } from './line-moves';
 export { notifyLinePaid } from './notify-paid';
 export { configuredPayoutProvider } from './settings';
+// The demo seed pays the demo affiliate's past payouts through the same steps an admin takes.
+export { approveRun, createRun, rejectRun, submitRun } from './runs';

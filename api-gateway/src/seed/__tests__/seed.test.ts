@@ -1,7 +1,7 @@
 import { identityNumberFormatError } from '@portal/contracts';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { signIn } from '../../../test-support/auth-fixtures';
-import { DEMO_ACCOUNTS } from '../demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_SECOND_ADMIN } from '../demo-accounts';
 import { openNumbers, type SealedNumberRow } from '../../lib/sealed-numbers';
 import { seedIfEmpty } from '../seed';
 import { volumeFor } from '../volume';
@@ -183,6 +183,33 @@ test('the commission ledger reconciles; the demo affiliate has commission pendin
   const balances = await ledgerBalances(t.ctx.db, Number(rows[0].affiliate_id), t.ctx.now());
   expect(Number(balances.pending)).toBeGreaterThan(0);
   expect(Number(balances.available)).toBeGreaterThan(0);
+});
+
+test('issue 28: a second admin signs in; the demo affiliate has past payouts and is eligible for a new run', async () => {
+  const res = await signIn(t.app, DEMO_SECOND_ADMIN.email, DEMO_SECOND_ADMIN.password);
+  expect(res.status).toBe(200);
+  expect(res.body.roleID).toBe(DEMO_SECOND_ADMIN.roleID);
+  const runs = await t.ctx.db.query<{ status: string; provider: string; four_eyes: boolean; paid: number }>(
+    `SELECT r.status, r.provider, r.created_by <> r.decided_by AS four_eyes,
+            (SELECT count(*)::int FROM payout_lines l WHERE l.payout_run_id = r.payout_run_id AND l.status = 'paid')
+              AS paid
+       FROM payout_runs r ORDER BY r.payout_run_id`,
+  );
+  expect(runs.rows.length).toBeGreaterThanOrEqual(2);
+  for (const run of runs.rows)
+    expect(run).toEqual({ status: 'completed', provider: 'bank-file', four_eyes: true, paid: 1 });
+  const { rows } = await t.ctx.db.query<{ affiliate_id: string; resolved: boolean }>(
+    `SELECT a.affiliate_id::text, a.bank_resolved_at IS NOT NULL AS resolved
+       FROM affiliates a JOIN users u ON u.user_id = a.user_id WHERE u.email = $1`,
+    [DEMO_ACCOUNTS.affiliate.email],
+  );
+  expect(rows[0].resolved).toBe(true);
+  const balances = await ledgerBalances(t.ctx.db, Number(rows[0].affiliate_id), t.ctx.now());
+  expect(Number(balances.paid)).toBeGreaterThan(0);
+  expect(Number(balances.available)).toBeGreaterThanOrEqual(1000);
+  expect(await reconcileLedger(t.ctx.db)).toEqual([]);
+  // No paid notice for history.
+  expect(await count(`SELECT count(*) AS n FROM outbox WHERE body LIKE '%sent to%'`)).toBe(0);
 });
 
 test('notices for all countries and for Nigeria; commission rates; no recent failed sign-ins', async () => {

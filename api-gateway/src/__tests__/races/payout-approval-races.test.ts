@@ -1,0 +1,155 @@
+import { hashPassword } from '../../auth/password';
+import { totpCodeAt } from '../../modules/auth/totp';
+import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
+import { call, RACE_PORTALS, type RacePortal } from '../../../test-support/race-portals';
+import { addOrders, fundedAffiliate, type FundedAffiliate } from '../../../test-support/payout-fixtures';
+
+jest.setTimeout(240_000);
+
+const ROUNDS = 5;
+const ADMINS = [
+  { email: 'payout-approver-b@example.test', password: 'Approver@b12345' },
+  { email: 'payout-approver-c@example.test', password: 'Approver@c12345' },
+];
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Issue 28, never twice: two admins on two gateways approving the same payout run at once give one approval
+ * (one 200, one 409, never a 5xx), and the run's lines move to processing once; two admins creating a run at
+ * once give one run (one 201, one 409 naming it).
+ */
+describe.each(RACE_PORTALS)('payout runs approved and created at once: %s', (_name, open) => {
+  let portal: RacePortal;
+  let affiliate: FundedAffiliate;
+
+  beforeAll(async () => {
+    portal = await open();
+    for (const [index, admin] of ADMINS.entries()) {
+      const { rows } = await portal.db.query<{ user_id: number | string }>(
+        `INSERT INTO users (full_name, email, password_hash, role_id, phone_code, mobile_number, country_id)
+         VALUES ($1, $2, $3, 1, '+234', $4, 1) RETURNING user_id`,
+        [`Approver ${index}`, admin.email, await hashPassword(admin.password), `81777778${10 + index}`],
+      );
+      await portal.db.query(
+        `INSERT INTO user_second_factors (user_id, secret, confirmed_at, last_used_step, created_at)
+         VALUES ($1, $2, now(), -1, now())`,
+        [Number(rows[0].user_id), DEMO_ACCOUNTS.admin.totpSecret],
+      );
+    }
+    affiliate = await fundedAffiliate(portal.db, ['2500.00']);
+  });
+  afterAll(() => portal?.close());
+
+  const tokenOf = async (url: string, account: { email: string; password: string }) => {
+    const res = await call(url, 'POST', '/api/login/auth', {
+      ip: '102.89.9.10',
+      body: { userName: account.email, password: account.password },
+    });
+    expect(res.status).toBe(200);
+    if (res.body.secondFactorRequired !== true) return res.body.token as string;
+    await portal.db.query(
+      `UPDATE user_second_factors f SET last_used_step = -1 FROM users u
+        WHERE u.user_id = f.user_id AND lower(u.email) = lower($1)`,
+      [account.email],
+    );
+    const code = await call(url, 'POST', '/api/login/second-factor', {
+      ip: '102.89.9.10',
+      body: { challenge: res.body.challenge, code: totpCodeAt(DEMO_ACCOUNTS.admin.totpSecret, new Date()) },
+    });
+    expect(code.status).toBe(200);
+    return code.body.token as string;
+  };
+
+  test(`${ROUNDS} rounds: two approvals at once on two gateways, one wins; lines processing once`, async () => {
+    const [urlA, urlB] = [portal.urls[0], portal.urls[portal.urls.length - 1]];
+    const creator = await tokenOf(urlA, DEMO_ACCOUNTS.admin);
+    const outcomes: number[][] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      if (round > 0) await addOrders(portal.db, affiliate, ['1200.00']);
+      const created = await call(urlA, 'POST', '/api/admin/payouts/runs', {
+        token: creator,
+        body: { cutoff: today() },
+      });
+      expect(created.status).toBe(201);
+      const runId = (created.body.run as { runId: number }).runId;
+      expect(
+        (await call(urlA, 'POST', `/api/admin/payouts/runs/${runId}/submit`, { token: creator })).status,
+      ).toBe(200);
+      // Tokens one after the other: two sign-ins within one 30-second step would share its code.
+      const first = await tokenOf(urlA, ADMINS[0]);
+      const second = await tokenOf(urlB, ADMINS[1]);
+      const answers = await Promise.all([
+        call(urlA, 'POST', `/api/admin/payouts/runs/${runId}/approve`, {
+          token: first,
+          body: { remark: 'A' },
+        }),
+        call(urlB, 'POST', `/api/admin/payouts/runs/${runId}/approve`, {
+          token: second,
+          body: { remark: 'B' },
+        }),
+      ]);
+      outcomes.push(answers.map((answer) => answer.status).sort());
+      for (const answer of answers) expect(typeof answer.body.message).toBe('string');
+      const { rows } = await portal.db.query<{ status: string; remark: string; approvals: number }>(
+        `SELECT r.status, r.decision_remark AS remark,
+                (SELECT count(*)::int FROM audit_log WHERE action = 'payout.run.approve' AND entity_id = $1)
+                  AS approvals
+           FROM payout_runs r WHERE r.payout_run_id = $2`,
+        [String(runId), runId],
+      );
+      expect(rows[0]).toMatchObject({ status: 'executing', approvals: 1 });
+      const winner = answers.find((answer) => answer.status === 200);
+      expect(rows[0].remark).toBe(winner === answers[0] ? 'A' : 'B');
+      // Settle the run by hand so the next round may open one.
+      const { rows: lines } = await portal.db.query<{ id: string; status: string }>(
+        `SELECT payout_line_id::text AS id, status FROM payout_lines WHERE payout_run_id = $1 AND status <> 'ineligible'`,
+        [runId],
+      );
+      expect(lines.map((line) => line.status)).toEqual(lines.map(() => 'processing'));
+      for (const line of lines) {
+        const marked = await call(urlB, 'POST', `/api/admin/payouts/runs/${runId}/lines/${line.id}/mark`, {
+          token: second,
+          body: { status: 'paid', reason: 'Bank statement' },
+        });
+        expect(marked.status).toBe(200);
+      }
+    }
+    expect(outcomes).toEqual(outcomes.map(() => [200, 409]));
+    // Paid once each: every entry of the affiliate in exactly one paid line.
+    const { rows } = await portal.db.query<{ entries: number; paid: number; twice: number }>(
+      `SELECT count(*)::int AS entries,
+              count(p.entry_id)::int AS paid,
+              (SELECT count(*)::int FROM (SELECT entry_id FROM payout_line_entries WHERE line_status = 'paid'
+                                           GROUP BY entry_id HAVING count(*) > 1) d) AS twice
+         FROM commission_entries e
+         LEFT JOIN payout_line_entries p ON p.entry_id = e.entry_id AND p.line_status = 'paid'
+        WHERE e.affiliate_id = $1`,
+      [affiliate.affiliateId],
+    );
+    expect(rows[0]).toEqual({ entries: ROUNDS, paid: ROUNDS, twice: 0 });
+  });
+
+  test('two admins creating a run at once: one run, the other told which run is open', async () => {
+    await addOrders(portal.db, affiliate, ['900.00']);
+    const [urlA, urlB] = [portal.urls[0], portal.urls[portal.urls.length - 1]];
+    const first = await tokenOf(urlA, ADMINS[0]);
+    const second = await tokenOf(urlB, ADMINS[1]);
+    const answers = await Promise.all([
+      call(urlA, 'POST', '/api/admin/payouts/runs', { token: first, body: { cutoff: today() } }),
+      call(urlB, 'POST', '/api/admin/payouts/runs', { token: second, body: { cutoff: today() } }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const winner = answers.find((answer) => answer.status === 201);
+    const loser = answers.find((answer) => answer.status === 409);
+    const runId = (winner?.body.run as { runId: number }).runId;
+    expect(loser?.body.message).toBe(
+      `Payout run #${runId} is still open (draft). Complete or reject it before creating another.`,
+    );
+    const { rows } = await portal.db.query<{ open: number; lines: number }>(
+      `SELECT (SELECT count(*)::int FROM payout_runs WHERE status = 'draft') AS open,
+              (SELECT count(*)::int FROM payout_lines WHERE payout_run_id = $1) AS lines`,
+      [runId],
+    );
+    expect(rows[0]).toEqual({ open: 1, lines: 1 });
+  });
+});
