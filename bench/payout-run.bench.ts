@@ -126,6 +126,7 @@ async function main(): Promise<void> {
     const eligiblePage: number[] = [];
     const ineligiblePage: number[] = [];
     const bare: number[] = [];
+    const decide: number[] = [];
     let lastRun: PayoutRunResponse['run'] | undefined;
     for (let i = 0; i < RUNS; i += 1) {
       let start = performance.now();
@@ -151,10 +152,22 @@ async function main(): Promise<void> {
             `net ₦${eligible.run.totals.net}; lines by status ${JSON.stringify(eligible.run.lineCounts)}`,
         );
       await call('POST', `/admin/payouts/runs/${id}/submit`, creator, {});
+      // The first run fills payout_line_entries, analysed when empty: without fresh statistics the foreign key's
+      // cascade (a line's status copied onto its entries) scans the whole table once per line, and the first
+      // reject of 31k lines ran past 5 minutes. Not timed; reported as a finding for the run's own code.
+      if (i === 0 && process.env.BENCH_NO_ANALYZE !== '1')
+        await db.exec('ANALYZE payout_line_entries, payout_lines');
       // The last run is approved and paid (bank file, every line paid by SQL): the affiliate then has a payout.
+      start = performance.now();
       if (i < RUNS - 1)
         await call('POST', `/admin/payouts/runs/${id}/reject`, approver, { remark: 'Bench: measured only' });
       else await call('POST', `/admin/payouts/runs/${id}/approve`, approver, {});
+      decide.push(performance.now() - start);
+      console.log(
+        `run ${i + 1}/${RUNS}: create ${ms(create[i])}, eligible page ${ms(eligiblePage[i])}, ineligible page ` +
+          `${ms(ineligiblePage[i])}, bare aggregate ${ms(bare[i])}, ${i < RUNS - 1 ? 'reject' : 'approve'} ` +
+          `${ms(decide[i])}; load ${load()}`,
+      );
     }
     // Without runs (or before the run calls exist), the aggregate alone.
     for (let i = bare.length; i < 5; i += 1) {
@@ -205,6 +218,7 @@ async function main(): Promise<void> {
       line('its list: GET /admin/payouts/runs/:id, ineligible page', ineligiblePage, RUN_TARGET_MS),
     );
     console.log(line('bare SQL aggregate of the same balances (same turns)', bare));
+    console.log(line('submitted, then rejected (approved the last time) by the second admin', decide));
     console.log(
       `affiliate ${affiliate.affiliate_id}: ${affiliate.entries} entries, ${sample.payouts.totalCount} payouts, ` +
         `${sample.explanations.totalCount} explanations; ${PAGE_RUNS} calls after 5 warm-ups`,

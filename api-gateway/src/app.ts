@@ -20,7 +20,7 @@ import { registerIntegrationRoutes } from './modules/integration';
 import { registerMasterRoutes } from './modules/master';
 import { registerMessagingRoutes } from './modules/messaging';
 import { registerOrderRoutes } from './modules/orders';
-import { registerPayoutRoutes } from './modules/payouts';
+import { registerAffiliatePayoutRoutes, registerPayoutRoutes } from './modules/payouts';
 import { registerNotificationRoutes } from './modules/notifications';
 import { registerRegistrationRoutes } from './modules/registration';
 import { registerWebConfigRoutes } from './modules/web-config';
@@ -65,6 +65,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerMediaRoutes(router, ctx);
   registerReportRoutes(router, ctx);
   registerPayoutRoutes(router, ctx);
+  registerAffiliatePayoutRoutes(router, ctx);
   registerOrderRoutes(router, ctx);
   registerAdminUserRoutes(router, ctx);
   registerNotificationRoutes(router, ctx);

@@ -1,4 +1,5 @@
 import type { Sql } from '../../db/database';
+import { FREE_ENTRY_SQL } from './balances';
 
 /**
  * What the affiliate's Payouts page reads (issue 28): its own payout lines, and the ledger entries that explain
@@ -90,10 +91,7 @@ export interface ExplanationRow {
  */
 const EXPLANATIONS_WHERE = `e.affiliate_id = $1
    AND (e.kind <> 'earned'
-        OR (NOT e.reversed AND e.available_at > $2
-            AND NOT EXISTS (SELECT 1 FROM payout_line_entries p
-                             WHERE p.entry_id = e.entry_id
-                               AND p.line_status IN ('pending', 'sending', 'processing', 'paid'))))`;
+        OR (NOT e.reversed AND e.available_at > $2 AND ${FREE_ENTRY_SQL}))`;
 
 export async function pageExplanations(
   sql: Sql,

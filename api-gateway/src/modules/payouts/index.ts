@@ -1,5 +1,7 @@
 // What the payouts module offers the rest of the gateway; other modules import only from here.
 export { registerPayoutRoutes } from './routes';
+// The affiliate's own Payouts page and remittance advice (right affiliate_payouts; affpayouts).
+export { registerAffiliatePayoutRoutes } from './affiliate-routes';
 export { accountLabel, nairaText } from './account-label';
 export {
   affiliateBalances,
