@@ -56,6 +56,23 @@ export default tseslint.config(
     },
   },
   {
+    // The gateway compiles to CommonJS, where a module's own exported names are read as `exports.NAME`: a local
+    // `exports` (a parameter or a variable) silently takes their place (issue 28: the bank file's columns were
+    // the export runner's, undefined, and the download failed with a 500 only in the built gateway).
+    files: ['api-gateway/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'VariableDeclarator > Identifier.id[name=/^(exports|module|require)$/], :function > Identifier.params[name=/^(exports|module|require)$/]',
+          message:
+            'Name it otherwise (exportRunner ...): the compiled CommonJS module reads its own exports as `exports`.',
+        },
+      ],
+    },
+  },
+  {
     // Remotes talk to each other only through shared-ui and contracts.
     files: ['mfe-*/src/**/*.{ts,tsx}'],
     rules: {

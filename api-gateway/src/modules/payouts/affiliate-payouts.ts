@@ -189,7 +189,7 @@ export const ADVICE_COLUMNS: readonly SheetColumn<AdviceRow>[] = [
  */
 export async function payoutAdvice(
   ctx: AppContext,
-  exports: ExportRunner,
+  exportRunner: ExportRunner,
   session: SessionUser,
   lineIdParam: string,
 ): Promise<ExcelPathResponse> {
@@ -201,7 +201,7 @@ export async function payoutAdvice(
   if (!line) throw notFound(PayoutMessages.adviceNotFound);
   const entries = await adviceEntries(ctx.db, lineId);
   const rows = adviceRows(line, entries);
-  return exports.run(session.userId, {
+  return exportRunner.run(session.userId, {
     fileName: `remittance-advice-${line.reference ?? `line-${line.line_id}`}.xlsx`,
     sheetName: 'Remittance Advice',
     columns: ADVICE_COLUMNS,

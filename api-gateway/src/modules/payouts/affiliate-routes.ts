@@ -6,11 +6,11 @@ import { affiliatePayouts, payoutAdvice } from './affiliate-payouts';
 
 /** The affiliate's Payouts page (right affiliate_payouts): its own cards, payouts and explanations. */
 export function registerAffiliatePayoutRoutes(api: ApiRouter, ctx: AppContext): void {
-  const exports = new ExportRunner(ctx);
+  const exportRunner = new ExportRunner(ctx);
 
   api.route(AffiliatePayoutEndpoints.payouts, ({ query, session }) => affiliatePayouts(ctx, session, query));
 
   api.route(AffiliatePayoutEndpoints.advice, ({ params, session }) =>
-    payoutAdvice(ctx, exports, session, params.lineId),
+    payoutAdvice(ctx, exportRunner, session, params.lineId),
   );
 }

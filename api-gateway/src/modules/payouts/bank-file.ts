@@ -57,7 +57,7 @@ export const BANK_FILE_COLUMNS: readonly SheetColumn<BankFileRow>[] = [
  */
 export async function bankFile(
   ctx: AppContext,
-  exports: ExportRunner,
+  exportRunner: ExportRunner,
   session: SessionUser,
   runId: number,
 ): Promise<ExcelPathResponse> {
@@ -104,7 +104,7 @@ export async function bankFile(
       };
     }
   }
-  return exports.run(session.userId, {
+  return exportRunner.run(session.userId, {
     fileName: `payout-run-${runId}-bank-file.xlsx`,
     sheetName: `Payout run ${runId}`,
     columns: BANK_FILE_COLUMNS,

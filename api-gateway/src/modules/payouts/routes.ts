@@ -28,7 +28,7 @@ const lineIdOf = (params: { lineId: string }) => idParam(params.lineId, PayoutMe
 
 /** Payout runs (issue 28): settings, runs with four eyes, the bank file and its result. Right `payouts`. */
 export function registerPayoutRoutes(api: ApiRouter, ctx: AppContext): void {
-  const exports = new ExportRunner(ctx);
+  const exportRunner = new ExportRunner(ctx);
   api.route(PayoutEndpoints.settings, () => payoutSettings(ctx));
   api.route(PayoutEndpoints.saveSettings, ({ body, session }) => savePayoutSettings(ctx, session, body));
   api.route(PayoutEndpoints.runs, ({ query, session }) => listRuns(ctx, session, query));
@@ -48,7 +48,7 @@ export function registerPayoutRoutes(api: ApiRouter, ctx: AppContext): void {
   );
   api.route(PayoutEndpoints.execute, ({ params, session }) => executeRun(ctx, session, runIdOf(params)));
   api.route(PayoutEndpoints.bankFile, ({ params, session }) =>
-    bankFile(ctx, exports, session, runIdOf(params)),
+    bankFile(ctx, exportRunner, session, runIdOf(params)),
   );
   api.route(
     PayoutEndpoints.bankResult,

@@ -43,7 +43,7 @@ function wantsPage(req: Request): boolean {
 export async function sendDownload(
   ctx: AppContext,
   store: FileStore,
-  exports: ExportRunner,
+  exportRunner: ExportRunner,
   token: string | undefined,
   req: Request,
   res: Response,
@@ -88,7 +88,7 @@ export async function sendDownload(
   );
   // The link worked once; the file has no further use. An interrupted download keeps it until the purge.
   if (delivered)
-    await exports
+    await exportRunner
       .remove(file)
       .catch((error: unknown) => ctx.logger.warn({ err: error }, 'export cleanup failed'));
 }

@@ -22,12 +22,12 @@ import { exactNumberSearch } from '../../lib/sealed-numbers';
 import { forbidden } from '../../http/errors';
 
 export function registerReportRoutes(api: ApiRouter, ctx: AppContext): void {
-  const exports = new ExportRunner(ctx);
+  const exportRunner = new ExportRunner(ctx);
   const store = new FileStore(ctx);
 
   api.route(ReportEndpoints.loginReportExport, async ({ query, session }) => {
     const filter = { fromDate: query.fromDate, toDate: query.toDate, search: query.search || undefined };
-    return exports.run(session.userId, {
+    return exportRunner.run(session.userId, {
       fileName: loginReportFileName(filter, ctx.now()),
       sheetName: 'Affiliate Login Report',
       columns: LOGIN_REPORT_COLUMNS,
@@ -50,7 +50,7 @@ export function registerReportRoutes(api: ApiRouter, ctx: AppContext): void {
       numberHashes: exactNumberSearch(ctx.config.dataKeyring, search),
     };
     const fullNumbers = query.fullNumbers === true;
-    const link = await exports.run(session.userId, {
+    const link = await exportRunner.run(session.userId, {
       fileName: `affiliates-${businessDay(ctx.now())}.xlsx`,
       sheetName: 'Affiliates',
       columns: AFFILIATE_REPORT_COLUMNS,
@@ -70,7 +70,7 @@ export function registerReportRoutes(api: ApiRouter, ctx: AppContext): void {
       [affiliateId],
     );
     if (!rows[0]) throw forbidden();
-    return exports.run(session.userId, {
+    return exportRunner.run(session.userId, {
       fileName: commissionStatementFileName(rows[0].affiliate_code, query.month),
       sheetName: `Commission ${query.month}`,
       columns: COMMISSION_STATEMENT_COLUMNS,
@@ -84,6 +84,6 @@ export function registerReportRoutes(api: ApiRouter, ctx: AppContext): void {
   });
 
   api.route(ReportEndpoints.download, ({ query }, req, res) =>
-    sendDownload(ctx, store, exports, query.token || undefined, req, res),
+    sendDownload(ctx, store, exportRunner, query.token || undefined, req, res),
   );
 }
