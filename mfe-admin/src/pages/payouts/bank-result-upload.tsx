@@ -17,6 +17,8 @@ const isResultFileName = (name: string) => /\.(xlsx|csv)$/i.test(name.trim());
 
 export interface BankResultUploadProps {
   runId: number;
+  /** False once every line has its result: the last upload's outcome stays, the form goes. */
+  canUpload?: boolean;
   /** After the file was applied (some lines may have changed). */
   onApplied(answer: PayoutResultResponse): void;
 }
@@ -25,7 +27,7 @@ export interface BankResultUploadProps {
  * The bank's result file (Reference, Status paid|failed, Reason), .xlsx or .csv: the gateway applies it in one
  * transaction and answers the counts and the rows it could not apply, which are listed here with their reason.
  */
-export function BankResultUpload({ runId, onApplied }: BankResultUploadProps) {
+export function BankResultUpload({ runId, canUpload = true, onApplied }: BankResultUploadProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -76,38 +78,42 @@ export function BankResultUpload({ runId, onApplied }: BankResultUploadProps) {
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>The bank’s result</h2>
-      <p className={styles.hint}>
-        Upload the file the bank gave back (.xlsx or .csv) with the columns Reference, Status (paid or failed)
-        and Reason. Lines are matched by reference; a failed line needs a reason.
-      </p>
-      <form className={styles.uploadRow} onSubmit={(event) => void upload(event)} noValidate>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-file`}>Result file (.xlsx, .csv)</label>
-          <input
-            ref={input}
-            id={`${id}-file`}
-            className={styles.fileInput}
-            type="file"
-            accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
-            onChange={choose}
-            disabled={uploading}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? `${id}-file-error` : undefined}
-          />
-          {problem ? (
-            <small id={`${id}-file-error`} className={styles.error} role="alert">
-              {problem}
-            </small>
-          ) : null}
-        </div>
-        <ThemedButton
-          type="submit"
-          label="Upload result"
-          icon="pi pi-upload"
-          loading={uploading}
-          disabled={uploading}
-        />
-      </form>
+      {canUpload ? (
+        <>
+          <p className={styles.hint}>
+            Upload the file the bank gave back (.xlsx or .csv) with the columns Reference, Status (paid or
+            failed) and Reason. Lines are matched by reference; a failed line needs a reason.
+          </p>
+          <form className={styles.uploadRow} onSubmit={(event) => void upload(event)} noValidate>
+            <div className={styles.field}>
+              <label htmlFor={`${id}-file`}>Result file (.xlsx, .csv)</label>
+              <input
+                ref={input}
+                id={`${id}-file`}
+                className={styles.fileInput}
+                type="file"
+                accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+                onChange={choose}
+                disabled={uploading}
+                aria-invalid={problem !== null}
+                aria-describedby={problem ? `${id}-file-error` : undefined}
+              />
+              {problem ? (
+                <small id={`${id}-file-error`} className={styles.error} role="alert">
+                  {problem}
+                </small>
+              ) : null}
+            </div>
+            <ThemedButton
+              type="submit"
+              label="Upload result"
+              icon="pi pi-upload"
+              loading={uploading}
+              disabled={uploading}
+            />
+          </form>
+        </>
+      ) : null}
       {refusal ? (
         <p className={styles.refusal} role="alert">
           {refusal}

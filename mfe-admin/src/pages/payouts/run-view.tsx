@@ -155,6 +155,7 @@ export function RunView({ runId }: { runId: number }) {
   }, [reloadEligible, reloadIneligible]);
   const [asking, setAsking] = useState<Asking | null>(null);
   const [busy, setBusy] = useState<'submit' | 'execute' | 'bank-file' | null>(null);
+  const [resultUploaded, setResultUploaded] = useState(false);
 
   // The newest answer's run (either table's call carries it).
   const run = eligible.loaded.data?.run ?? ineligible.loaded.data?.run;
@@ -448,8 +449,16 @@ export function RunView({ runId }: { runId: number }) {
         </div>
       </section>
 
-      {run.status === 'executing' && run.provider === 'bank-file' ? (
-        <BankResultUpload runId={runId} onApplied={refresh} />
+      {run.provider === 'bank-file' && (run.status === 'executing' || resultUploaded) ? (
+        // Stays after the file completed the run, so its counts and problem rows are still read.
+        <BankResultUpload
+          runId={runId}
+          canUpload={run.status === 'executing'}
+          onApplied={() => {
+            setResultUploaded(true);
+            refresh();
+          }}
+        />
       ) : null}
 
       <LinesSection

@@ -264,6 +264,33 @@ describe('A payout run', () => {
     expect(notify.success).toHaveBeenCalledWith(PayoutMessages.lineMarkedFailed);
   });
 
+  it('the result file that completes the run leaves its outcome on screen (the form goes)', async () => {
+    const executing = payoutRun({ status: 'executing', createdByMe: false });
+    const completed = payoutRun({ status: 'completed', completedAt: '2026-11-22T10:00:00.000Z' });
+    mocked.uploadBankResult.mockImplementation(async () => {
+      serve(completed, [payoutLine(1, { status: 'paid' })]);
+      return {
+        message: PayoutMessages.resultApplied(1, 0, 1),
+        paid: 1,
+        failed: 0,
+        unchanged: 0,
+        problems: [{ row: 3, reference: 'po-12-99', reason: PayoutMessages.resultUnknownReference }],
+        run: completed,
+      };
+    });
+    await openRun(executing, [payoutLine(1, { status: 'processing' })]);
+    const file = new File(['Reference,Status,Reason'], 'result.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('Result file (.xlsx, .csv)'), { target: { files: [file] } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Upload result' }));
+    });
+    expect(await screen.findByText('Completed: every line has its result.')).toBeTruthy();
+    expect(screen.getByText(PayoutMessages.resultApplied(1, 0, 1))).toBeTruthy();
+    expect(tableRows('Rows not applied')).toHaveLength(1);
+    expect(screen.queryByLabelText('Result file (.xlsx, .csv)')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download bank file' })).toBeNull();
+  });
+
   it('a paystack run: Pay now after a question, and the provider message (balance too low)', async () => {
     mocked.executePayoutRun.mockResolvedValue({
       message: PayoutMessages.executing,
