@@ -269,3 +269,22 @@ test("the Payouts page: only a KYC Complete affiliate; another affiliate's payou
     .set('Authorization', await bearer(t.ctx, owner.userId));
   expect(asOwner.status).toBe(200);
 });
+
+test('issue 28: payout runs are for admins only (right payouts); an affiliate with payouts of its own is refused them', async () => {
+  const admin = await bearer(t.ctx, await createStaffUser(t.ctx.db, 1));
+  const backoffice = await bearer(t.ctx, await createStaffUser(t.ctx.db, 2));
+  const affiliate = await bearer(t.ctx, (await createAffiliate(t.ctx.db, { status: 'KYC Complete' })).userId);
+  for (const path of ['/api/admin/payouts/runs', '/api/admin/payouts/settings']) {
+    expect((await request(t.app).get(path)).status).toBe(401);
+    expect((await request(t.app).get(path).set('Authorization', backoffice)).status).toBe(403);
+    expect((await request(t.app).get(path).set('Authorization', affiliate)).status).toBe(403);
+    expect((await request(t.app).get(path).set('Authorization', admin)).status).toBe(200);
+  }
+  const create = await request(t.app)
+    .post('/api/admin/payouts/runs')
+    .set('Authorization', affiliate)
+    .send({ cutoff: '2026-01-01' });
+  expect(create.status).toBe(403);
+  const { rows } = await t.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payout_runs');
+  expect(rows[0].n).toBe(0);
+});

@@ -22,6 +22,7 @@ import {
 } from '../../../../test-support/payout-fixtures';
 import { describeAudit, listRecentAudit } from '../../audit';
 import { affiliateBalances } from '../balances';
+import { parseCsv } from '../bank-file';
 
 // Payout runs (issue 28, PAYOUTS.md): settings, a run's lines and reasons, four eyes, exclusion, the bank file,
 // the bank's result and marking by hand. The runs follow one another (one open run at a time), so the tests
@@ -483,6 +484,16 @@ describe('a run', () => {
     expect(corrupt.status).toBe(400);
     expect(corrupt.body.message).toBe(PayoutMessages.resultFileUnreadable);
     expect((await uploadResult(run.runId, Buffer.from('x'), 'result.pdf')).status).toBe(415);
+    const noFile = await request(t.app)
+      .post(`${RUNS}/${run.runId}/bank-result`)
+      .set('Authorization', approver)
+      .field('other', 'x');
+    expect(noFile.status).toBe(400);
+    expect(noFile.body.message).toBe(PayoutMessages.resultFileRequired);
+    expect((await uploadResult(run.runId, Buffer.alloc(5 * 1024 * 1024 + 1, 65), 'result.csv')).status).toBe(
+      413,
+    );
+    expect((await uploadResult(run.runId, Buffer.from([0xff, 0xfe, 0x00]), 'result.csv')).status).toBe(400);
     const columns = await uploadResult(run.runId, await xlsxOf([['Ref', 'State']]));
     expect(columns.status).toBe(400);
     expect(columns.body.message).toBe(PayoutMessages.resultFileColumns);
@@ -557,5 +568,63 @@ describe('a run', () => {
     const run = await createRun();
     expect(lineOf(await linesOf(run.runId), paid)).toMatchObject({ gross: '600.00', status: 'pending' });
     await rejectRun(run.runId);
+  });
+});
+
+describe('Paystack runs: approval waits for Pay now, which starts once', () => {
+  test('approved stays approved; two Pay now at once give one; a bank-file run has no Pay now', async () => {
+    const bankFileRun = await createRun();
+    expect((await post(`${RUNS}/${bankFileRun.runId}/execute`, approver)).body.message).toBe(
+      PayoutMessages.notPaystack,
+    );
+    await rejectRun(bankFileRun.runId);
+
+    const config = t.ctx.config as { payouts?: { provider: string } };
+    const configured = config.payouts;
+    config.payouts = { provider: 'paystack' };
+    try {
+      await fundedAffiliate(t.ctx.db, ['3000.00']);
+      const run = await createRun();
+      expect(run.provider).toBe('paystack');
+      expect((await post(`${RUNS}/${run.runId}/execute`, approver)).body.message).toBe(
+        PayoutMessages.notApproved,
+      );
+      expect((await post(`${RUNS}/${run.runId}/submit`, creator)).status).toBe(200);
+      const approved = await post(`${RUNS}/${run.runId}/approve`, approver);
+      expect(approved.body).toMatchObject({
+        message: PayoutMessages.approvedPaystack,
+        run: { status: 'approved' },
+      });
+      expect((await linesOf(run.runId)).filter((l) => l.status === 'pending').length).toBeGreaterThan(0);
+      // Nothing to download: the bank file is for bank-file runs.
+      expect((await post(`${RUNS}/${run.runId}/bank-file`, approver)).status).toBe(409);
+      const answers = await Promise.all([
+        post(`${RUNS}/${run.runId}/execute`, approver),
+        post(`${RUNS}/${run.runId}/execute`, creator),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const { rows } = await t.ctx.db.query<{ status: string; n: number }>(
+        `SELECT r.status, (SELECT count(*)::int FROM audit_log WHERE action = 'payout.run.execute'
+                                                            AND entity_id = r.payout_run_id::text) AS n
+           FROM payout_runs r WHERE r.payout_run_id = $1`,
+        [run.runId],
+      );
+      expect(rows[0]).toEqual({ status: 'executing', n: 1 });
+    } finally {
+      if (configured) config.payouts = configured;
+      else delete config.payouts;
+    }
+  });
+});
+
+describe('the result file parser', () => {
+  test('quoted fields, CRLF and LF, semicolons; control characters and an open quote refuse the file', () => {
+    expect(parseCsv('Reference,Status,Reason\r\npo-1-2,paid,"a, ""b"""\npo-1-3;failed;x')).toEqual([
+      ['Reference', 'Status', 'Reason'],
+      ['po-1-2', 'paid', 'a, "b"'],
+      ['po-1-3', 'failed', 'x'],
+    ]);
+    expect(() => parseCsv('Reference,Status\u0000,Reason')).toThrow(PayoutMessages.resultFileUnreadable);
+    expect(() => parseCsv('Reference,"Status')).toThrow(PayoutMessages.resultFileUnreadable);
   });
 });
