@@ -8,10 +8,12 @@ import { TOTP } from 'otpauth';
  */
 export const DEMO_TOTP_SECRETS: Readonly<Record<string, string>> = {
   'admin@example.com': 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  'admin2@example.com': 'KRSXG5CTMVRXEZLUKN2XAZLSKNSWG4TF',
 };
 
 const PERIOD_MS = 30_000;
-let lastStepUsed = -1;
+/** Per account: a code is single-use for its own account only. */
+const lastStepUsed = new Map<string, number>();
 
 function totpOf(secret: string): TOTP {
   return new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 });
@@ -30,10 +32,11 @@ export function secretFor(email: string): string {
 export async function nextDemoCode(email: string): Promise<string> {
   const now = Date.now();
   const current = Math.floor(now / PERIOD_MS);
-  const step = Math.max(current, lastStepUsed + 1);
+  const key = email.toLowerCase();
+  const step = Math.max(current, (lastStepUsed.get(key) ?? -1) + 1);
   if (step > current + 1) {
     await new Promise((resolve) => setTimeout(resolve, (step - 1) * PERIOD_MS - now + 200));
   }
-  lastStepUsed = step;
+  lastStepUsed.set(key, step);
   return totpOf(secretFor(email)).generate({ timestamp: step * PERIOD_MS + 1000 });
 }

@@ -4,6 +4,8 @@ import { nextDemoCode } from './demo-totp';
 
 export const DEMO = {
   admin: { email: 'admin@example.com', password: 'Admin@12345' },
+  // Issue 28: the demo second admin, who approves what the first creates (four eyes).
+  admin2: { email: 'admin2@example.com', password: 'Admin2@12345' },
   backoffice: { email: 'backoffice@example.com', password: 'Backoffice@12345' },
   affiliate: { email: 'affiliate@example.com', password: 'Affiliate@12345' },
 } as const;

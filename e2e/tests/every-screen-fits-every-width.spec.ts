@@ -28,6 +28,9 @@ const ROLES = [
       '/notifications',
       '/admin/commission-upload',
       '/admin/outbox',
+      '/admin/payouts',
+      // The demo data's first past payout run (the seed pays three through the runs' own steps).
+      '/admin/payouts?run=1',
       '/profile',
     ],
   },

@@ -57,6 +57,7 @@ const SIGNED_IN_SCREENS = [
       '/notifications',
       '/admin/commission-upload',
       '/admin/outbox',
+      '/admin/payouts',
     ],
   },
   { who: 'back office', account: DEMO.backoffice, paths: ['/backoffice-dashboard', '/backoffice/users'] },
@@ -175,6 +176,41 @@ test("the notification dialog, with Quill's toolbar and the validation messages,
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Please provide title.')).toBeVisible();
   expect(await accessibilityFindings(page)).toEqual([]);
+});
+
+test("the payout settings dialog with its messages, and a payout run's screen, have no WCAG A/AA findings", async ({
+  page,
+}) => {
+  await signInThroughScreen(page, DEMO.admin.email, DEMO.admin.password);
+  const findings: Record<string, string[]> = {};
+  const scan = async (name: string) => {
+    const onPage = await accessibilityFindings(page);
+    if (onPage.length) findings[name] = onPage;
+  };
+
+  await page.goto('/admin/payouts');
+  await page.getByRole('button', { name: 'Change settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Payout settings' });
+  await expect(settings.getByLabel('Minimum payout (naira)')).not.toHaveValue('');
+  await scan('payout settings dialog');
+  await settings.getByLabel('Minimum payout (naira)').fill('');
+  await settings.getByLabel('Withholding (%)').fill('101');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByText('Please enter the minimum payout.')).toBeVisible();
+  await scan('payout settings with its messages');
+  await settings.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await expect(settings).toHaveCount(0);
+
+  // The demo data's past payouts: the newest run, with its totals and both tables.
+  await page
+    .getByRole('link', { name: /^Open Payout run #\d+$/ })
+    .first()
+    .click();
+  await expect(page.getByRole('table', { name: 'Eligible affiliates', exact: true })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await scan('payout run');
+  expect(findings).toEqual({});
 });
 
 test("a rejected affiliate's re-KYC screen, with its validation messages, has no WCAG A/AA findings", async ({

@@ -44,6 +44,12 @@ const routes: RemoteRouteDefinition[] = [
     Component: lazy(() => import('./pages/outbox/outbox-page')),
   },
   {
+    // Issue 28: payout runs; `?run=<id>` shows one run.
+    path: 'admin/payouts',
+    title: 'Payouts',
+    Component: lazy(() => import('./pages/payouts/payouts-page')),
+  },
+  {
     path: 'notifications',
     title: 'Notifications',
     Component: lazy(() => import('./pages/notifications/notifications-page')),

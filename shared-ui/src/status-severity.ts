@@ -12,11 +12,19 @@ const SEVERITY_BY_STATUS: Record<string, BadgeSeverity> = {
   pending: 'warning',
   processing: 'warning',
   rejected: 'danger',
-  // Payouts (issue 28): money sent, on its way, or back.
-  paid: 'success',
+  // Payout runs and lines (issue 28): money sent, on its way, or back; set aside grey.
+  draft: 'info',
+  submitted: 'warning',
+  approved: 'info',
+  paying: 'warning',
   scheduled: 'warning',
+  sending: 'warning',
+  paid: 'success',
   failed: 'danger',
   reversed: 'danger',
+  excluded: 'secondary',
+  cancelled: 'secondary',
+  ineligible: 'secondary',
 };
 
 /** Colour of a status: green done, yellow waiting, red rejected, grey inactive (spec §2). */

@@ -47,6 +47,14 @@ describe('guardDecision (spec §2 Guard)', () => {
     expect(guardDecision(user(BACKOFFICE_RIGHTS), '/backoffice/users?status=all')).toEqual(allow);
   });
 
+  it('opens a payout run (issue 28: `?run=` on the Payouts entry) to an admin with the payouts right only', () => {
+    expect(guardDecision(user(ADMIN_RIGHTS), '/admin/payouts?run=12')).toEqual(allow);
+    expect(guardDecision(user(ADMIN_RIGHTS), '/admin/payouts?page=2')).toEqual(allow);
+    expect(guardDecision(user(['dashboard']), '/admin/payouts?run=12')).toEqual(notFound);
+    expect(guardDecision(user(BACKOFFICE_RIGHTS), '/admin/payouts')).toEqual(notFound);
+    expect(guardDecision(user(AFFILIATE_COMPLETE_RIGHTS), '/admin/payouts?run=12')).toEqual(notFound);
+  });
+
   it('sends a path outside the menu to page-not-found', () => {
     expect(guardDecision(user(BACKOFFICE_RIGHTS), '/admin-dashboard')).toEqual(notFound);
     expect(guardDecision(user(AFFILIATE_COMPLETE_RIGHTS), '/admin/users')).toEqual(notFound);
