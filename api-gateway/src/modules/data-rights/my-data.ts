@@ -55,12 +55,12 @@ interface ProfileRow extends SealedNumberRow {
  */
 export async function exportMyData(
   ctx: AppContext,
-  exports: ExportRunner,
+  exportRunner: ExportRunner,
   session: SessionUser,
 ): Promise<ExcelPathResponse> {
   const data = await ctx.db.transaction((tx) => readMyData(ctx, tx, session.userId));
   if (!data) throw notFound(DataRightsMessages.noAffiliateRecord);
-  return exports.run(session.userId, {
+  return exportRunner.run(session.userId, {
     fileName: `my-data-${data.affiliateCode}-${businessDay(ctx.now())}.xlsx`,
     sheets: data.sheets,
   });

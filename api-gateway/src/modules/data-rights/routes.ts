@@ -7,8 +7,8 @@ import { eraseAffiliate } from './erase-affiliate';
 import { exportMyData } from './my-data';
 
 export function registerDataRightsRoutes(api: ApiRouter, ctx: AppContext): void {
-  const exports = new ExportRunner(ctx);
-  api.route(DataRightsEndpoints.myData, ({ session }) => exportMyData(ctx, exports, session));
+  const exportRunner = new ExportRunner(ctx);
+  api.route(DataRightsEndpoints.myData, ({ session }) => exportMyData(ctx, exportRunner, session));
   api.route(DataRightsEndpoints.eraseAffiliate, ({ params, session }) =>
     eraseAffiliate(ctx, session, affiliateIdParam(params.id)),
   );
