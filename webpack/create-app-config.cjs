@@ -4,6 +4,7 @@ const path = require('node:path');
 const { Writable } = require('node:stream');
 const { facadeAliases, sharedModules } = require('./shared-config.cjs');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
+const federationSemverLoader = require('./federation-semver-loader.cjs');
 const { APPS, DEV_GATEWAY_URL } = require('./apps.cjs');
 
 /** Resolved from the app's own folder: pnpm gives each app its own node_modules. */
@@ -171,6 +172,8 @@ function createAppConfig({ appDir, app }) {
               options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json') },
             },
           },
+          // The federation runtime's version checks, remembered (see the loader).
+          { test: federationSemverLoader.test, loader: require.resolve('./federation-semver-loader.cjs') },
           { test: /\.module\.css$/, use: cssLoaders(true) },
           { test: /\.css$/, exclude: /\.module\.css$/, use: cssLoaders(false) },
           { test: /\.(woff2?|ttf|eot|otf)$/i, type: 'asset/resource' },

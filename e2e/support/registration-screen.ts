@@ -42,8 +42,26 @@ export async function captchaAnswer(page: Page, captchaId: string): Promise<stri
   return ((await response.json()) as { answer: string }).answer;
 }
 
-/** PrimeReact Dropdown: open it by its container and pick the option with that label. */
+/**
+ * Picks the option with that label: in step one's native select (`#countryID`, labels such as 'Nigeria (+234)'),
+ * or in a PrimeReact Dropdown, opened by its container (step two's `#bank`).
+ */
 export async function choose(page: Page, dropdownId: string, option: string): Promise<void> {
+  const select = page.locator(`select#${dropdownId}ID`);
+  if ((await select.count()) > 0) {
+    const value = await select
+      .locator('option')
+      .evaluateAll(
+        (options, name) =>
+          options
+            .find((o) => o.textContent === name || o.textContent?.startsWith(`${name} (`))
+            ?.getAttribute('value'),
+        option,
+      );
+    if (!value) throw new Error(`No option ${option} in select#${dropdownId}ID`);
+    await select.selectOption(value);
+    return;
+  }
   await page.locator(`#${dropdownId}`).click();
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }

@@ -11,18 +11,13 @@ function nextTask(): Promise<void> {
  * file arrives, so the page was one task of ~250 ms on Lighthouse's phone (issue 14): zod, the contract's
  * schemas, PrimeReact's dropdown with its virtual scroller and tooltip, then the form. Evaluated one after
  * the other, each in its own task, no single one blocks input as long (Total Blocking Time counts what a task
- * lasts beyond 50 ms). The files are the same; shared modules are still loaded once for the whole app.
+ * lasts beyond 50 ms). Step one is native controls; step two (PrimeReact's dropdown, the camera, the captcha)
+ * is loaded by the page once step one is on screen (`loadStepTwo`, issue 26).
  */
 export async function loadRegisterPage() {
   await import('zod');
   await nextTask();
   await import('@portal/contracts/registration');
-  await nextTask();
-  await import('primereact/virtualscroller');
-  await nextTask();
-  await import('primereact/tooltip');
-  await nextTask();
-  await import('primereact/dropdown');
   await nextTask();
   return import('./pages/register/register-page');
 }

@@ -37,6 +37,8 @@ export interface ThemedButtonProps {
   loading?: boolean;
   disabled?: boolean;
   className?: string;
+  /** The accessible name when the label alone is ambiguous (two 'Send OTP' buttons on one form). */
+  'aria-label'?: string;
   onClick?: MouseEventHandler<HTMLButtonElement>;
 }
 
@@ -48,6 +50,7 @@ export function ThemedButton({
   loading = false,
   disabled = false,
   className,
+  'aria-label': ariaLabel,
   onClick,
 }: ThemedButtonProps) {
   const iconClass = loading ? 'p-button-loading-icon pi pi-spin pi-spinner' : icon;
@@ -61,6 +64,7 @@ export function ThemedButton({
         className,
       )}
       disabled={disabled}
+      aria-label={ariaLabel}
       onClick={onClick}
     >
       {iconClass && <span className={`p-button-icon p-button-icon-left ${iconClass}`} aria-hidden="true" />}

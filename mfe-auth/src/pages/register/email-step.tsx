@@ -1,8 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { EMAIL_MAX_LENGTH, Messages } from '@portal/contracts/registration';
+import { ThemedButton, ThemedInput } from '@portal/shared-ui';
 import { OtpCodeField } from './otp-code-field';
 import type { RegistrationFormValues } from './registration-form';
 import type { ContactVerification } from './use-contact-verification';
@@ -34,7 +33,7 @@ export function EmailStep({ verification }: { verification: ContactVerification 
         Email
       </label>
       <div className={styles.inline}>
-        <InputText
+        <ThemedInput
           id="email"
           type="email"
           className={styles.control}
@@ -49,8 +48,7 @@ export function EmailStep({ verification }: { verification: ContactVerification 
           {...register('email', { onChange: () => verification.recheck('email') })}
         />
         {flow.phase !== 'verified' && (
-          <Button
-            type="button"
+          <ThemedButton
             label={flow.phase === 'sent' ? 'Verify OTP' : 'Send OTP'}
             aria-label={flow.phase === 'sent' ? 'Verify OTP for email' : 'Send OTP to email'}
             loading={flow.busy === 'send' || flow.busy === 'verify'}

@@ -1,6 +1,4 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
 import {
   ACCOUNT_NUMBER_LENGTH,
@@ -9,7 +7,7 @@ import {
 } from '@portal/contracts/registration';
 import type { BankOption, ResolveAccountNameResponse } from '@portal/contracts/registration';
 import type { RegistrationFormValues } from './registration-form';
-import { AccountNameCheck, dropdownPassThrough } from '@portal/shared-ui';
+import { AccountNameCheck, ThemedInput } from '@portal/shared-ui';
 import styles from './register-page.module.css';
 
 export interface IdentityBankFieldsProps {
@@ -71,7 +69,7 @@ export function IdentityBankFields({ banks, disabled, resolveAccountName }: Iden
         <label htmlFor="ninOrBVN" className={styles.label}>
           {identityType} Number
         </label>
-        <InputText
+        <ThemedInput
           id="ninOrBVN"
           className={styles.control}
           inputMode="numeric"
@@ -98,26 +96,37 @@ export function IdentityBankFields({ banks, disabled, resolveAccountName }: Iden
           control={control}
           name="bankID"
           render={({ field }) => (
-            <Dropdown
-              pt={dropdownPassThrough}
-              id="bank"
-              inputId="bankID"
+            // A native select, as the country in step one: the phone's own picker (typing a letter jumps to
+            // the bank), and no PrimeReact dropdown to load, evaluate and style on the first page (issue 26).
+            <select
+              id="bankID"
               ref={field.ref}
-              className={styles.control}
-              value={field.value}
-              options={[...banks]}
-              optionValue="bankID"
-              optionLabel="bankName"
-              placeholder="Select bank"
-              filter
-              filterPlaceholder="Search banks"
+              name={field.name}
+              className={[
+                'p-inputtext p-component',
+                styles.control,
+                styles.select,
+                bankError ? 'p-invalid' : '',
+                disabled ? 'p-disabled' : '',
+              ]
+                .filter(Boolean)
+                .join(' ')}
+              value={field.value ?? ''}
               disabled={disabled}
-              invalid={Boolean(bankError)}
               aria-invalid={Boolean(bankError)}
               aria-describedby={bankError ? 'bankID-error' : undefined}
-              onChange={(event) => field.onChange(event.value as number | null)}
+              onChange={(event) =>
+                field.onChange(event.target.value === '' ? null : Number(event.target.value))
+              }
               onBlur={field.onBlur}
-            />
+            >
+              <option value="">Select bank</option>
+              {banks.map((bank) => (
+                <option key={bank.bankID} value={bank.bankID}>
+                  {bank.bankName}
+                </option>
+              ))}
+            </select>
           )}
         />
         {bankError && (
@@ -130,7 +139,7 @@ export function IdentityBankFields({ banks, disabled, resolveAccountName }: Iden
         <label htmlFor="accountNumber" className={styles.label}>
           Account Number
         </label>
-        <InputText
+        <ThemedInput
           id="accountNumber"
           className={styles.control}
           inputMode="numeric"

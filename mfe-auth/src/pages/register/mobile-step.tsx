@@ -1,14 +1,11 @@
 import type { KeyboardEvent } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { Messages, mobileInputMaxLength } from '@portal/contracts/registration';
 import type { CountryOption } from '@portal/contracts/registration';
+import { ThemedButton, ThemedInput } from '@portal/shared-ui';
 import { OtpCodeField } from './otp-code-field';
 import type { RegistrationFormValues } from './registration-form';
 import type { ContactVerification } from './use-contact-verification';
-import { dropdownPassThrough } from '@portal/shared-ui';
 import styles from './register-page.module.css';
 
 export interface MobileStepProps {
@@ -66,33 +63,39 @@ export function MobileStep({ verification, countries }: MobileStepProps) {
             control={control}
             name="countryID"
             render={({ field }) => (
-              <Dropdown
-                pt={dropdownPassThrough}
-                id="country"
-                inputId="countryID"
+              // A native select: the phone's own picker, and none of PrimeReact's dropdown (its overlay,
+              // virtual scroller and tooltip) to load and render before the first step answers (issue 26).
+              <select
+                id="countryID"
                 ref={field.ref}
-                className={styles.control}
-                value={field.value}
-                options={[...countries]}
-                optionValue="countryID"
-                optionLabel="countryName"
-                itemTemplate={countryLabel}
-                valueTemplate={(option: CountryOption | null, props) =>
-                  option ? countryLabel(option) : props.placeholder
-                }
-                placeholder="Select country"
-                filter={countries.length > 8}
+                name={field.name}
+                className={[
+                  'p-inputtext p-component',
+                  styles.control,
+                  styles.select,
+                  countryError ? 'p-invalid' : '',
+                  locked ? 'p-disabled' : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
+                value={field.value ?? ''}
                 disabled={locked}
-                invalid={Boolean(countryError)}
                 aria-invalid={Boolean(countryError)}
                 aria-describedby={countryError ? 'countryID-error' : undefined}
                 onChange={(event) => {
-                  field.onChange(event.value as number | null);
+                  field.onChange(event.target.value === '' ? null : Number(event.target.value));
                   verification.recheck('countryID');
                   verification.recheck('mobileNumber');
                 }}
                 onBlur={field.onBlur}
-              />
+              >
+                <option value="">Select country</option>
+                {countries.map((option) => (
+                  <option key={option.countryID} value={option.countryID}>
+                    {countryLabel(option)}
+                  </option>
+                ))}
+              </select>
             )}
           />
           {countryError && (
@@ -112,7 +115,7 @@ export function MobileStep({ verification, countries }: MobileStepProps) {
                   {country.phoneCode}
                 </span>
               )}
-              <InputText
+              <ThemedInput
                 id="mobileNumber"
                 type="tel"
                 className={styles.control}
@@ -129,8 +132,7 @@ export function MobileStep({ verification, countries }: MobileStepProps) {
               />
             </div>
             {flow.phase !== 'verified' && (
-              <Button
-                type="button"
+              <ThemedButton
                 label={flow.phase === 'sent' ? 'Verify OTP' : 'Send OTP'}
                 aria-label={flow.phase === 'sent' ? 'Verify OTP for mobile' : 'Send OTP to mobile'}
                 loading={flow.busy === 'send' || flow.busy === 'verify'}

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { InputText } from 'primereact/inputtext';
 import { OTP_LENGTH } from '@portal/contracts/registration';
+import { ThemedInput } from '@portal/shared-ui';
 import type { RegistrationFormValues } from './registration-form';
 import type { OtpFlow } from './use-otp-flow';
 import styles from './register-page.module.css';
@@ -39,7 +39,7 @@ export function OtpCodeField({ name, label, flow, onVerify, onResend, onEdit }: 
       <label htmlFor={name} className={styles.label}>
         {label}
       </label>
-      <InputText
+      <ThemedInput
         id={name}
         className={styles.control}
         inputMode="numeric"

@@ -1,54 +1,73 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import type { ComponentType } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { InputText } from 'primereact/inputtext';
 import { FULL_NAME_MAX_LENGTH, Texts } from '@portal/contracts/registration';
 import type {
   RegisterOptionsResponse,
   RegistrationFormContext,
   SubmitRegistrationRequest,
 } from '@portal/contracts/registration';
-import { LOGIN_PATH, notify } from '@portal/shared-ui';
-import { CaptchaBox } from './captcha-box';
+import { LOGIN_PATH, ThemedButton, ThemedInput, notify } from '@portal/shared-ui';
 import { EmailStep } from './email-step';
-import { IdentityBankFields } from './identity-bank-fields';
 import { MobileStep } from './mobile-step';
+import { nextTask } from './next-task';
 import { registrationApi } from './registration-api';
 import type { RegistrationApi } from './registration-api';
-import { EMPTY_REGISTRATION_FORM, contractsResolver } from './registration-form';
+import { EMPTY_REGISTRATION_FORM, RELOAD_AFTER_RESET_MS, contractsResolver } from './registration-form';
 import type { RegistrationFormValues } from './registration-form';
-import { SelfieCapture } from './selfie-capture';
+import type { StepTwoProps } from './step-two';
 import { useContactVerification } from './use-contact-verification';
 import styles from './register-page.module.css';
 
-/** Spec §4 / §9: after a form reset the page reloads after 5 seconds. */
-export const RELOAD_AFTER_RESET_MS = 5000;
+export { RELOAD_AFTER_RESET_MS };
 
 /**
- * False for the page's first commit, true in a transition right after it. Everything below step one (step two,
- * the buttons, the footer) comes in that second commit: the first puts on screen what the phone shows first,
- * and neither inserts the whole form in one task (on Lighthouse's phone one commit of ~250 ms, issue 14).
- * Nothing moves: what the second commit adds is below all that the first one drew.
+ * Step two and the buttons, in their own chunk, evaluated after step one is on screen. Both steps use native
+ * inputs and selects in the theme's classes: PrimeReact's dropdown (with its virtual scroller and tooltip) was the
+ * heaviest piece of the page to evaluate and render on Lighthouse's phone, and adds nothing a phone's own picker
+ * does not (issue 26).
  */
-function useAfterFirstCommit(): boolean {
-  const [committed, setCommitted] = useState(false);
+export async function loadStepTwo(): Promise<ComponentType<StepTwoProps>> {
+  await nextTask();
+  return (await import('./step-two')).StepTwo;
+}
+
+/**
+ * Null for the page's first commit; step two once its chunk is in, in a transition. Everything below step one
+ * (step two, the buttons, the footer) comes in that later commit: the first puts on screen what the phone shows
+ * first, and neither inserts the whole form in one task (issue 14). Nothing moves: what the later commit adds is
+ * below all that the first one drew. A failed load (network) is tried again on the next render of the page.
+ */
+function useStepTwo(load: () => Promise<ComponentType<StepTwoProps>>): ComponentType<StepTwoProps> | null {
+  const [component, setComponent] = useState<{ StepTwo: ComponentType<StepTwoProps> } | null>(null);
   useEffect(() => {
-    startTransition(() => setCommitted(true));
-  }, []);
-  return committed;
+    let live = true;
+    load().then(
+      (StepTwo) => {
+        if (live) startTransition(() => setComponent({ StepTwo }));
+      },
+      (error: unknown) => console.error('[register] step two could not be loaded', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return component?.StepTwo ?? null;
 }
 
 export interface RegisterPageProps {
   api?: RegistrationApi;
   reloadPage?: () => void;
+  /** Step two's chunk (tests pass it in directly). */
+  stepTwo?: () => Promise<ComponentType<StepTwoProps>>;
 }
 
 /** Affiliate registration (spec §2, §4): step one verifies email and mobile; step two opens once both are. */
 export function RegisterPage({
   api = registrationApi,
   reloadPage = () => window.location.reload(),
+  stepTwo = loadStepTwo,
 }: RegisterPageProps) {
   const [options, setOptions] = useState<RegisterOptionsResponse | null>(null);
   const [optionsFailed, setOptionsFailed] = useState(false);
@@ -79,7 +98,7 @@ export function RegisterPage({
       api.resolveAccountName({ email: registrationEmail ?? '', bankID, accountNumber }),
     [api, registrationEmail],
   );
-  const restShown = useAfterFirstCommit();
+  const StepTwo = useStepTwo(stepTwo);
 
   const loadOptions = useCallback(async () => {
     setOptionsFailed(false);
@@ -128,10 +147,7 @@ export function RegisterPage({
   }
 
   const {
-    control,
     register,
-    setValue,
-    clearErrors,
     formState: { errors },
   } = form;
   const fullNameError = errors.fullName?.message;
@@ -142,11 +158,10 @@ export function RegisterPage({
   const optionsNotice = optionsFailed ? (
     <div className={styles.notice} role="alert">
       <p>The registration form could not be loaded.</p>
-      <Button
-        type="button"
+      <ThemedButton
         label="Try again"
         icon="pi pi-refresh"
-        outlined
+        className="p-button-outlined"
         onClick={() => void loadOptions()}
       />
     </div>
@@ -171,7 +186,7 @@ export function RegisterPage({
               <label htmlFor="fullName" className={styles.label}>
                 Full Name
               </label>
-              <InputText
+              <ThemedInput
                 id="fullName"
                 className={styles.control}
                 autoComplete="name"
@@ -196,99 +211,17 @@ export function RegisterPage({
           </div>
         </fieldset>
 
-        {restShown && (
-          <>
-            <fieldset
-              className={`${styles.step} ${stepTwoLocked ? styles.dimmed : ''}`}
-              disabled={stepTwoLocked}
-              aria-describedby={stepTwoLocked ? 'step-two-locked' : undefined}
-            >
-              <legend>
-                <span className={styles.stepNumber} aria-hidden="true">
-                  2
-                </span>
-                Identity, bank and selfie
-              </legend>
-              {stepTwoLocked && (
-                <p id="step-two-locked" className={styles.lockedNote}>
-                  Verify your email and mobile number to continue.
-                </p>
-              )}
-              <div className={styles.grid}>
-                <IdentityBankFields
-                  banks={options?.banks ?? []}
-                  disabled={stepTwoLocked}
-                  resolveAccountName={resolveAccountName}
-                />
-                <Controller
-                  control={control}
-                  name="selfieImagePath"
-                  render={({ field }) => (
-                    <div className={styles.full}>
-                      <SelfieCapture
-                        value={field.value}
-                        disabled={stepTwoLocked}
-                        upload={async (file) => {
-                          const answer = await api.uploadSelfie(file);
-                          return answer.selfieImagePath;
-                        }}
-                        onUploaded={(path) => {
-                          setValue('selfieImagePath', path, { shouldValidate: form.formState.isSubmitted });
-                          clearErrors('selfieImagePath');
-                        }}
-                        error={errors.selfieImagePath?.message}
-                      />
-                    </div>
-                  )}
-                />
-                <div className={styles.full}>
-                  <CaptchaBox api={api} disabled={stepTwoLocked} generation={captchaGeneration} />
-                </div>
-                <div className={`${styles.field} ${styles.full}`}>
-                  <Controller
-                    control={control}
-                    name="tandc"
-                    render={({ field }) => (
-                      <div className={styles.terms}>
-                        <Checkbox
-                          inputId="tandc"
-                          ref={field.ref}
-                          checked={field.value}
-                          disabled={stepTwoLocked}
-                          invalid={Boolean(errors.tandc)}
-                          aria-invalid={Boolean(errors.tandc)}
-                          aria-describedby={errors.tandc ? 'tandc-error' : undefined}
-                          onChange={(event) => field.onChange(Boolean(event.checked))}
-                        />
-                        <label htmlFor="tandc">I accept the terms and conditions</label>
-                      </div>
-                    )}
-                  />
-                  {errors.tandc?.message && (
-                    <small id="tandc-error" className={styles.error} role="alert">
-                      {errors.tandc.message}
-                    </small>
-                  )}
-                </div>
-              </div>
-            </fieldset>
-
-            {reloadPending && (
-              <p className={styles.notice} role="status">
-                The form has been reset. The page will reload in {RELOAD_AFTER_RESET_MS / 1000} seconds.
-              </p>
-            )}
-            <div className={styles.actions}>
-              <Button type="button" label="Reset" severity="secondary" outlined onClick={resetForm} />
-              <Button
-                type="submit"
-                label="Register Now"
-                icon="pi pi-user-plus"
-                loading={submitting}
-                disabled={stepTwoLocked || submitting}
-              />
-            </div>
-          </>
+        {StepTwo && (
+          <StepTwo
+            api={api}
+            banks={options?.banks ?? []}
+            locked={stepTwoLocked}
+            captchaGeneration={captchaGeneration}
+            reloadPending={reloadPending}
+            submitting={submitting}
+            onReset={resetForm}
+            resolveAccountName={resolveAccountName}
+          />
         )}
       </form>
     </FormProvider>
@@ -303,7 +236,7 @@ export function RegisterPage({
         </header>
         {optionsNotice}
         {body}
-        {restShown && (
+        {StepTwo && (
           <p className={styles.footer}>
             Already registered? <Link to={LOGIN_PATH}>Sign in</Link>
           </p>

@@ -51,6 +51,9 @@ export function contractsResolver(context: () => RegistrationFormContext): Regis
   };
 }
 
+/** Spec §4 / §9: after a form reset the page reloads after 5 seconds. */
+export const RELOAD_AFTER_RESET_MS = 5000;
+
 export const EMPTY_REGISTRATION_FORM: RegistrationFormValues = {
   fullName: '',
   email: '',

@@ -38,7 +38,10 @@ function renderPage(resolve: FakeHandler) {
       </Routes>
     </MemoryRouter>,
   );
-  return waitFor(() => expect(document.querySelector('form')?.getAttribute('aria-busy')).toBe('false'));
+  return waitFor(() => {
+    expect(document.querySelector('form')?.getAttribute('aria-busy')).toBe('false');
+    screen.getByRole('button', { name: 'Register Now' });
+  });
 }
 
 const type = (label: string | RegExp, value: string) =>
@@ -46,6 +49,16 @@ const type = (label: string | RegExp, value: string) =>
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 
 async function choose(dropdownId: string, option: string) {
+  // Step one's country is a native select (issue 26); step two's bank is PrimeReact's dropdown.
+  const select = document.getElementById(`${dropdownId}ID`);
+  if (select instanceof HTMLSelectElement) {
+    const match = Array.from(select.options).find(
+      (candidate) => candidate.text === option || candidate.text.startsWith(`${option} (`),
+    );
+    if (!match) throw new Error(`No option ${option} in #${select.id}`);
+    fireEvent.change(select, { target: { value: match.value } });
+    return;
+  }
   const dropdown = document.getElementById(dropdownId);
   if (!dropdown) throw new Error(`No dropdown #${dropdownId}`);
   fireEvent.click(dropdown);

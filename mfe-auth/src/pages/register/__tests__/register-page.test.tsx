@@ -71,8 +71,10 @@ function renderPage(overrides: Record<string, FakeHandler> = {}) {
     </MemoryRouter>,
   );
   // The form is on the page at once (no layout shift); it is ready once the countries and banks are in.
+  // Step two comes in its own chunk right after step one (issue 26).
   return waitFor(() => {
     expect(document.querySelector('form')?.getAttribute('aria-busy')).toBe('false');
+    screen.getByRole('button', { name: 'Register Now' });
     return screen.getByLabelText('Full Name');
   });
 }
@@ -83,6 +85,16 @@ const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('butto
 const alerts = () => screen.queryAllByRole('alert').map((element) => element.textContent);
 
 async function choose(dropdownId: string, option: string) {
+  // Step one's country is a native select (issue 26); step two's bank is PrimeReact's dropdown.
+  const select = document.getElementById(`${dropdownId}ID`);
+  if (select instanceof HTMLSelectElement) {
+    const match = Array.from(select.options).find(
+      (candidate) => candidate.text === option || candidate.text.startsWith(`${option} (`),
+    );
+    if (!match) throw new Error(`No option ${option} in #${select.id}`);
+    fireEvent.change(select, { target: { value: match.value } });
+    return;
+  }
   const dropdown = document.getElementById(dropdownId);
   if (!dropdown) throw new Error(`No dropdown #${dropdownId}`);
   fireEvent.click(dropdown);
@@ -414,8 +426,8 @@ describe('RegisterPage, loading the options', () => {
       </MemoryRouter>,
     );
     expect(screen.getByLabelText('Full Name')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Register Now' })).toBeTruthy();
     expect(document.querySelector('form')?.getAttribute('aria-busy')).toBe('true');
+    expect(await screen.findByRole('button', { name: 'Register Now' })).toBeTruthy();
     await waitFor(() => expect(document.querySelector('form')?.getAttribute('aria-busy')).toBe('false'));
   });
 
