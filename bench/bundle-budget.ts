@@ -20,6 +20,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Browser, BrowserContext, Page, Response } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/playwright.config';
+import { totpCodeAt } from '../api-gateway/src/modules/auth/totp';
+import { DEMO_ACCOUNTS } from '../api-gateway/src/seed/demo-accounts';
 import { BUILT_WEB, REPO_ROOT, startGateway } from '../e2e/support/gateway';
 
 const KB = 1024;
@@ -237,6 +239,9 @@ async function main(): Promise<void> {
     await page.getByLabel('Email').fill('admin@example.com');
     await page.getByLabel('Password', { exact: true }).fill('Admin@12345');
     await page.getByRole('button', { name: 'Sign In' }).click();
+    // The demo admin's second factor (issue 29): the code step, in the same phase as the sign-in it belongs to.
+    await page.getByLabel('Authentication code').fill(totpCodeAt(DEMO_ACCOUNTS.admin.totpSecret, new Date()));
+    await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/admin-dashboard');
     // The sign-in page's own heading is still there for a moment after the URL changes.
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
