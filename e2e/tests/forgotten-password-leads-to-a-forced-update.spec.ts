@@ -94,7 +94,7 @@ test('after a reset, the temporary password signs in to a forced password update
 
   await expect(toast(page, 'Password updated successfully.')).toBeVisible();
   await expect(page).toHaveURL(/\/affiliate-dashboard$/);
-  expect(await visibleMenu(page)).toEqual(['Dashboard', 'Order Management', 'Retailers']);
+  expect(await visibleMenu(page)).toEqual(['Dashboard', 'Order Management', 'Retailers', 'Payouts']);
 
   // The new password is the one that works now.
   const fresh = await request.post('/api/login/auth', {
