@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
+import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -8,6 +9,8 @@ export interface FormDialogProps {
   header: string;
   /** A function gets the dialog's own close (which asks first), for a Cancel button. */
   footer?: ReactNode | ((requestClose: () => void) => ReactNode);
+  /** The usual footer instead of `footer`: Cancel (asks first) and a submit button of the form `formId`. */
+  submit?: { formId: string; label: string; saving: boolean };
   /** Something was typed or chosen that closing would lose: closing asks first. */
   dirty?: boolean;
   /** While saving: the dialog stays open. */
@@ -36,6 +39,7 @@ export function FormDialog({
   visible,
   header,
   footer,
+  submit,
   dirty = false,
   busy = false,
   style,
@@ -80,7 +84,32 @@ export function FormDialog({
         ref={dialog}
         visible={visible}
         header={header}
-        footer={typeof footer === 'function' ? footer(requestClose) : footer}
+        footer={
+          submit ? (
+            <div>
+              <Button
+                type="button"
+                label="Cancel"
+                severity="secondary"
+                outlined
+                onClick={requestClose}
+                disabled={submit.saving}
+              />
+              <Button
+                type="submit"
+                form={submit.formId}
+                label={submit.label}
+                icon="pi pi-check"
+                loading={submit.saving}
+                disabled={submit.saving}
+              />
+            </div>
+          ) : typeof footer === 'function' ? (
+            footer(requestClose)
+          ) : (
+            footer
+          )
+        }
         onHide={requestClose}
         closeOnEscape={false}
         style={style}

@@ -2,7 +2,6 @@ import { Suspense, lazy, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { ALL_COUNTRIES_ID, ALL_COUNTRIES_LABEL, SaveNotificationRequest } from '@portal/contracts';
@@ -78,32 +77,11 @@ export default function NotificationDialog({
     }
   });
 
-  const footer = (requestClose: () => void) => (
-    <div>
-      <Button
-        type="button"
-        label="Cancel"
-        severity="secondary"
-        outlined
-        onClick={requestClose}
-        disabled={saving}
-      />
-      <Button
-        type="submit"
-        form={`${id}-form`}
-        label={editing ? 'Update' : 'Save'}
-        icon="pi pi-check"
-        loading={saving}
-        disabled={saving}
-      />
-    </div>
-  );
-
   return (
     <FormDialog
       visible
       header={editing ? 'Edit Notification' : 'Add Notification'}
-      footer={footer}
+      submit={{ formId: `${id}-form`, label: editing ? 'Update' : 'Save', saving }}
       dirty={isDirty}
       busy={saving}
       onClose={onClose}

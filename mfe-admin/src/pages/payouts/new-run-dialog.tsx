@@ -1,6 +1,5 @@
 import { Suspense, useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button } from 'primereact/button';
 import { PayoutMessages, businessDay } from '@portal/contracts';
 import type { PayoutRun } from '@portal/contracts';
 import { DayField, FormDialog, LoadingSpinner, fieldErrorsOf, notify, pickedDay } from '@portal/shared-ui';
@@ -53,32 +52,11 @@ export default function NewRunDialog({
     }
   };
 
-  const footer = (requestClose: () => void) => (
-    <div>
-      <Button
-        type="button"
-        label="Cancel"
-        severity="secondary"
-        outlined
-        onClick={requestClose}
-        disabled={saving}
-      />
-      <Button
-        type="submit"
-        form={`${id}-form`}
-        label="Create run"
-        icon="pi pi-check"
-        loading={saving}
-        disabled={saving}
-      />
-    </div>
-  );
-
   return (
     <FormDialog
       visible
       header="New payout run"
-      footer={footer}
+      submit={{ formId: `${id}-form`, label: 'Create run', saving }}
       dirty={cutoff !== null}
       busy={saving}
       onClose={onClose}

@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { SavePayoutSettingsRequest } from '@portal/contracts';
 import type { PayoutSettings } from '@portal/contracts';
@@ -64,27 +63,6 @@ export default function SettingsDialog({ settings, onClose, onSaved }: SettingsD
     }
   });
 
-  const footer = (requestClose: () => void) => (
-    <div>
-      <Button
-        type="button"
-        label="Cancel"
-        severity="secondary"
-        outlined
-        onClick={requestClose}
-        disabled={saving}
-      />
-      <Button
-        type="submit"
-        form={`${id}-form`}
-        label="Save"
-        icon="pi pi-check"
-        loading={saving}
-        disabled={saving}
-      />
-    </div>
-  );
-
   const addon = (unit: string) => (
     <span className="p-inputgroup-addon" aria-hidden="true">
       {unit}
@@ -126,7 +104,7 @@ export default function SettingsDialog({ settings, onClose, onSaved }: SettingsD
     <FormDialog
       visible
       header="Payout settings"
-      footer={footer}
+      submit={{ formId: `${id}-form`, label: 'Save', saving }}
       dirty={isDirty}
       busy={saving}
       onClose={onClose}
