@@ -44,9 +44,11 @@ test('the login page loads neither zod nor PrimeReact components, until a later 
   await page.getByRole('link', { name: 'Register as an Affiliate' }).click();
   await expect(page.getByRole('heading', { name: 'Affiliate Registration' })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // Step two is a chunk of its own, loaded once step one is on screen: on a busy machine that can be after
+  // 'networkidle', so the check waits for it.
+  await expect
+    .poll(() => loadedSharedModules(page))
+    .toEqual(expect.arrayContaining(['zod', '@portal/contracts/registration', 'primereact/inputtext']));
   const onRegister = await loadedSharedModules(page);
-  expect(onRegister).toEqual(
-    expect.arrayContaining(['zod', '@portal/contracts/registration', 'primereact/inputtext']),
-  );
   expect(onRegister).not.toContain('@portal/contracts');
 });
