@@ -26,9 +26,9 @@ export async function createPaystackRun(
   const creator = await createStaffUser(sql, 1);
   const approver = await createStaffUser(sql, 1);
   const { rows: runRows } = await sql.query<{ payout_run_id: string | number }>(
-    `INSERT INTO payout_runs (cutoff, status, provider, minimum_payout, withholding_percent, created_by, submitted_at,
-                              decided_by, decided_at, executed_by, executed_at)
-     VALUES (current_date, $1, 'paystack', 1000, 0, $2, now(), $3, now(),
+    `INSERT INTO payout_runs (cutoff, status, provider, minimum_payout, withholding_percent, entries_before,
+                              created_by, submitted_at, decided_by, decided_at, executed_by, executed_at)
+     VALUES (current_date, $1, 'paystack', 1000, 0, now(), $2, now(), $3, now(),
              CASE WHEN $1 = 'executing' THEN $3::bigint END, CASE WHEN $1 = 'executing' THEN now() END)
      RETURNING payout_run_id`,
     [options.status ?? 'executing', creator, approver],

@@ -115,6 +115,10 @@ export const PayoutMessages = {
   onlyCreatorSubmits: 'Only the admin who created this payout run can submit it.',
   nothingToPay: 'This payout run has no line to pay.',
   submitted: 'Payout run submitted for approval.',
+  submittedWithChanges: (changed: number) =>
+    `Payout run submitted for approval. ${changed} line${changed === 1 ? '' : 's'} changed since the draft ` +
+    `(the affiliate's commission or standing moved): check ${changed === 1 ? 'it' : 'them'} before approval.`,
+  discarded: (runId: number) => `Draft payout run #${runId} discarded.`,
   notSubmitted: 'This payout run is not waiting for approval.',
   creatorCannotApprove: 'You created this payout run; another admin must approve it.',
   creatorCannotReject: 'You created this payout run; another admin must reject it.',

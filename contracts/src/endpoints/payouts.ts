@@ -73,8 +73,9 @@ export const PayoutEndpoints = {
     tag: TAG,
     summary:
       'A new draft run at a cutoff (yyyy-MM-dd, not after today, Africa/Lagos): in one transaction, a line per ' +
-      'affiliate with commission available before the end of that day, eligible ones holding their entries (locked, ' +
-      'never in two live lines), ineligible ones with the reason. One open run at a time (409 names it).',
+      'affiliate with commission available before the end of that day, from one aggregate: eligible ones with ' +
+      'their amounts, ineligible ones with the reason. A draft holds no entries (its commission stays available); ' +
+      'submitting it does. One open run at a time (409 names it).',
     auth: ADMIN,
     body: CreatePayoutRunRequest,
     answer: { status: 201, description: 'The draft run', schema: PayoutRunResponse },
@@ -114,13 +115,30 @@ export const PayoutEndpoints = {
     method: 'post',
     path: '/admin/payouts/runs/:runId/submit',
     tag: TAG,
-    summary: 'The creator submits a draft run for approval by another admin.',
+    summary:
+      'The creator submits a draft run for approval by another admin. In one transaction the pending lines are ' +
+      'brought up to date (amount, eligibility, account) and hold their entries (locked; never in two live lines); ' +
+      'the message says how many lines changed since the draft.',
     auth: ADMIN,
     answer: { description: 'The submitted run', schema: PayoutRunResponse },
     otherAnswers: {
       ...RUN_NOT_FOUND,
       403: error(PayoutMessages.onlyCreatorSubmits),
       409: error(`${PayoutMessages.notDraft} / ${PayoutMessages.nothingToPay}`),
+    },
+  }),
+  discard: defineEndpoint({
+    method: 'post',
+    path: '/admin/payouts/runs/:runId/discard',
+    tag: TAG,
+    summary:
+      'Discards a draft run (any admin with the right: a forgotten draft would block every new run). It holds no ' +
+      'entries; its lines and the run are deleted and the audit row stays.',
+    auth: ADMIN,
+    answer: { description: 'Discarded', schema: MessageResponse },
+    otherAnswers: {
+      ...RUN_NOT_FOUND,
+      409: error(PayoutMessages.notDraft),
     },
   }),
   approve: defineEndpoint({

@@ -134,6 +134,7 @@ test('issue 28, payout runs (settings, runs, lines, bank file and result): no 5x
     'POST /admin/payouts/runs/:runId/approve',
     'POST /admin/payouts/runs/:runId/bank-file',
     'POST /admin/payouts/runs/:runId/bank-result',
+    'POST /admin/payouts/runs/:runId/discard',
     'POST /admin/payouts/runs/:runId/execute',
     'POST /admin/payouts/runs/:runId/lines/:lineId/exclude',
     'POST /admin/payouts/runs/:runId/lines/:lineId/mark',

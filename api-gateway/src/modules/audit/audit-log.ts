@@ -194,6 +194,7 @@ const TITLES: Record<string, string> = {
   'payout.settings': 'Payout settings changed',
   'payout.run.create': 'Payout run created',
   'payout.run.submit': 'Payout run submitted for approval',
+  'payout.run.discard': 'Draft payout run discarded',
   'payout.run.approve': 'Payout run approved',
   'payout.run.reject': 'Payout run rejected',
   'payout.run.execute': 'Payout run sent for payment',

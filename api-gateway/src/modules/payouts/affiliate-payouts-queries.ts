@@ -16,6 +16,10 @@ export const AFFILIATE_VISIBLE_LINE_STATUSES = [
   'reversed',
 ] as const;
 
+/** A draft run's lines are a preview the affiliate does not see: the money is still available. */
+const NOT_IN_A_DRAFT_SQL = `NOT EXISTS (SELECT 1 FROM payout_runs r
+                                   WHERE r.payout_run_id = l.payout_run_id AND r.status = 'draft')`;
+
 export interface PayoutLineRow {
   line_id: string;
   at: Date;
@@ -41,7 +45,7 @@ export async function pagePayoutLines(
             l.bank_name, l.account_last4, l.status, l.status_reason,
             count(*) OVER ()::text AS total
        FROM payout_lines l
-      WHERE l.affiliate_id = $1 AND l.status = ANY ($2::text[])
+      WHERE l.affiliate_id = $1 AND l.status = ANY ($2::text[]) AND ${NOT_IN_A_DRAFT_SQL}
       ORDER BY coalesce(l.paid_at, l.created_at) DESC, l.payout_line_id DESC
       LIMIT $3 OFFSET $4`,
     [affiliateId, AFFILIATE_VISIBLE_LINE_STATUSES, pageSize, (pageNo - 1) * pageSize],
@@ -56,7 +60,8 @@ export async function pagePayoutLines(
 
 async function countPayoutLines(sql: Sql, affiliateId: number): Promise<number> {
   const { rows } = await sql.query<{ n: string }>(
-    `SELECT count(*)::text AS n FROM payout_lines WHERE affiliate_id = $1 AND status = ANY ($2::text[])`,
+    `SELECT count(*)::text AS n FROM payout_lines l
+      WHERE l.affiliate_id = $1 AND l.status = ANY ($2::text[]) AND ${NOT_IN_A_DRAFT_SQL}`,
     [affiliateId, AFFILIATE_VISIBLE_LINE_STATUSES],
   );
   return Number(rows[0].n);
@@ -155,7 +160,8 @@ export async function findAdviceLine(
        FROM payout_lines l
        JOIN affiliates a ON a.affiliate_id = l.affiliate_id
        LEFT JOIN payout_runs r ON r.payout_run_id = l.payout_run_id
-      WHERE l.payout_line_id = $2::bigint AND l.affiliate_id = $1 AND l.status = ANY ($3::text[])`,
+      WHERE l.payout_line_id = $2::bigint AND l.affiliate_id = $1 AND l.status = ANY ($3::text[])
+        AND ${NOT_IN_A_DRAFT_SQL}`,
     [affiliateId, lineId, AFFILIATE_VISIBLE_LINE_STATUSES],
   );
   return rows[0];

@@ -101,13 +101,14 @@ export async function balancesOf(
  * Eligibility at a cutoff: per affiliate with payable money before `$1` (the end of the cutoff day), that
  * sum and the reason it cannot be paid, if any (PayoutIneligibleReasons' words, first that applies:
  * Inactive, KYC not complete, Bank account not verified, Negative balance, Below the minimum payout).
- * `$2` is the minimum payout. Columns: affiliate_id, amount (numeric), reason (text or NULL).
+ * `$2` is the minimum payout. `onlyAffiliates`, when given, is a condition on `e.affiliate_id` that narrows the
+ * sum to some affiliates. Columns: affiliate_id, amount (numeric), reason (text or NULL).
  */
-export const ELIGIBILITY_SQL = `
+export const eligibilitySql = (onlyAffiliates = 'true') => `
   WITH payable AS (
     SELECT e.affiliate_id, sum(e.amount) AS amount
       FROM commission_entries e
-     WHERE e.available_at < $1 AND ${PAYABLE_ENTRY_SQL}
+     WHERE e.available_at < $1 AND ${PAYABLE_ENTRY_SQL} AND ${onlyAffiliates}
      GROUP BY e.affiliate_id
     HAVING sum(e.amount) <> 0
   )

@@ -7,6 +7,7 @@ import { applyBankResult, bankFile, markLineByHand, parseResultForm } from './ba
 import {
   approveRun,
   createRun,
+  discardRun,
   excludeLine,
   executeRun,
   listRuns,
@@ -40,6 +41,7 @@ export function registerPayoutRoutes(api: ApiRouter, ctx: AppContext): void {
     excludeLine(ctx, session, runIdOf(params), lineIdOf(params), body.reason),
   );
   api.route(PayoutEndpoints.submit, ({ params, session }) => submitRun(ctx, session, runIdOf(params)));
+  api.route(PayoutEndpoints.discard, ({ params, session }) => discardRun(ctx, session, runIdOf(params)));
   api.route(PayoutEndpoints.approve, ({ params, body, session }) =>
     approveRun(ctx, session, runIdOf(params), body),
   );

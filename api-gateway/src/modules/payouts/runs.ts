@@ -1,9 +1,11 @@
 import {
   OPEN_PAYOUT_RUN_STATUSES,
   PAYOUT_PAGE_SIZE,
+  PayoutIneligibleReasons,
   PayoutMessages,
   type ApprovePayoutRunRequest,
   type CreatePayoutRunRequest,
+  type MessageResponse,
   type PayoutLine,
   type PayoutLineStatus,
   type PayoutProvider,
@@ -26,7 +28,7 @@ import { seal } from '../../lib/field-crypto';
 import { openNumbers, SEALED_NUMBER_COLUMNS, type SealedNumberRow } from '../../lib/sealed-numbers';
 import { recordAudit } from '../audit';
 import { accountLabel } from './account-label';
-import { ELIGIBILITY_SQL, PAYABLE_ENTRY_SQL } from './balances';
+import { eligibilitySql, PAYABLE_ENTRY_SQL } from './balances';
 import { configuredPayoutProvider, readSettings } from './settings';
 
 // ---- reading runs and lines --------------------------------------------------------------------------------
@@ -260,9 +262,9 @@ interface CandidateRow extends SealedNumberRow {
 
 /**
  * A new draft run at a cutoff, in one transaction: the run (one open at a time: the partial unique index), a
- * line per affiliate with payable money before the end of the cutoff day (or now, if earlier), eligible lines
- * holding their entries (locked FOR UPDATE in entry order, then summed again: what a line holds is what it pays),
- * ineligible lines with the reason, and the audit row.
+ * line per affiliate with payable money before the end of the cutoff day (or now, if earlier), from one
+ * aggregate: eligible lines with their amounts, ineligible ones with the reason, and the audit row. A draft is a
+ * preview and holds no entries (migration 069): submitting it attaches them (`submitRun`).
  */
 export async function createRun(
   ctx: AppContext,
@@ -274,23 +276,31 @@ export async function createRun(
   if (body.cutoff > today)
     throw badRequest(PayoutMessages.cutoffInFuture, { cutoff: PayoutMessages.cutoffInFuture });
   const endOfCutoff = startOfBusinessDay(addDays(body.cutoff, 1));
-  const until = endOfCutoff < now ? endOfCutoff : now;
+  const entriesBefore = endOfCutoff < now ? endOfCutoff : now;
   const provider = configuredPayoutProvider(ctx.config);
   try {
-    const created = await ctx.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const open = await tx.query(`SELECT 1 FROM payout_runs WHERE status = ANY ($1::text[])`, [
         OPEN_PAYOUT_RUN_STATUSES,
       ]);
       if (open.rows.length) await openRunConflict(tx);
       const settings = await readSettings(tx);
       const { rows: runRows } = await tx.query<{ payout_run_id: string }>(
-        `INSERT INTO payout_runs (cutoff, provider, minimum_payout, withholding_percent, created_by, created_at,
-                                  updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING payout_run_id::text`,
-        [body.cutoff, provider, settings.minimumPayout, settings.withholdingPercent, session.userId, now],
+        `INSERT INTO payout_runs (cutoff, provider, minimum_payout, withholding_percent, entries_before, created_by,
+                                  created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING payout_run_id::text`,
+        [
+          body.cutoff,
+          provider,
+          settings.minimumPayout,
+          settings.withholdingPercent,
+          entriesBefore,
+          session.userId,
+          now,
+        ],
       );
       const runId = Number(runRows[0].payout_run_id);
-      const counts = await buildLines(ctx, tx, runId, until, settings, now);
+      const counts = await insertLines(ctx, tx, runId, entriesBefore, settings, now);
       await recordAudit(tx, {
         actorUserId: session.userId,
         action: 'payout.run.create',
@@ -305,79 +315,45 @@ export async function createRun(
         run: await loadRun(tx, runId, session.userId),
       };
     });
-    // A run adds one row per entry it pays (hundreds of thousands at scale): without fresh statistics the
-    // lines' status cascade onto them was planned for an empty table, and the first reject of a 31k-line run ran
-    // past 5 minutes (35-49 s after this; bench/payout-run.bench.ts). Best effort: the run is already made.
-    await ctx.db.query('ANALYZE payout_line_entries, payout_lines').catch((error: unknown) => {
-      ctx.logger.warn({ err: error }, 'could not analyse the payout tables after a new run');
-    });
-    return created;
   } catch (error) {
     if (isUniqueViolation(error, 'payout_runs_one_open_idx')) return openRunConflict(ctx.db);
     throw error;
   }
 }
 
-async function buildLines(
+/** What a line records of the account it pays, as it is now (the number sealed again if held in clear). */
+function accountSnapshot(ctx: AppContext, row: SealedNumberRow) {
+  const keyring = ctx.config.dataKeyring;
+  const accountNumber = openNumbers(keyring, row).accountNumber;
+  return {
+    sealed: accountNumber
+      ? (row.account_number_sealed ?? seal(keyring, 'account_number', accountNumber))
+      : null,
+    last4: /^\d{4,}$/.test(accountNumber) ? accountNumber.slice(-4) : null,
+  };
+}
+
+async function insertLines(
   ctx: AppContext,
   tx: Sql,
   runId: number,
-  until: Date,
+  entriesBefore: Date,
   settings: { minimumPayout: string; withholdingPercent: string },
   now: Date,
 ): Promise<{ eligible: number; ineligible: number }> {
-  // 1. Who has payable money, and whether they may be paid (no locks yet).
-  const { rows: first } = await tx.query<{ affiliate_id: string; reason: string | null }>(
-    `SELECT affiliate_id::text, reason FROM (${ELIGIBILITY_SQL}) x`,
-    [until, settings.minimumPayout],
-  );
-  const eligibleIds = first.filter((row) => row.reason === null).map((row) => Number(row.affiliate_id));
-  // 2. Lock the eligible affiliates' payable entries in entry order (the ledger function locks live earned
-  //    entries the same way): a reversal committed meanwhile is seen here and the entry is left out.
-  if (eligibleIds.length) {
-    await tx.query(
-      `SELECT e.entry_id FROM commission_entries e
-        WHERE e.affiliate_id = ANY ($1::bigint[]) AND e.available_at < $2 AND ${PAYABLE_ENTRY_SQL}
-        ORDER BY e.entry_id FOR UPDATE OF e`,
-      [eligibleIds, until],
-    );
-  }
-  // 3. Eligibility again, now over locked entries, with what each line needs of the affiliate.
   const { rows } = await tx.query<CandidateRow>(
     `SELECT x.affiliate_id::text, x.amount::text, x.reason, b.bank_name, b.cbn_code AS bank_code,
             a.bank_account_name, ${SEALED_NUMBER_COLUMNS}
-       FROM (${ELIGIBILITY_SQL}) x
+       FROM (${eligibilitySql()}) x
        JOIN affiliates a ON a.affiliate_id = x.affiliate_id
        JOIN banks b ON b.bank_id = a.bank_id
       ORDER BY x.affiliate_id`,
-    [until, settings.minimumPayout],
+    [entriesBefore, settings.minimumPayout],
   );
-  const keyring = ctx.config.dataKeyring;
-  const ids: number[] = [];
-  const statuses: string[] = [];
-  const gross: string[] = [];
-  const reasons: (string | null)[] = [];
-  const bankNames: string[] = [];
-  const bankCodes: string[] = [];
-  const sealed: (string | null)[] = [];
-  const last4: (string | null)[] = [];
-  const names: (string | null)[] = [];
-  for (const row of rows) {
-    const accountNumber = openNumbers(keyring, row).accountNumber;
-    ids.push(Number(row.affiliate_id));
-    statuses.push(row.reason === null ? 'pending' : 'ineligible');
-    gross.push(row.amount);
-    reasons.push(row.reason);
-    bankNames.push(row.bank_name);
-    bankCodes.push(row.bank_code);
-    sealed.push(
-      accountNumber ? (row.account_number_sealed ?? seal(keyring, 'account_number', accountNumber)) : null,
-    );
-    last4.push(/^\d{4,}$/.test(accountNumber) ? accountNumber.slice(-4) : null);
-    names.push(row.bank_account_name);
-  }
-  if (ids.length === 0) return { eligible: 0, ineligible: 0 };
-  // 4. The lines: ids drawn first so the reference (po-<run>-<line>) is written with the line.
+  if (rows.length === 0) return { eligible: 0, ineligible: 0 };
+  const accounts = rows.map((row) => accountSnapshot(ctx, row));
+  const statuses = rows.map((row) => (row.reason === null ? 'pending' : 'ineligible'));
+  // Ids drawn first so the reference (po-<run>-<line>) is written with the line.
   await tx.query(
     `INSERT INTO payout_lines (payout_line_id, affiliate_id, status, payout_run_id, reference, gross, deductions,
                                net, bank_name, bank_code, account_number_sealed, account_last4, account_name,
@@ -396,32 +372,121 @@ async function buildLines(
       ORDER BY n.id`,
     [
       runId,
-      ids,
+      rows.map((row) => Number(row.affiliate_id)),
       statuses,
-      gross,
-      reasons,
-      bankNames,
-      bankCodes,
-      sealed,
-      last4,
-      names,
+      rows.map((row) => row.amount),
+      rows.map((row) => row.reason),
+      rows.map((row) => row.bank_name),
+      rows.map((row) => row.bank_code),
+      accounts.map((account) => account.sealed),
+      accounts.map((account) => account.last4),
+      rows.map((row) => row.bank_account_name),
       now,
       settings.withholdingPercent,
     ],
   );
-  // 5. Each eligible line holds its affiliate's locked payable entries (the unique index refuses an entry
-  //    already in a live line).
+  const eligible = statuses.filter((status) => status === 'pending').length;
+  return { eligible, ineligible: statuses.length - eligible };
+}
+
+interface DraftTerms {
+  entries_before: Date;
+  minimum_payout: string;
+  withholding_percent: string;
+  created_at: Date;
+}
+
+/** The affiliates of a run's pending lines, as a condition on `e.affiliate_id` (`runParam`: the run's id). */
+const ofPendingLines = (runParam: string) =>
+  `e.affiliate_id IN (SELECT l.affiliate_id FROM payout_lines l
+                       WHERE l.payout_run_id = ${runParam} AND l.status = 'pending')`;
+
+/**
+ * The first half of a submission, while the run is still a draft: the payable entries of its pending lines are
+ * locked (in entry order, as the ledger function locks them, so a return committed meanwhile is either seen here
+ * or waits), and each pending line is brought to its affiliate's money and standing as of now: its amount, its
+ * eligibility (a line that can no longer be paid becomes ineligible with the reason), and its account if that
+ * was verified again since the draft. Answers how many lines changed.
+ */
+async function bringDraftUpToDate(ctx: AppContext, tx: Sql, runId: number, now: Date): Promise<number> {
+  const { rows: terms } = await tx.query<DraftTerms>(
+    `SELECT entries_before, minimum_payout::text, withholding_percent::text, created_at
+       FROM payout_runs WHERE payout_run_id = $1`,
+    [runId],
+  );
+  const run = terms[0];
+  await tx.query(
+    `SELECT e.entry_id FROM commission_entries e
+      WHERE e.available_at < $1 AND ${PAYABLE_ENTRY_SQL} AND ${ofPendingLines('$2')}
+      ORDER BY e.entry_id FOR UPDATE OF e`,
+    [run.entries_before, runId],
+  );
+  const { rows: changed } = await tx.query(
+    `WITH due AS (${eligibilitySql(ofPendingLines('$3'))}),
+     fresh AS (
+       SELECT l.payout_line_id, coalesce(due.amount, 0) AS gross,
+              CASE WHEN due.amount IS NULL THEN $6 ELSE due.reason END AS reason
+         FROM payout_lines l LEFT JOIN due ON due.affiliate_id = l.affiliate_id
+        WHERE l.payout_run_id = $3 AND l.status = 'pending'
+     ), priced AS (
+       SELECT f.*, CASE WHEN f.reason IS NULL THEN round(f.gross * $4::numeric / 100, 2) ELSE 0 END AS deductions
+         FROM fresh f
+     )
+     UPDATE payout_lines l
+        SET gross = p.gross, deductions = p.deductions, net = p.gross - p.deductions,
+            status = CASE WHEN p.reason IS NULL THEN 'pending' ELSE 'ineligible' END,
+            status_reason = p.reason, updated_at = $5
+       FROM priced p
+      WHERE l.payout_line_id = p.payout_line_id AND (p.gross <> l.gross OR p.reason IS NOT NULL)
+     RETURNING l.payout_line_id`,
+    [
+      run.entries_before,
+      run.minimum_payout,
+      runId,
+      run.withholding_percent,
+      now,
+      PayoutIneligibleReasons.belowMinimum,
+    ],
+  );
+  await refreshAccounts(ctx, tx, runId, run.created_at, now);
+  return changed.length;
+}
+
+/** The second half, once the run has left 'draft' (migration 069): each pending line holds its entries. */
+async function holdEntries(tx: Sql, runId: number): Promise<void> {
   await tx.query(
     `INSERT INTO payout_line_entries (payout_line_id, line_status, entry_id)
      SELECT l.payout_line_id, 'pending', e.entry_id
-       FROM payout_lines l
+       FROM payout_runs r
+       JOIN payout_lines l ON l.payout_run_id = r.payout_run_id
        JOIN commission_entries e ON e.affiliate_id = l.affiliate_id
-      WHERE l.payout_run_id = $1 AND l.status = 'pending' AND e.available_at < $2 AND ${PAYABLE_ENTRY_SQL}
+      WHERE r.payout_run_id = $1 AND l.status = 'pending' AND e.available_at < r.entries_before
+        AND ${PAYABLE_ENTRY_SQL}
       ORDER BY e.entry_id`,
-    [runId, until],
+    [runId],
   );
-  const eligible = statuses.filter((status) => status === 'pending').length;
-  return { eligible, ineligible: statuses.length - eligible };
+}
+
+/** Pending lines of affiliates whose account was verified again after the draft: the account as it is now. */
+async function refreshAccounts(ctx: AppContext, tx: Sql, runId: number, draftedAt: Date, now: Date) {
+  const { rows } = await tx.query<SealedNumberRow & { payout_line_id: string; bank_name: string; bank_code: string; bank_account_name: string | null }>(
+    `SELECT l.payout_line_id::text, b.bank_name, b.cbn_code AS bank_code, a.bank_account_name,
+            ${SEALED_NUMBER_COLUMNS}
+       FROM payout_lines l
+       JOIN affiliates a ON a.affiliate_id = l.affiliate_id
+       JOIN banks b ON b.bank_id = a.bank_id
+      WHERE l.payout_run_id = $1 AND l.status = 'pending' AND a.bank_resolved_at > $2`,
+    [runId, draftedAt],
+  );
+  for (const row of rows) {
+    const account = accountSnapshot(ctx, row);
+    await tx.query(
+      `UPDATE payout_lines SET bank_name = $2, bank_code = $3, account_number_sealed = $4, account_last4 = $5,
+              account_name = $6, updated_at = $7
+        WHERE payout_line_id = $1`,
+      [row.payout_line_id, row.bank_name, row.bank_code, account.sealed, account.last4, row.bank_account_name, now],
+    );
+  }
 }
 
 // ---- the steps of a run --------------------------------------------------------------------------------------
@@ -485,16 +550,18 @@ export async function submitRun(
   session: SessionUser,
   runId: number,
 ): Promise<PayoutRunResponse> {
-  return ctx.db.transaction(async (tx) => {
+  const submitted = await ctx.db.transaction(async (tx) => {
     const run = await lockRun(tx, runId);
     if (run.createdBy !== session.userId) throw forbidden(PayoutMessages.onlyCreatorSubmits);
+    if (run.status !== 'draft') throw conflict(PayoutMessages.notDraft);
     const now = ctx.now();
-    const { rowCount } = await tx.query(
+    const changed = await bringDraftUpToDate(ctx, tx, runId, now);
+    await tx.query(
       `UPDATE payout_runs SET status = 'submitted', submitted_at = $2, updated_at = $2
         WHERE payout_run_id = $1 AND status = 'draft'`,
       [runId, now],
     );
-    if (!rowCount) throw conflict(PayoutMessages.notDraft);
+    await holdEntries(tx, runId);
     await recordAudit(tx, {
       actorUserId: session.userId,
       action: 'payout.run.submit',
@@ -502,9 +569,53 @@ export async function submitRun(
       entityId: runId,
       fromStatus: 'draft',
       toStatus: 'submitted',
+      details: { linesChangedSinceDraft: changed },
       at: now,
     });
-    return { message: PayoutMessages.submitted, run: await loadRun(tx, runId, session.userId) };
+    return {
+      message: changed ? PayoutMessages.submittedWithChanges(changed) : PayoutMessages.submitted,
+      run: await loadRun(tx, runId, session.userId),
+    };
+  });
+  // A submission adds a row per entry it pays (hundreds of thousands at scale): without fresh statistics the
+  // lines' status cascade onto them was planned for an empty table, and the first reject of a 31k-line run ran
+  // past 5 minutes (bench/payout-run.bench.ts). Best effort: the run is already submitted.
+  await ctx.db.query('ANALYZE payout_line_entries, payout_lines').catch((error: unknown) => {
+    ctx.logger.warn({ err: error }, 'could not analyse the payout tables after a submission');
+  });
+  return submitted;
+}
+
+/**
+ * A draft is discarded by any admin with the right (its creator, or another when the creator is away: one open
+ * run at a time, so a forgotten draft would block every run). It holds no entries, so its lines and the run go;
+ * Recent Activity keeps the audit row.
+ */
+export async function discardRun(
+  ctx: AppContext,
+  session: SessionUser,
+  runId: number,
+): Promise<MessageResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, runId);
+    if (run.status !== 'draft') throw conflict(PayoutMessages.notDraft);
+    const now = ctx.now();
+    const { rows } = await tx.query<{ n: string }>(
+      `WITH gone AS (DELETE FROM payout_lines WHERE payout_run_id = $1 RETURNING 1)
+       SELECT count(*)::text AS n FROM gone`,
+      [runId],
+    );
+    await tx.query(`DELETE FROM payout_runs WHERE payout_run_id = $1 AND status = 'draft'`, [runId]);
+    await recordAudit(tx, {
+      actorUserId: session.userId,
+      action: 'payout.run.discard',
+      entityType: 'payout_run',
+      entityId: runId,
+      fromStatus: 'draft',
+      details: { lines: Number(rows[0].n) },
+      at: now,
+    });
+    return { message: PayoutMessages.discarded(runId) };
   });
 }
 

@@ -101,9 +101,9 @@ async function line(
     const run = ++runs;
     const other = await createStaffUser(tx, 1, `Approver ${run}`);
     const { rows: r } = await tx.query<{ id: string }>(
-      `INSERT INTO payout_runs (cutoff, status, provider, minimum_payout, withholding_percent, created_by,
-                                submitted_at, decided_by, decided_at, completed_at)
-       VALUES (current_date, 'completed', 'bank-file', 1000, $1, $2, now(), $3, now(), now())
+      `INSERT INTO payout_runs (cutoff, status, provider, minimum_payout, withholding_percent, entries_before,
+                                created_by, submitted_at, decided_by, decided_at, completed_at)
+       VALUES (current_date, 'completed', 'bank-file', 1000, $1, now(), $2, now(), $3, now(), now())
        RETURNING payout_run_id::text AS id`,
       [percent, admin, other],
     );

@@ -227,11 +227,12 @@ describe('a run', () => {
     });
     // Money still held is in no line.
     expect(lines.find((l) => l.affiliateCode === pendingOnly.affiliateCode)).toBeUndefined();
-    // Ineligible lines hold no entries; eligible ones hold theirs, in payout now.
-    expect(await liveEntries(small.affiliateId)).toEqual([]);
-    expect((await liveEntries(paid.affiliateId)).length).toBe(2);
-    const balances = await affiliateBalances(t.ctx.db, paid.affiliateId, new Date());
-    expect(balances).toMatchObject({ available: '0.00', inPayout: '2000.00', paid: '0.00' });
+    // A draft is a preview: it holds no entries, the money is still available.
+    expect(await liveEntries(paid.affiliateId)).toEqual([]);
+    expect(await affiliateBalances(t.ctx.db, paid.affiliateId, new Date())).toMatchObject({
+      available: '2000.00',
+      inPayout: '0.00',
+    });
 
     const detail = PayoutRunDetail.parse((await get(`${RUNS}/${run.runId}?kind=ineligible`)).body);
     expect(detail.lines.results.every((line) => line.status === 'ineligible')).toBe(true);
@@ -251,7 +252,17 @@ describe('a run', () => {
     expect(list.openRunId).toBe(run.runId);
     expect(list.results[0].runId).toBe(run.runId);
 
-    await rejectRun(run.runId);
+    // Submitted, eligible lines hold their entries (in payout now); ineligible ones hold none.
+    const submitted = await post(`${RUNS}/${run.runId}/submit`, creator);
+    expect(submitted.body.message).toBe(PayoutMessages.submitted);
+    expect(await liveEntries(small.affiliateId)).toEqual([]);
+    expect((await liveEntries(paid.affiliateId)).length).toBe(2);
+    expect(await affiliateBalances(t.ctx.db, paid.affiliateId, new Date())).toMatchObject({
+      available: '0.00',
+      inPayout: '2000.00',
+      paid: '0.00',
+    });
+    expect((await post(`${RUNS}/${run.runId}/reject`, approver, { remark: 'Closing' })).status).toBe(200);
   });
 
   test('four eyes: the creator cannot approve or reject; another admin approves, once', async () => {
@@ -568,6 +579,83 @@ describe('a run', () => {
     const run = await createRun();
     expect(lineOf(await linesOf(run.runId), paid)).toMatchObject({ gross: '600.00', status: 'pending' });
     await rejectRun(run.runId);
+  });
+});
+
+// After 'a run': the affiliates these add stay payable, so they would be lines in every run of 'a run'.
+describe('a draft until submission', () => {
+  test('submitting brings the draft up to date: a return, a deactivation and a new account since the draft', async () => {
+    const returning = await fundedAffiliate(t.ctx.db, ['600.00', '700.00']);
+    const leaving = await fundedAffiliate(t.ctx.db, ['1200.00']);
+    const moving = await fundedAffiliate(t.ctx.db, ['1100.00']);
+    const run = await createRun();
+    const before = await linesOf(run.runId);
+    expect(lineOf(before, returning)).toMatchObject({ status: 'pending', gross: '1300.00' });
+    expect(lineOf(before, leaving).status).toBe('pending');
+
+    // After the draft: one order returned (its available commission is reversed: the draft held nothing),
+    // an affiliate made inactive, another's account verified again with a new number.
+    const { rows: order } = await t.ctx.db.query<{ external_id: string }>(
+      `SELECT external_id FROM orders WHERE affiliate_id = $1 AND commission_amount = 600 LIMIT 1`,
+      [returning.affiliateId],
+    );
+    await setOrderStatus(t.ctx.db, returning, order[0].external_id, '600.00', 'Rejected');
+    await t.ctx.db.query(`UPDATE users SET is_active = false WHERE user_id = $1`, [leaving.userId]);
+    await t.ctx.db.query(
+      `UPDATE affiliates SET account_number = '0123459876', account_number_sealed = NULL, account_number_hash = NULL,
+              bank_resolved_at = now() + interval '1 second' WHERE affiliate_id = $1`,
+      [moving.affiliateId],
+    );
+
+    const submitted = await post(`${RUNS}/${run.runId}/submit`, creator);
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.message).toBe(PayoutMessages.submittedWithChanges(2));
+    const after = await linesOf(run.runId);
+    expect(lineOf(after, returning)).toMatchObject({ status: 'pending', gross: '700.00', net: '647.50' });
+    expect(lineOf(after, leaving)).toMatchObject({
+      status: 'ineligible',
+      reason: PayoutIneligibleReasons.inactive,
+    });
+    expect(lineOf(after, moving).account).toMatch(/\*{4}9876$/);
+    // What each line holds is what it pays; the inactive affiliate's money stays available.
+    const { rows: held } = await t.ctx.db.query<{ gross: string; held: string }>(
+      `SELECT l.gross::text, coalesce(sum(e.amount), 0)::text AS held
+         FROM payout_lines l
+         LEFT JOIN payout_line_entries p ON p.payout_line_id = l.payout_line_id
+         LEFT JOIN commission_entries e ON e.entry_id = p.entry_id
+        WHERE l.payout_run_id = $1 AND l.status = 'pending' GROUP BY l.payout_line_id`,
+      [run.runId],
+    );
+    for (const line of held) expect(line.held).toBe(line.gross);
+    expect(await liveEntries(leaving.affiliateId)).toEqual([]);
+    expect((await affiliateBalances(t.ctx.db, leaving.affiliateId, new Date())).available).toBe('1200.00');
+    expect((await post(`${RUNS}/${run.runId}/reject`, approver, { remark: 'Closing' })).status).toBe(200);
+  });
+
+  test('a draft is discarded by its creator or another admin, never once submitted; the audit row stays', async () => {
+    const first = await createRun();
+    expect((await post(`${RUNS}/${first.runId}/discard`, approver)).status).toBe(200);
+    expect((await get(`${RUNS}/${first.runId}`)).status).toBe(404);
+    const run = await createRun();
+    const discarded = await post(`${RUNS}/${run.runId}/discard`, creator);
+    expect(discarded.status).toBe(200);
+    expect(discarded.body).toEqual({ message: PayoutMessages.discarded(run.runId) });
+    const { rows } = await t.ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM payout_lines WHERE payout_run_id = $1',
+      [run.runId],
+    );
+    expect(rows[0].n).toBe(0);
+    expect((await post(`${RUNS}/${run.runId}/discard`, creator)).status).toBe(404);
+    expect((await post(`${RUNS}/-1/discard`, creator)).status).toBe(404);
+    const recent = (await listRecentAudit(t.ctx.db, 1)).map(describeAudit);
+    expect(recent[0].title).toBe('Draft payout run discarded');
+
+    const next = await createRun();
+    expect((await post(`${RUNS}/${next.runId}/submit`, creator)).status).toBe(200);
+    const late = await post(`${RUNS}/${next.runId}/discard`, creator);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(PayoutMessages.notDraft);
+    expect((await post(`${RUNS}/${next.runId}/reject`, approver, { remark: 'Closing' })).status).toBe(200);
   });
 });
 
