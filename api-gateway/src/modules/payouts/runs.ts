@@ -469,7 +469,14 @@ async function holdEntries(tx: Sql, runId: number): Promise<void> {
 
 /** Pending lines of affiliates whose account was verified again after the draft: the account as it is now. */
 async function refreshAccounts(ctx: AppContext, tx: Sql, runId: number, draftedAt: Date, now: Date) {
-  const { rows } = await tx.query<SealedNumberRow & { payout_line_id: string; bank_name: string; bank_code: string; bank_account_name: string | null }>(
+  const { rows } = await tx.query<
+    SealedNumberRow & {
+      payout_line_id: string;
+      bank_name: string;
+      bank_code: string;
+      bank_account_name: string | null;
+    }
+  >(
     `SELECT l.payout_line_id::text, b.bank_name, b.cbn_code AS bank_code, a.bank_account_name,
             ${SEALED_NUMBER_COLUMNS}
        FROM payout_lines l
@@ -484,7 +491,15 @@ async function refreshAccounts(ctx: AppContext, tx: Sql, runId: number, draftedA
       `UPDATE payout_lines SET bank_name = $2, bank_code = $3, account_number_sealed = $4, account_last4 = $5,
               account_name = $6, updated_at = $7
         WHERE payout_line_id = $1`,
-      [row.payout_line_id, row.bank_name, row.bank_code, account.sealed, account.last4, row.bank_account_name, now],
+      [
+        row.payout_line_id,
+        row.bank_name,
+        row.bank_code,
+        account.sealed,
+        account.last4,
+        row.bank_account_name,
+        now,
+      ],
     );
   }
 }

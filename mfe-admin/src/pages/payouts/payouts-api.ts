@@ -1,5 +1,6 @@
 import type {
   MarkPayoutLineRequest,
+  MessageResponse,
   PayoutLineResponse,
   PayoutResultResponse,
   PayoutRunDetail,
@@ -73,6 +74,10 @@ export function excludePayoutLine(
 
 export function submitPayoutRun(runId: number): Promise<PayoutRunResponse> {
   return callEndpoint(PayoutEndpoints.submit, { params: { runId: String(runId) } });
+}
+
+export function discardPayoutRun(runId: number): Promise<MessageResponse> {
+  return callEndpoint(PayoutEndpoints.discard, { params: { runId: String(runId) } });
 }
 
 export function approvePayoutRun(runId: number, remark: string): Promise<PayoutRunResponse> {

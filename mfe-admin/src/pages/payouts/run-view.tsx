@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { PayoutMessages } from '@portal/contracts';
 import type { PayoutLine, PayoutRun, PayoutRunDetail } from '@portal/contracts';
@@ -26,6 +26,7 @@ import {
   LINES_PAGE_SIZE,
   approvePayoutRun,
   bankFileLink,
+  discardPayoutRun,
   excludePayoutLine,
   executePayoutRun,
   fetchPayoutRun,
@@ -51,6 +52,7 @@ type Asking =
   | { kind: 'approve' }
   | { kind: 'reject' }
   | { kind: 'execute' }
+  | { kind: 'discard' }
   | { kind: 'exclude'; line: PayoutLine }
   | { kind: 'mark'; line: PayoutLine; status: 'paid' | 'failed' };
 
@@ -119,8 +121,9 @@ function nextStep(run: PayoutRun): string {
   switch (run.status) {
     case 'draft':
       return run.createdByMe
-        ? 'Check the lines, exclude any that must not be paid, then submit the run for approval.'
-        : PayoutMessages.onlyCreatorSubmits;
+        ? 'Check the lines, exclude any that must not be paid, then submit the run for approval. A draft holds ' +
+            'nothing: submitting brings each line up to the commission and standing of that moment.'
+        : `${PayoutMessages.onlyCreatorSubmits} A draft left behind can be discarded.`;
     case 'submitted':
       return run.createdByMe
         ? PayoutMessages.creatorCannotApprove
@@ -154,7 +157,8 @@ export function RunView({ runId }: { runId: number }) {
     reloadIneligible();
   }, [reloadEligible, reloadIneligible]);
   const [asking, setAsking] = useState<Asking | null>(null);
-  const [busy, setBusy] = useState<'submit' | 'execute' | 'bank-file' | null>(null);
+  const [busy, setBusy] = useState<'submit' | 'execute' | 'bank-file' | 'discard' | null>(null);
+  const navigate = useNavigate();
   const [resultUploaded, setResultUploaded] = useState(false);
 
   // The newest answer's run (either table's call carries it).
@@ -179,6 +183,20 @@ export function RunView({ runId }: { runId: number }) {
       done((await submitPayoutRun(runId)).message);
     } catch {
       // The HTTP client has shown the server's message.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const discard = async () => {
+    setBusy('discard');
+    try {
+      notify.success((await discardPayoutRun(runId)).message);
+      navigate('/admin/payouts');
+    } catch {
+      // The HTTP client has shown the server's message (the run moved on): show it as it is now.
+      setAsking(null);
+      refresh();
     } finally {
       setBusy(null);
     }
@@ -404,6 +422,17 @@ export function RunView({ runId }: { runId: number }) {
               onClick={() => void submit()}
             />
           ) : null}
+          {run.status === 'draft' ? (
+            <Button
+              type="button"
+              label="Discard draft"
+              icon="pi pi-trash"
+              severity="danger"
+              outlined
+              disabled={busy !== null}
+              onClick={() => setAsking({ kind: 'discard' })}
+            />
+          ) : null}
           {run.status === 'submitted' && !run.createdByMe ? (
             <>
               <Button
@@ -492,7 +521,21 @@ export function RunView({ runId }: { runId: number }) {
           />
         </Suspense>
       ) : null}
-      {asking && asking.kind !== 'execute' ? (
+      {asking?.kind === 'discard' ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            visible
+            header={`Discard ${runName(runId)}`}
+            message="Discard this draft? Its lines are deleted and their commission stays available for the next run."
+            confirmLabel="Discard"
+            cancelLabel="Keep the draft"
+            busy={busy === 'discard'}
+            onConfirm={() => void discard()}
+            onCancel={() => setAsking(null)}
+          />
+        </Suspense>
+      ) : null}
+      {asking && asking.kind !== 'execute' && asking.kind !== 'discard' ? (
         <Suspense fallback={<LoadingSpinner label="Loading the form" />}>
           {asking.kind === 'approve' ? (
             <ReasonDialog

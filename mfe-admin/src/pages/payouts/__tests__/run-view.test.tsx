@@ -19,6 +19,9 @@ jest.mock('../payouts-api', () => ({
   bankFileLink: jest.fn(),
   uploadBankResult: jest.fn(),
   markPayoutLine: jest.fn(),
+  discardPayoutRun: jest.fn(),
+  fetchPayoutRuns: jest.fn(),
+  fetchPayoutSettings: jest.fn(),
 }));
 jest.mock('@portal/shared-ui', () => ({
   ...jest.requireActual('@portal/shared-ui'),
@@ -153,9 +156,38 @@ describe('A payout run', () => {
     expect(notify.success).toHaveBeenCalledWith(PayoutMessages.submitted);
   });
 
+  it('a draft is discarded after a question whose safe answer has the focus, then the runs are shown', async () => {
+    mocked.discardPayoutRun.mockResolvedValue({ message: PayoutMessages.discarded(12) });
+    mocked.fetchPayoutRuns.mockResolvedValue({
+      results: [],
+      totalCount: 0,
+      pageNo: 1,
+      pageSize: 25,
+      openRunId: null,
+    });
+    mocked.fetchPayoutSettings.mockReturnValue(new Promise(() => undefined));
+    await openRun(payoutRun({ createdByMe: false }));
+    fireEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard Payout run #12' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep the draft' })),
+    );
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    });
+    expect(mocked.discardPayoutRun).toHaveBeenCalledWith(12);
+    expect(notify.success).toHaveBeenCalledWith(PayoutMessages.discarded(12));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payouts' })).toBeTruthy();
+  });
+
+  it('a submitted run cannot be discarded', async () => {
+    await openRun(payoutRun({ status: 'submitted', submittedAt: '2026-11-21T09:30:00.000Z' }));
+    expect(screen.queryByRole('button', { name: 'Discard draft' })).toBeNull();
+  });
+
   it('another admin sees why they cannot submit a draft they did not create', async () => {
     await openRun(payoutRun({ createdByMe: false }));
-    expect(screen.getByText(PayoutMessages.onlyCreatorSubmits)).toBeTruthy();
+    expect(screen.getByText(PayoutMessages.onlyCreatorSubmits, { exact: false })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit for approval' })).toBeNull();
   });
 
