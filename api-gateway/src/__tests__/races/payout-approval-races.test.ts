@@ -2,7 +2,13 @@ import { hashPassword } from '../../auth/password';
 import { totpCodeAt } from '../../modules/auth/totp';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 import { call, RACE_PORTALS, type RacePortal } from '../../../test-support/race-portals';
-import { addOrders, fundedAffiliate, type FundedAffiliate } from '../../../test-support/payout-fixtures';
+import { reconcileLedger } from '../../modules/commission/commission-ledger';
+import {
+  addOrders,
+  fundedAffiliate,
+  setOrderStatus,
+  type FundedAffiliate,
+} from '../../../test-support/payout-fixtures';
 
 jest.setTimeout(240_000);
 
@@ -151,5 +157,88 @@ describe.each(RACE_PORTALS)('payout runs approved and created at once: %s', (_na
       [runId],
     );
     expect(rows[0]).toEqual({ open: 1, lines: 1 });
+  });
+
+  test('a draft submitted while another writer returns its orders or another admin discards it: one outcome', async () => {
+    const [urlA, urlB] = [portal.urls[0], portal.urls[portal.urls.length - 1]];
+    const creator = await tokenOf(urlA, ADMINS[0]);
+    const other = await tokenOf(urlB, ADMINS[1]);
+    const open = await portal.db.query<{ id: string }>(
+      `SELECT payout_run_id::text AS id FROM payout_runs WHERE status = 'draft'`,
+    );
+    for (const run of open.rows)
+      expect(
+        (await call(urlB, 'POST', `/api/admin/payouts/runs/${run.id}/discard`, { token: other })).status,
+      ).toBe(200);
+    const newDraft = async () => {
+      const created = await call(urlA, 'POST', '/api/admin/payouts/runs', {
+        token: creator,
+        body: { cutoff: today() },
+      });
+      expect(created.status).toBe(201);
+      return (created.body.run as { runId: number }).runId;
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      // Submitted on one gateway while the other discards: submitted with its entries, or gone with its lines.
+      await fundedAffiliate(portal.db, ['1500.00']);
+      let runId = await newDraft();
+      const [submitted, discarded] = await Promise.all([
+        call(urlA, 'POST', `/api/admin/payouts/runs/${runId}/submit`, { token: creator }),
+        call(urlB, 'POST', `/api/admin/payouts/runs/${runId}/discard`, { token: other }),
+      ]);
+      const pair = [submitted.status, discarded.status];
+      expect([
+        [200, 409],
+        [404, 200],
+      ]).toContainEqual(pair);
+      const { rows: left } = await portal.db.query<{ runs: number; lines: number; held: number }>(
+        `SELECT (SELECT count(*)::int FROM payout_runs WHERE payout_run_id = $1) AS runs,
+                (SELECT count(*)::int FROM payout_lines WHERE payout_run_id = $1) AS lines,
+                (SELECT count(*)::int FROM payout_line_entries p JOIN payout_lines l USING (payout_line_id)
+                  WHERE l.payout_run_id = $1) AS held`,
+        [runId],
+      );
+      if (pair[0] === 200) {
+        expect(left[0].runs).toBe(1);
+        expect(left[0].held).toBeGreaterThan(0);
+        await call(urlB, 'POST', `/api/admin/payouts/runs/${runId}/reject`, {
+          token: other,
+          body: { remark: 'Race' },
+        });
+      } else expect(left[0]).toEqual({ runs: 0, lines: 0, held: 0 });
+
+      // Submitted while another writer returns one of the affiliate's orders: the return is either seen by the
+      // submission (reversed, the line pays the rest) or comes after it (a clawback); the line holds what it pays.
+      const returning = await fundedAffiliate(portal.db, ['1000.00', '1100.00', '1200.00']);
+      const { rows: orders } = await portal.db.query<{ external_id: string }>(
+        `SELECT external_id FROM orders WHERE affiliate_id = $1 AND commission_amount = 1000`,
+        [returning.affiliateId],
+      );
+      runId = await newDraft();
+      const [answer] = await Promise.all([
+        call(urlA, 'POST', `/api/admin/payouts/runs/${runId}/submit`, { token: creator }),
+        setOrderStatus(portal.db, returning, orders[0].external_id, '1000.00', 'Rejected'),
+      ]);
+      expect(answer.status).toBe(200);
+      const { rows: line } = await portal.db.query<{ gross: string; held: string; clawbacks: number }>(
+        `SELECT l.gross::text,
+                (SELECT coalesce(sum(e.amount), 0)::text FROM payout_line_entries p
+                   JOIN commission_entries e USING (entry_id) WHERE p.payout_line_id = l.payout_line_id) AS held,
+                (SELECT count(*)::int FROM commission_entries e
+                  WHERE e.affiliate_id = l.affiliate_id AND e.kind = 'clawback') AS clawbacks
+           FROM payout_lines l WHERE l.payout_run_id = $1 AND l.affiliate_id = $2`,
+        [runId, returning.affiliateId],
+      );
+      expect(line[0].held).toBe(line[0].gross);
+      expect([
+        { gross: '2300.00', clawbacks: 0 },
+        { gross: '3300.00', clawbacks: 1 },
+      ]).toContainEqual({ gross: line[0].gross, clawbacks: line[0].clawbacks });
+      expect(await reconcileLedger(portal.db, [returning.affiliateId])).toEqual([]);
+      await call(urlB, 'POST', `/api/admin/payouts/runs/${runId}/reject`, {
+        token: other,
+        body: { remark: 'Race' },
+      });
+    }
   });
 });
