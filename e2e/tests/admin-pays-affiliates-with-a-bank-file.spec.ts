@@ -45,18 +45,32 @@ test('admin A creates a payout run, cannot approve it, admin B approves, the ban
     0,
   );
 
-  // Admin A: a new run at today's cutoff, then submitted.
+  // Admin A: a new run at today's cutoff. The first draft is discarded (a draft holds nothing: the affiliate's
+  // money stays available), the second submitted.
   await signInThroughScreen(page, DEMO.admin.email, DEMO.admin.password);
-  await page.goto('/admin/payouts');
-  await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
-  await page.getByRole('button', { name: 'New payout run' }).click();
-  const create = page.getByRole('dialog', { name: 'New payout run' });
-  const cutoff = create.getByLabel('Cutoff date');
-  await cutoff.click();
-  await cutoff.pressSequentially(lagosToday());
-  await expect(cutoff).toHaveValue(lagosToday());
-  await create.getByRole('button', { name: 'Create run' }).click();
-  const runId = await runIdOf(page);
+  const newRun = async () => {
+    await page.goto('/admin/payouts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
+    await page.getByRole('button', { name: 'New payout run' }).click();
+    const create = page.getByRole('dialog', { name: 'New payout run' });
+    const cutoff = create.getByLabel('Cutoff date');
+    await cutoff.click();
+    await cutoff.pressSequentially(lagosToday());
+    await expect(cutoff).toHaveValue(lagosToday());
+    await create.getByRole('button', { name: 'Create run' }).click();
+    return runIdOf(page);
+  };
+  const draftId = await newRun();
+  const duringDraft = await request.get('/api/affiliate/payouts', {
+    headers: { Authorization: `Bearer ${affiliateToken}` },
+  });
+  expect(((await duringDraft.json()) as typeof beforeBody).cards.available).toBe(beforeBody.cards.available);
+  await page.getByRole('button', { name: 'Discard draft' }).click();
+  const discard = page.getByRole('dialog', { name: `Discard Payout run #${draftId}` });
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByText(PayoutMessages.discarded(draftId))).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/payouts$/);
+  const runId = await newRun();
   await expect(page.getByRole('heading', { level: 1, name: `Payout run #${runId}` })).toBeVisible();
   const eligible = page.getByRole('table', { name: 'Eligible affiliates', exact: true });
   await expect(eligible.getByRole('row').nth(1)).toBeVisible();
