@@ -570,6 +570,10 @@ export async function submitRun(
     if (run.createdBy !== session.userId) throw forbidden(PayoutMessages.onlyCreatorSubmits);
     if (run.status !== 'draft') throw conflict(PayoutMessages.notDraft);
     const now = ctx.now();
+    // The draft's lines were just written (tens of thousands at scale) and the last run's entries may be unseen
+    // by the statistics: planned as one row, the lines' join with the sums ran each sum once per line (over 8
+    // minutes at 31k lines; bench/payout-run.bench.ts). ANALYZE samples a bounded number of rows.
+    await tx.query('ANALYZE payout_lines, payout_line_entries');
     const changed = await bringDraftUpToDate(ctx, tx, runId, now);
     await tx.query(
       `UPDATE payout_runs SET status = 'submitted', submitted_at = $2, updated_at = $2
