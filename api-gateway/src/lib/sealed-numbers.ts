@@ -37,10 +37,18 @@ export function openNumbers(keyring: DataKeyring, row: SealedNumberRow): Identit
     ninOrBVN: row.nin_or_bvn_sealed
       ? open(keyring, 'nin_or_bvn', row.nin_or_bvn_sealed)
       : (row.nin_or_bvn ?? ''),
-    accountNumber: row.account_number_sealed
-      ? open(keyring, 'account_number', row.account_number_sealed)
-      : (row.account_number ?? ''),
+    accountNumber: openAccountNumber(keyring, row),
   };
+}
+
+/** The clear account number alone (a payout's account): one value opened, not two. */
+export function openAccountNumber(
+  keyring: DataKeyring,
+  row: Pick<SealedNumberRow, 'account_number' | 'account_number_sealed'>,
+): string {
+  return row.account_number_sealed
+    ? open(keyring, 'account_number', row.account_number_sealed)
+    : (row.account_number ?? '');
 }
 
 /** What screens show: `••••••••562`. */

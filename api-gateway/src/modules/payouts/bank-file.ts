@@ -392,7 +392,7 @@ export async function markLineByHand(
     await completeRunIfSettled(tx, runId, now);
     return {
       message: body.status === 'paid' ? PayoutMessages.lineMarkedPaid : PayoutMessages.lineMarkedFailed,
-      line: await loadLine(tx, runId, lineId),
+      line: await loadLine(ctx, tx, runId, lineId),
       run: await loadRun(tx, runId, session.userId),
     };
   });

@@ -25,7 +25,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
 import { addDays, businessDay, startOfBusinessDay } from '../../lib/business-time';
 import { seal } from '../../lib/field-crypto';
-import { openNumbers, SEALED_NUMBER_COLUMNS, type SealedNumberRow } from '../../lib/sealed-numbers';
+import type { DataKeyring } from '../../lib/field-crypto';
+import { openAccountNumber, type SealedNumberRow } from '../../lib/sealed-numbers';
 import { recordAudit } from '../audit';
 import { accountLabel } from './account-label';
 import { eligibilitySql, PAYABLE_ENTRY_SQL } from './balances';
@@ -167,37 +168,52 @@ interface LineRow {
   reference: string | null;
   paid_at: Date | string | null;
   updated_at: Date | string;
+  /** A draft's pending line has no account copied yet: the affiliate's account now, to show. */
+  account_number: string | null;
+  account_number_sealed: string | null;
 }
 
 const LINE_SELECT = `
   SELECT l.payout_line_id::text, a.affiliate_code, a.full_name AS affiliate_name, l.bank_name, l.account_last4,
          l.account_name, l.gross::text, l.deductions::text, l.net::text, l.status, l.status_reason, l.reference,
-         l.paid_at, l.updated_at
+         l.paid_at, l.updated_at,
+         CASE WHEN l.account_last4 IS NULL AND l.status = 'pending' THEN a.account_number END AS account_number,
+         CASE WHEN l.account_last4 IS NULL AND l.status = 'pending' THEN a.account_number_sealed END
+           AS account_number_sealed
     FROM payout_lines l JOIN affiliates a ON a.affiliate_id = l.affiliate_id`;
 
-const toLine = (row: LineRow): PayoutLine => ({
-  lineId: Number(row.payout_line_id),
-  affiliateCode: row.affiliate_code,
-  affiliateName: row.affiliate_name,
-  account: accountLabel(row.bank_name, row.account_last4),
-  accountName: row.account_name,
-  gross: row.gross,
-  deductions: row.deductions,
-  net: row.net,
-  status: row.status,
-  reason: row.status_reason,
-  reference: row.reference,
-  paidAt: iso(row.paid_at),
-  updatedAt: new Date(row.updated_at).toISOString(),
-});
+const lastFour = (accountNumber: string) => (/^\d{4,}$/.test(accountNumber) ? accountNumber.slice(-4) : null);
 
-export async function loadLine(sql: Sql, runId: number, lineId: number): Promise<PayoutLine> {
+const toLine =
+  (keyring: DataKeyring) =>
+  (row: LineRow): PayoutLine => ({
+    lineId: Number(row.payout_line_id),
+    affiliateCode: row.affiliate_code,
+    affiliateName: row.affiliate_name,
+    account: accountLabel(row.bank_name, row.account_last4 ?? lastFour(openAccountNumber(keyring, row))),
+    accountName: row.account_name,
+    gross: row.gross,
+    deductions: row.deductions,
+    net: row.net,
+    status: row.status,
+    reason: row.status_reason,
+    reference: row.reference,
+    paidAt: iso(row.paid_at),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  });
+
+export async function loadLine(
+  ctx: AppContext,
+  sql: Sql,
+  runId: number,
+  lineId: number,
+): Promise<PayoutLine> {
   const { rows } = await sql.query<LineRow>(
     `${LINE_SELECT} WHERE l.payout_line_id = $1 AND l.payout_run_id = $2`,
     [lineId, runId],
   );
   if (!rows[0]) throw notFound(PayoutMessages.lineNotFound);
-  return toLine(rows[0]);
+  return toLine(ctx.config.dataKeyring)(rows[0]);
 }
 
 export async function runDetail(
@@ -229,7 +245,8 @@ export async function runDetail(
       LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
-  return { run, lines: { results: rows.map(toLine), totalCount: Number(total[0].n), pageNo, pageSize } };
+  const line = toLine(ctx.config.dataKeyring);
+  return { run, lines: { results: rows.map(line), totalCount: Number(total[0].n), pageNo, pageSize } };
 }
 
 // ---- creating a run ----------------------------------------------------------------------------------------
@@ -249,15 +266,6 @@ async function openRunConflict(sql: Sql): Promise<never> {
       ? PayoutMessages.runOpen(Number(rows[0].payout_run_id), rows[0].status)
       : PayoutMessages.runOpen(0, 'open'),
   );
-}
-
-interface CandidateRow extends SealedNumberRow {
-  affiliate_id: string;
-  amount: string;
-  reason: string | null;
-  bank_name: string;
-  bank_code: string;
-  bank_account_name: string | null;
 }
 
 /**
@@ -300,7 +308,7 @@ export async function createRun(
         ],
       );
       const runId = Number(runRows[0].payout_run_id);
-      const counts = await insertLines(ctx, tx, runId, entriesBefore, settings, now);
+      const counts = await insertLines(tx, runId, entriesBefore, settings, now);
       await recordAudit(tx, {
         actorUserId: session.userId,
         action: 'payout.run.create',
@@ -321,79 +329,50 @@ export async function createRun(
   }
 }
 
-/** What a line records of the account it pays, as it is now (the number sealed again if held in clear). */
-function accountSnapshot(ctx: AppContext, row: SealedNumberRow) {
-  const keyring = ctx.config.dataKeyring;
-  const accountNumber = openNumbers(keyring, row).accountNumber;
-  return {
-    sealed: accountNumber
-      ? (row.account_number_sealed ?? seal(keyring, 'account_number', accountNumber))
-      : null,
-    last4: /^\d{4,}$/.test(accountNumber) ? accountNumber.slice(-4) : null,
-  };
-}
-
+/**
+ * The draft's lines, in one statement from the eligibility aggregate: amounts and reasons, the bank and the name
+ * on the account; the account number is copied at submission. Ids are drawn first so that the reference
+ * (po-<run>-<line>) is written with the line.
+ */
 async function insertLines(
-  ctx: AppContext,
   tx: Sql,
   runId: number,
   entriesBefore: Date,
   settings: { minimumPayout: string; withholdingPercent: string },
   now: Date,
 ): Promise<{ eligible: number; ineligible: number }> {
-  const { rows } = await tx.query<CandidateRow>(
-    `SELECT x.affiliate_id::text, x.amount::text, x.reason, b.bank_name, b.cbn_code AS bank_code,
-            a.bank_account_name, ${SEALED_NUMBER_COLUMNS}
-       FROM (${eligibilitySql()}) x
-       JOIN affiliates a ON a.affiliate_id = x.affiliate_id
-       JOIN banks b ON b.bank_id = a.bank_id
-      ORDER BY x.affiliate_id`,
-    [entriesBefore, settings.minimumPayout],
+  const { rows } = await tx.query<{ eligible: number; ineligible: number }>(
+    `WITH written AS (
+       INSERT INTO payout_lines (payout_line_id, affiliate_id, status, payout_run_id, reference, gross, deductions,
+                                 net, bank_name, bank_code, account_name, status_reason, created_at, updated_at)
+       SELECT n.id, n.affiliate_id, n.status, $3::bigint,
+              CASE WHEN n.status = 'pending' THEN 'po-' || $3::bigint::text || '-' || n.id::text END,
+              n.amount, n.deductions, n.amount - n.deductions, n.bank_name, n.cbn_code, n.bank_account_name,
+              n.reason, $5, $5
+         FROM (SELECT nextval(pg_get_serial_sequence('payout_lines', 'payout_line_id')) AS id, c.*
+                 FROM (SELECT x.affiliate_id, x.amount, x.reason, b.bank_name, b.cbn_code, a.bank_account_name,
+                              CASE WHEN x.reason IS NULL THEN 'pending' ELSE 'ineligible' END AS status,
+                              CASE WHEN x.reason IS NULL THEN round(x.amount * $4::numeric / 100, 2) ELSE 0 END
+                                AS deductions
+                         FROM (${eligibilitySql()}) x
+                         JOIN affiliates a ON a.affiliate_id = x.affiliate_id
+                         JOIN banks b ON b.bank_id = a.bank_id
+                        ORDER BY x.affiliate_id) c) n
+        ORDER BY n.id
+       RETURNING status
+     )
+     SELECT count(*) FILTER (WHERE status = 'pending')::int AS eligible,
+            count(*) FILTER (WHERE status = 'ineligible')::int AS ineligible
+       FROM written`,
+    [entriesBefore, settings.minimumPayout, runId, settings.withholdingPercent, now],
   );
-  if (rows.length === 0) return { eligible: 0, ineligible: 0 };
-  const accounts = rows.map((row) => accountSnapshot(ctx, row));
-  const statuses = rows.map((row) => (row.reason === null ? 'pending' : 'ineligible'));
-  // Ids drawn first so the reference (po-<run>-<line>) is written with the line.
-  await tx.query(
-    `INSERT INTO payout_lines (payout_line_id, affiliate_id, status, payout_run_id, reference, gross, deductions,
-                               net, bank_name, bank_code, account_number_sealed, account_last4, account_name,
-                               status_reason, created_at, updated_at)
-     SELECT n.id, n.affiliate_id, n.status, $1::bigint,
-            CASE WHEN n.status = 'pending' THEN 'po-' || $1::bigint::text || '-' || n.id::text END,
-            n.gross, n.deductions, n.gross - n.deductions,
-            n.bank_name, n.bank_code, n.sealed, n.last4, n.account_name, n.reason, $11, $11
-       FROM (SELECT nextval(pg_get_serial_sequence('payout_lines', 'payout_line_id')) AS id, i.*,
-                    CASE WHEN i.status = 'pending' THEN round(i.gross * $12::numeric / 100, 2) ELSE 0 END
-                      AS deductions
-               FROM unnest($2::bigint[], $3::text[], $4::numeric[], $5::text[], $6::text[], $7::text[],
-                           $8::text[], $9::text[], $10::text[])
-                    AS i(affiliate_id, status, gross, reason, bank_name, bank_code, sealed, last4, account_name)
-              ORDER BY i.affiliate_id) n
-      ORDER BY n.id`,
-    [
-      runId,
-      rows.map((row) => Number(row.affiliate_id)),
-      statuses,
-      rows.map((row) => row.amount),
-      rows.map((row) => row.reason),
-      rows.map((row) => row.bank_name),
-      rows.map((row) => row.bank_code),
-      accounts.map((account) => account.sealed),
-      accounts.map((account) => account.last4),
-      rows.map((row) => row.bank_account_name),
-      now,
-      settings.withholdingPercent,
-    ],
-  );
-  const eligible = statuses.filter((status) => status === 'pending').length;
-  return { eligible, ineligible: statuses.length - eligible };
+  return rows[0];
 }
 
 interface DraftTerms {
   entries_before: Date;
   minimum_payout: string;
   withholding_percent: string;
-  created_at: Date;
 }
 
 /** The affiliates of a run's pending lines, as a condition on `e.affiliate_id` (`runParam`: the run's id). */
@@ -405,12 +384,12 @@ const ofPendingLines = (runParam: string) =>
  * The first half of a submission, while the run is still a draft: the payable entries of its pending lines are
  * locked (in entry order, as the ledger function locks them, so a return committed meanwhile is either seen here
  * or waits), and each pending line is brought to its affiliate's money and standing as of now: its amount, its
- * eligibility (a line that can no longer be paid becomes ineligible with the reason), and its account if that
- * was verified again since the draft. Answers how many lines changed.
+ * eligibility (a line that can no longer be paid becomes ineligible with the reason), and the account it pays as
+ * it is now. Answers how many lines changed in amount or eligibility.
  */
 async function bringDraftUpToDate(ctx: AppContext, tx: Sql, runId: number, now: Date): Promise<number> {
   const { rows: terms } = await tx.query<DraftTerms>(
-    `SELECT entries_before, minimum_payout::text, withholding_percent::text, created_at
+    `SELECT entries_before, minimum_payout::text, withholding_percent::text
        FROM payout_runs WHERE payout_run_id = $1`,
     [runId],
   );
@@ -448,7 +427,7 @@ async function bringDraftUpToDate(ctx: AppContext, tx: Sql, runId: number, now: 
       PayoutIneligibleReasons.belowMinimum,
     ],
   );
-  await refreshAccounts(ctx, tx, runId, run.created_at, now);
+  await copyAccounts(ctx, tx, runId, now);
   return changed.length;
 }
 
@@ -467,10 +446,13 @@ async function holdEntries(tx: Sql, runId: number): Promise<void> {
   );
 }
 
-/** Pending lines of affiliates whose account was verified again after the draft: the account as it is now. */
-async function refreshAccounts(ctx: AppContext, tx: Sql, runId: number, draftedAt: Date, now: Date) {
+/**
+ * Each pending line copies the account it will pay, as it is now: bank, code, name, the sealed number (sealed
+ * here if the affiliate's row is still in clear) and its last four digits. One UPDATE for all the lines.
+ */
+async function copyAccounts(ctx: AppContext, tx: Sql, runId: number, now: Date): Promise<void> {
   const { rows } = await tx.query<
-    SealedNumberRow & {
+    Pick<SealedNumberRow, 'account_number' | 'account_number_sealed'> & {
       payout_line_id: string;
       bank_name: string;
       bank_code: string;
@@ -478,30 +460,34 @@ async function refreshAccounts(ctx: AppContext, tx: Sql, runId: number, draftedA
     }
   >(
     `SELECT l.payout_line_id::text, b.bank_name, b.cbn_code AS bank_code, a.bank_account_name,
-            ${SEALED_NUMBER_COLUMNS}
+            a.account_number, a.account_number_sealed
        FROM payout_lines l
        JOIN affiliates a ON a.affiliate_id = l.affiliate_id
        JOIN banks b ON b.bank_id = a.bank_id
-      WHERE l.payout_run_id = $1 AND l.status = 'pending' AND a.bank_resolved_at > $2`,
-    [runId, draftedAt],
+      WHERE l.payout_run_id = $1 AND l.status = 'pending'`,
+    [runId],
   );
-  for (const row of rows) {
-    const account = accountSnapshot(ctx, row);
-    await tx.query(
-      `UPDATE payout_lines SET bank_name = $2, bank_code = $3, account_number_sealed = $4, account_last4 = $5,
-              account_name = $6, updated_at = $7
-        WHERE payout_line_id = $1`,
-      [
-        row.payout_line_id,
-        row.bank_name,
-        row.bank_code,
-        account.sealed,
-        account.last4,
-        row.bank_account_name,
-        now,
-      ],
-    );
-  }
+  const keyring = ctx.config.dataKeyring;
+  const numbers = rows.map((row) => openAccountNumber(keyring, row));
+  await tx.query(
+    `UPDATE payout_lines l
+        SET bank_name = c.bank_name, bank_code = c.bank_code, account_number_sealed = c.sealed,
+            account_last4 = c.last4, account_name = c.account_name, updated_at = $7
+       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+            AS c(line_id, bank_name, bank_code, sealed, last4, account_name)
+      WHERE l.payout_line_id = c.line_id`,
+    [
+      rows.map((row) => row.payout_line_id),
+      rows.map((row) => row.bank_name),
+      rows.map((row) => row.bank_code),
+      rows.map((row, i) =>
+        numbers[i] ? (row.account_number_sealed ?? seal(keyring, 'account_number', numbers[i])) : null,
+      ),
+      numbers.map(lastFour),
+      rows.map((row) => row.bank_account_name),
+      now,
+    ],
+  );
 }
 
 // ---- the steps of a run --------------------------------------------------------------------------------------
@@ -544,7 +530,7 @@ export async function excludeLine(
       [lineId, runId, reason, now],
     );
     if (!rowCount) throw conflict(PayoutMessages.lineNotPending);
-    const line = await loadLine(tx, runId, lineId);
+    const line = await loadLine(ctx, tx, runId, lineId);
     await recordAudit(tx, {
       actorUserId: session.userId,
       action: 'payout.line.exclude',
