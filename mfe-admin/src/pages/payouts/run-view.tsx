@@ -122,7 +122,8 @@ function nextStep(run: PayoutRun): string {
     case 'draft':
       return run.createdByMe
         ? 'Check the lines, exclude any that must not be paid, then submit the run for approval. A draft holds ' +
-            'nothing: submitting brings each line up to the commission and standing of that moment.'
+            'nothing: submitting brings each line up to the commission and standing of that moment (with tens ' +
+            'of thousands of affiliates, that takes up to a minute).'
         : `${PayoutMessages.onlyCreatorSubmits} A draft left behind can be discarded.`;
     case 'submitted':
       return run.createdByMe
