@@ -698,7 +698,13 @@ export async function rejectRun(
       [runId, session.userId, now, body.remark],
     );
     if (!rowCount) throw conflict(PayoutMessages.notSubmitted);
-    // The lines' entries are free again: the cascade copies 'cancelled' onto payout_line_entries.
+    // The lines paid nothing, so what they held is let go rather than kept as 'cancelled' (the status cascade
+    // rewrote every link: ~480k rows and 18-33 s at 50k affiliates; bench/payout-run.bench.ts).
+    await tx.query(
+      `DELETE FROM payout_line_entries p USING payout_lines l
+        WHERE p.payout_line_id = l.payout_line_id AND l.payout_run_id = $1 AND l.status = 'pending'`,
+      [runId],
+    );
     await tx.query(
       `UPDATE payout_lines SET status = 'cancelled', status_reason = $2, updated_at = $3
         WHERE payout_run_id = $1 AND status = 'pending'`,
