@@ -331,8 +331,8 @@ export async function createRun(
 
 /**
  * The draft's lines, in one statement from the eligibility aggregate: amounts and reasons, the bank and the name
- * on the account; the account number is copied at submission. Ids are drawn first so that the reference
- * (po-<run>-<line>) is written with the line.
+ * on the account; the account number is copied at submission. Each line's id is drawn first so that a line to
+ * pay is written with its reference (po-<run>-<line>).
  */
 async function insertLines(
   tx: Sql,
@@ -345,20 +345,17 @@ async function insertLines(
     `WITH written AS (
        INSERT INTO payout_lines (payout_line_id, affiliate_id, status, payout_run_id, reference, gross, deductions,
                                  net, bank_name, bank_code, account_name, status_reason, created_at, updated_at)
-       SELECT n.id, n.affiliate_id, n.status, $3::bigint,
-              CASE WHEN n.status = 'pending' THEN 'po-' || $3::bigint::text || '-' || n.id::text END,
-              n.amount, n.deductions, n.amount - n.deductions, n.bank_name, n.cbn_code, n.bank_account_name,
-              n.reason, $5, $5
-         FROM (SELECT nextval(pg_get_serial_sequence('payout_lines', 'payout_line_id')) AS id, c.*
-                 FROM (SELECT x.affiliate_id, x.amount, x.reason, b.bank_name, b.cbn_code, a.bank_account_name,
-                              CASE WHEN x.reason IS NULL THEN 'pending' ELSE 'ineligible' END AS status,
-                              CASE WHEN x.reason IS NULL THEN round(x.amount * $4::numeric / 100, 2) ELSE 0 END
-                                AS deductions
-                         FROM (${eligibilitySql()}) x
-                         JOIN affiliates a ON a.affiliate_id = x.affiliate_id
-                         JOIN banks b ON b.bank_id = a.bank_id
-                        ORDER BY x.affiliate_id) c) n
-        ORDER BY n.id
+       SELECT x.id, x.affiliate_id, line.status, $3::bigint,
+              CASE WHEN line.status = 'pending' THEN 'po-' || $3::bigint::text || '-' || x.id::text END,
+              x.amount, line.deductions, x.amount - line.deductions, b.bank_name, b.cbn_code, x.bank_account_name,
+              x.reason, $5, $5
+         FROM (SELECT nextval(pg_get_serial_sequence('payout_lines', 'payout_line_id')) AS id, due.*
+                 FROM (${eligibilitySql()}) due) x
+         JOIN banks b ON b.bank_id = x.bank_id
+        CROSS JOIN LATERAL (
+          SELECT CASE WHEN x.reason IS NULL THEN 'pending' ELSE 'ineligible' END AS status,
+                 CASE WHEN x.reason IS NULL THEN round(x.amount * $4::numeric / 100, 2) ELSE 0 END AS deductions
+        ) line
        RETURNING status
      )
      SELECT count(*) FILTER (WHERE status = 'pending')::int AS eligible,
