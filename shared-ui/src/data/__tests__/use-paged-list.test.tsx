@@ -114,7 +114,8 @@ describe('usePagedList', () => {
     act(() => back());
     expect(location()).toBe('/list?status=pending&page=24');
     await waitFor(() => expect(lastQuery()).toMatchObject({ page: 24, filters: { status: 'pending' } }));
-    act(() => back());
+    // Its page loads inside act: the answer lands within this test.
+    await act(async () => back());
     expect(location()).toBe('/list?status=pending');
     expect(result.current.page).toBe(1);
   });
@@ -155,7 +156,7 @@ describe('usePagedList', () => {
     await waitFor(() => expect(result.current.rows).toEqual(['x']));
     // A correction, not a step: it replaces the emptied page in history.
     act(() => result.current.setPage(2));
-    act(() => back());
+    await act(async () => back());
     expect(location()).toBe('/list?page=3');
   });
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MENU_TABLE } from '@portal/contracts';
-import { useSessionStore } from '@portal/shared-ui';
+import { httpClient, useSessionStore } from '@portal/shared-ui';
 import { demoSession, renderApp, setScreenWidth } from '../../test-support/render-app';
 import { REMOTE_ROUTES } from '../route-table';
 
@@ -171,11 +171,23 @@ describe('routing', () => {
   });
 
   it('the forced update-password page offers Sign out', async () => {
-    const { router } = renderApp('/update-password', demoSession('Admin', { forcePasswordUpdate: true }));
-    await remoteShown();
-    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(useSessionStore.getState().userDetails).toBeNull();
+    // The server's answer to the revocation, given here (jsdom would otherwise call port 80 and log the refusal).
+    const revoked: string[] = [];
+    const adapter = httpClient.defaults.adapter;
+    httpClient.defaults.adapter = async (config) => {
+      revoked.push(`${config.method} ${config.url}`);
+      return { data: {}, status: 200, statusText: 'OK', headers: {}, config };
+    };
+    try {
+      const { router } = renderApp('/update-password', demoSession('Admin', { forcePasswordUpdate: true }));
+      await remoteShown();
+      fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(revoked).toEqual(['post login/logout']);
+      expect(useSessionStore.getState().userDetails).toBeNull();
+    } finally {
+      httpClient.defaults.adapter = adapter;
+    }
   });
 
   it('update-password is inside the layout when not forced', async () => {
