@@ -9,8 +9,17 @@ export interface FormDialogProps {
   header: string;
   /** A function gets the dialog's own close (which asks first), for a Cancel button. */
   footer?: ReactNode | ((requestClose: () => void) => ReactNode);
-  /** The usual footer instead of `footer`: Cancel (asks first) and a submit button of the form `formId`. */
-  submit?: { formId: string; label: string; saving: boolean };
+  /**
+   * The usual footer instead of `footer`: Cancel (asks first) and a submit button of the form `formId`, with a
+   * check icon unless `icon` says otherwise (null: none).
+   */
+  submit?: {
+    formId: string;
+    label: string;
+    saving: boolean;
+    severity?: 'danger' | 'success';
+    icon?: string | null;
+  };
   /** Something was typed or chosen that closing would lose: closing asks first. */
   dirty?: boolean;
   /** While saving: the dialog stays open. */
@@ -99,7 +108,8 @@ export function FormDialog({
                 type="submit"
                 form={submit.formId}
                 label={submit.label}
-                icon="pi pi-check"
+                severity={submit.severity}
+                icon={submit.icon === undefined ? 'pi pi-check' : (submit.icon ?? undefined)}
                 loading={submit.saving}
                 disabled={submit.saving}
               />

@@ -64,3 +64,35 @@ test('closing gives focus back to the button that opened the dialog', async () =
   fireEvent.keyDown(screen.getByLabelText('Title'), { key: 'Escape' });
   await waitFor(() => expect(document.activeElement).toBe(opener));
 });
+
+test("the usual footer: Cancel and the form's submit button, its severity and icon as asked", async () => {
+  const onSubmit = jest.fn((event: { preventDefault(): void }) => event.preventDefault());
+  const { rerender } = render(
+    <FormDialog
+      visible
+      header="Reject run"
+      submit={{ formId: 'f', label: 'Save', saving: false }}
+      onClose={jest.fn()}
+    >
+      <form id="f" onSubmit={onSubmit} />
+    </FormDialog>,
+  );
+  const save = await screen.findByRole('button', { name: 'Save' });
+  expect(save.querySelector('.pi-check')).not.toBeNull();
+  fireEvent.click(save);
+  expect(onSubmit).toHaveBeenCalledTimes(1);
+  rerender(
+    <FormDialog
+      visible
+      header="Reject run"
+      submit={{ formId: 'f', label: 'Reject', saving: true, severity: 'danger', icon: null }}
+      onClose={jest.fn()}
+    >
+      <form id="f" onSubmit={onSubmit} />
+    </FormDialog>,
+  );
+  const reject = screen.getByRole('button', { name: /Reject/ });
+  expect(reject.className).toContain('p-button-danger');
+  expect(reject.querySelector('.pi-check')).toBeNull();
+  expect(screen.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
+});

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { PAYOUT_REASON_MAX } from '@portal/contracts';
 import { FormDialog, errorMessageOf } from '@portal/shared-ui';
@@ -67,32 +66,17 @@ export default function ReasonDialog({
     }
   };
 
-  const footer = (requestClose: () => void) => (
-    <div>
-      <Button
-        type="button"
-        label="Cancel"
-        severity="secondary"
-        outlined
-        onClick={requestClose}
-        disabled={busy}
-      />
-      <Button
-        type="submit"
-        form={`${id}-form`}
-        label={confirmLabel}
-        severity={confirmSeverity}
-        loading={busy}
-        disabled={busy}
-      />
-    </div>
-  );
-
   return (
     <FormDialog
       visible
       header={header}
-      footer={footer}
+      submit={{
+        formId: `${id}-form`,
+        label: confirmLabel,
+        saving: busy,
+        severity: confirmSeverity,
+        icon: null,
+      }}
       dirty={text.trim() !== ''}
       busy={busy}
       onClose={onClose}
