@@ -16,10 +16,14 @@ export const FREE_ENTRY_SQL = `NOT EXISTS (SELECT 1 FROM payout_line_entries p
                   WHERE p.entry_id = e.entry_id AND p.line_status IN ${LIVE_LINE_STATUSES_SQL})`;
 
 /**
- * The entries a line may hold: free, and neither a cancelled earned entry nor a reversal (an earned entry
- * reversed before it was paid and its reversal stay out of every line; together they are 0).
+ * Entries of a kind a line may hold (alias e): neither a cancelled earned entry nor a reversal (an earned entry
+ * reversed before it was paid and its reversal stay out of every line; together they are 0). Also the predicate
+ * of commission_entries_payable_idx (migration 070).
  */
-export const PAYABLE_ENTRY_SQL = `e.kind <> 'reversal' AND NOT e.reversed AND ${FREE_ENTRY_SQL}`;
+const PAYABLE_KIND_SQL = `e.kind <> 'reversal' AND NOT e.reversed`;
+
+/** The entries a line may hold: of a payable kind, and free. */
+export const PAYABLE_ENTRY_SQL = `${PAYABLE_KIND_SQL} AND ${FREE_ENTRY_SQL}`;
 
 /** An affiliate's money in naira (numeric text with 2 decimals): the four states add up to `total`. */
 export interface AffiliateBalances {
@@ -103,7 +107,7 @@ export async function balancesOf(
  * Inactive, KYC not complete, Bank account not verified, Negative balance, Below the minimum payout).
  * `$2` is the minimum payout. `onlyAffiliates`, when given, is a condition on `e.affiliate_id` that narrows the
  * sum to some affiliates. Columns: affiliate_id, amount (numeric), reason (text or NULL), and what a line copies
- * of the affiliate: affiliate_code, bank_id, bank_account_name.
+ * of the affiliate: bank_id, bank_account_name.
  *
  * The payable sum is that of every payable-kind entry (read in affiliate order from commission_entries_payable_idx
  * alone) less that of the entries a live line holds (each at most once: payout_line_entries_once_idx): the same
@@ -115,13 +119,13 @@ export const eligibilitySql = (onlyAffiliates = 'true') => `
     SELECT every.affiliate_id, every.amount - coalesce(held.amount, 0) AS amount
       FROM (SELECT e.affiliate_id, sum(e.amount) AS amount
               FROM commission_entries e
-             WHERE e.available_at < $1 AND e.kind <> 'reversal' AND NOT e.reversed AND ${onlyAffiliates}
+             WHERE e.available_at < $1 AND ${PAYABLE_KIND_SQL} AND ${onlyAffiliates}
              GROUP BY e.affiliate_id) every
       LEFT JOIN (SELECT e.affiliate_id, sum(e.amount) AS amount
                    FROM payout_line_entries p
                    JOIN commission_entries e ON e.entry_id = p.entry_id
                   WHERE p.line_status IN ${LIVE_LINE_STATUSES_SQL}
-                    AND e.available_at < $1 AND e.kind <> 'reversal' AND NOT e.reversed AND ${onlyAffiliates}
+                    AND e.available_at < $1 AND ${PAYABLE_KIND_SQL} AND ${onlyAffiliates}
                   GROUP BY e.affiliate_id) held ON held.affiliate_id = every.affiliate_id
      WHERE every.amount - coalesce(held.amount, 0) <> 0
   )
@@ -132,7 +136,7 @@ export const eligibilitySql = (onlyAffiliates = 'true') => `
               WHEN payable.amount < 0 THEN 'Negative balance'
               WHEN payable.amount < $2 THEN 'Below the minimum payout'
          END AS reason,
-         a.affiliate_code, a.bank_id, a.bank_account_name
+         a.bank_id, a.bank_account_name
     FROM payable
     JOIN affiliates a ON a.affiliate_id = payable.affiliate_id
     JOIN users u ON u.user_id = a.user_id`;
