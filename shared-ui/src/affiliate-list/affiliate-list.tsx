@@ -5,6 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { AFFILIATE_PAGE_SIZE, Messages } from '@portal/contracts';
 import type { AffiliateSummary } from '@portal/contracts';
 import { ConfirmDialog } from '../confirm-dialog';
+import { FilterField, ListScreen } from '../list-screen/list-screen';
 import { PagedTable } from '../data-table/paged-table';
 import { serialColumn } from '../data-table/serial-column';
 import type { DataColumn } from '../data-table/data-table';
@@ -133,10 +134,10 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
   );
 
   return (
-    <section className={styles.page} aria-labelledby={`${searchId}-title`}>
-      <header className={styles.header}>
-        <h1 id={`${searchId}-title`}>{title}</h1>
-        {mode === 'admin' ? (
+    <ListScreen
+      title={title}
+      actions={
+        mode === 'admin' ? (
           <div className={styles.exportControls}>
             <label className={styles.fullNumbers}>
               <input
@@ -157,44 +158,43 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
               onClick={() => void downloadExcel()}
             />
           </div>
-        ) : null}
-      </header>
-
-      <div className={styles.filters} role="search">
-        <div className={styles.field}>
-          <label htmlFor={searchId}>Search</label>
-          <InputText
-            id={searchId}
-            type="search"
-            value={list.searchText}
-            placeholder="Affiliate ID, name, email or mobile"
-            onChange={(event) => list.setSearchText(event.target.value)}
-            className={styles.searchInput}
+        ) : null
+      }
+      filters={
+        <>
+          <FilterField htmlFor={searchId} label="Search">
+            <InputText
+              id={searchId}
+              type="search"
+              value={list.searchText}
+              placeholder="Affiliate ID, name, email or mobile"
+              onChange={(event) => list.setSearchText(event.target.value)}
+              className={styles.searchInput}
+            />
+          </FilterField>
+          <FilterField htmlFor={statusId} label="Status">
+            <Dropdown
+              pt={dropdownPassThrough}
+              inputId={statusId}
+              value={status}
+              options={[...STATUS_FILTER_OPTIONS]}
+              optionLabel="label"
+              optionValue="value"
+              onChange={(event) => list.setFilters({ status: event.value as AffiliateStatusFilterValue })}
+              className={styles.statusFilter}
+            />
+          </FilterField>
+          <Button
+            type="button"
+            label="Reset"
+            icon="pi pi-refresh"
+            severity="secondary"
+            outlined
+            onClick={list.reset}
           />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={statusId}>Status</label>
-          <Dropdown
-            pt={dropdownPassThrough}
-            inputId={statusId}
-            value={status}
-            options={[...STATUS_FILTER_OPTIONS]}
-            optionLabel="label"
-            optionValue="value"
-            onChange={(event) => list.setFilters({ status: event.value as AffiliateStatusFilterValue })}
-            className={styles.statusFilter}
-          />
-        </div>
-        <Button
-          type="button"
-          label="Reset"
-          icon="pi pi-refresh"
-          severity="secondary"
-          outlined
-          onClick={list.reset}
-        />
-      </div>
-
+        </>
+      }
+    >
       <PagedTable
         list={list}
         caption={title}
@@ -222,6 +222,6 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
         onConfirm={() => void inactivation.confirm()}
         onCancel={inactivation.cancel}
       />
-    </section>
+    </ListScreen>
   );
 }

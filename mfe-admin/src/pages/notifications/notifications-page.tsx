@@ -6,6 +6,7 @@ import type { NotificationItem } from '@portal/contracts';
 import {
   ConfirmDialog,
   DataTable,
+  ListScreen,
   LoadingSpinner,
   serialColumn,
   useConfirmedAction,
@@ -96,9 +97,9 @@ export default function NotificationsPage() {
   );
 
   return (
-    <section className={styles.page} aria-labelledby="notifications-title">
-      <header className={styles.header}>
-        <h1 id="notifications-title">Notifications</h1>
+    <ListScreen
+      title="Notifications"
+      actions={
         <Button
           type="button"
           label="Add Notification"
@@ -106,8 +107,8 @@ export default function NotificationsPage() {
           disabled={countries.state !== 'ready'}
           onClick={() => setDialog({ mode: 'add' })}
         />
-      </header>
-
+      }
+    >
       {/* Bound to the rows on screen: a tooltip bound before the rows arrive finds no target. Hover, keyboard
           focus and a tap (which focuses the text) each show the full message. */}
       <Tooltip
@@ -149,6 +150,6 @@ export default function NotificationsPage() {
         onConfirm={() => void deletion.confirm()}
         onCancel={deletion.cancel}
       />
-    </section>
+    </ListScreen>
   );
 }
