@@ -43,12 +43,17 @@ beforeEach(() => {
   });
 });
 
-/** Types a day into a date field as a person does (the calendar reads the text on input). */
+/**
+ * Types a day into a date field as a person does (the calendar reads the text on input). Leaving the field may
+ * ask for a page: its answer lands inside act.
+ */
 async function typeDay(label: string, value: string) {
   const input = await screen.findByLabelText(label);
   fireEvent.focus(input);
   fireEvent.input(input, { target: { value } });
-  fireEvent.blur(input);
+  await act(async () => {
+    fireEvent.blur(input);
+  });
 }
 
 describe('MyOrdersPage', () => {
