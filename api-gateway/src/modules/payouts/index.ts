@@ -6,7 +6,6 @@ export { accountLabel, nairaText } from './account-label';
 export {
   affiliateBalances,
   balancesOf,
-  eligibilitySql,
   FREE_ENTRY_SQL,
   LIVE_LINE_STATUSES_SQL,
   PAYABLE_ENTRY_SQL,
