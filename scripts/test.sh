@@ -20,20 +20,35 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+# Each step's wall-clock time, printed at the end: where a slow run spent its minutes.
+timings=""
+step_started=$SECONDS
+step_done() {
+  timings+="$(printf '%5ss  %s' "$((SECONDS - step_started))" "$1")"$'\n'
+  step_started=$SECONDS
+}
+
 rm -rf test-results/jest && mkdir -p test-results/jest
 pnpm install --frozen-lockfile
+step_done install
 pnpm run build
+step_done build
 pnpm run lint
+step_done lint
 pnpm run format:check
+step_done format:check
 pnpm run typecheck
+step_done typecheck
 
 status=0
 # contracts and the six web packages in one jest run (jest.projects.cjs): one start, their files over two workers.
 echo "== jest: contracts, shared-ui, shell, mfe-auth, mfe-admin, mfe-backoffice, mfe-affiliate"
 pnpm --filter @portal/shared-ui exec jest --config ../jest.projects.cjs --ci --maxWorkers=2 --json \
   --outputFile="$PWD/test-results/jest/web-and-contracts.json" || status=1
+step_done "jest: web and contracts"
 echo "== jest: api-gateway"
 pnpm --filter api-gateway run test --ci --json --outputFile="$PWD/test-results/jest/api-gateway.json" || status=1
+step_done "jest: api-gateway"
 # The gateway tests whose outcome depends on PostgreSQL (PostgreSQL-only tests, races between gateway processes)
 # on a real server when one answers (each test file in its own schema); on the embedded database above they ran
 # their single-process cases and skipped the rest. `.ci/run` then runs every other database test on the server
@@ -42,12 +57,17 @@ if node -e "require('net').connect(5432, '127.0.0.1').on('connect', () => proces
   echo "== jest: api-gateway on PostgreSQL (127.0.0.1:5432/test): the tests that depend on it"
   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test POSTGRES_PASS=dependent pnpm --filter api-gateway run test \
     --config jest.postgres.cjs --ci --json --outputFile="$PWD/test-results/jest/api-gateway-postgres.json" || status=1
+  step_done "jest: api-gateway on PostgreSQL"
 else
   echo "== jest: api-gateway on PostgreSQL: skipped, nothing answers on 127.0.0.1:5432 (the gateway suite ran on the embedded database only; its PostgreSQL-only tests were skipped)"
 fi
 echo "== the README's commands, with no pnpm on the PATH"
 bash scripts/readme-commands-test.sh || status=1
+step_done "the README's commands"
 echo "== playwright: e2e"
 pnpm --filter e2e run test || status=1
+step_done "playwright"
+echo "== time per step (${SECONDS}s in all)"
+printf '%s' "$timings"
 node scripts/test-summary.mjs || true
 exit $status
