@@ -5,6 +5,9 @@ module.exports = {
   moduleNameMapper: { '^@portal/contracts$': '<rootDir>/../contracts/src/index.ts' },
   // Generous: a busy two-core machine can take tens of seconds to start a file's embedded database; no test times anything.
   testTimeout: 120000,
+  // One migrated embedded database, which every test file's database starts from (suite-database.ts).
+  globalSetup: '<rootDir>/test-support/migrated-template.ts',
+  globalTeardown: '<rootDir>/test-support/migrated-template-teardown.ts',
   // Each test file gets its own database; two workers match the CI machine's two cores.
   maxWorkers: 2,
 };

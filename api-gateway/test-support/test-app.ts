@@ -8,7 +8,7 @@ import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { migrate } from '../src/db/migrate';
-import { openSuiteDatabase } from './suite-database';
+import { openMigratedSuiteDatabase } from './suite-database';
 
 /** The context behind each app createTestApp made: sign-in helpers complete the code step with it. */
 export const testAppContexts = new WeakMap<express.Express, AppContext>();
@@ -39,7 +39,7 @@ export async function createTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const db = await openSuiteDatabase('test');
+  const db = await openMigratedSuiteDatabase('test');
   await migrate(db);
   let offsetMs = 0;
   const ctx: AppContext = {

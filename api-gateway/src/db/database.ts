@@ -46,6 +46,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Where PGlite keeps its files; undefined keeps the database in memory (tests). */
   dataDir?: string;
+  /** PGlite in memory only: start from these files (a `dumpPglite` tarball) instead of an empty cluster. */
+  startFrom?: Blob;
   /** PostgreSQL only: the schema to use and create (isolates test files on a shared server). */
   schema?: string;
   /** PostgreSQL only: told when an idle pooled connection fails (the server restarted, the network broke). */
@@ -55,7 +57,19 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.schema, options.onIdleConnectionError)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.startFrom);
+}
+
+const pgliteEngines = new WeakMap<Database, PGlite>();
+
+/**
+ * An embedded database's files as one tarball, which `openDatabase({ startFrom })` opens again in memory:
+ * the test suites migrate once and start each file's database from the dump (seconds less per file).
+ */
+export async function dumpPglite(db: Database): Promise<Blob> {
+  const engine = pgliteEngines.get(db);
+  if (!engine) throw new Error('dumpPglite: not an open embedded database');
+  return engine.dumpDataDir('none');
 }
 
 /** How many times transaction() runs its function when the database keeps choosing it as a deadlock's victim. */
@@ -82,7 +96,7 @@ async function retryConflicts<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, startFrom?: Blob): Promise<Database> {
   // The contrib entry ships CommonJS but only ESM typings, so it is required by hand.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
@@ -93,7 +107,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     mkdirSync(dir, { recursive: true });
     created = await PGlite.create(dir, { extensions });
   } else {
-    created = await PGlite.create({ extensions });
+    created = await PGlite.create({ extensions, loadDataDir: startFrom });
   }
   // PGlite starts its session with client_min_messages = debug3 (its command line): every statement would
   // send a DEBUG notice to JavaScript. PostgreSQL's own defaults: notices and warnings still arrive.
@@ -116,7 +130,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
       await executor.exec(script);
     },
   });
-  return {
+  const database: Database = {
     driver: 'pglite',
     query: async (text, params) => sqlOf(live()).query(text, params),
     exec: async (script) => sqlOf(live()).exec(script),
@@ -129,9 +143,12 @@ async function openPglite(dataDir?: string): Promise<Database> {
     close: async () => {
       const closing = open;
       open = undefined;
+      pgliteEngines.delete(database);
       await closing?.close();
     },
   };
+  pgliteEngines.set(database, created);
+  return database;
 }
 
 async function openPostgres(

@@ -1,0 +1,1 @@
+export { removeTemplate as default } from './migrated-template';
