@@ -20,7 +20,7 @@
  * turn comes while one runs skips it. The retail platform posts an ingestion batch every --ingest-every-s.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -559,6 +559,13 @@ function memoryDetail(pids: number[]): string {
 }
 
 const SEED_CLI = path.resolve(__dirname, '../api-gateway/dist/seed/cli.js');
+/**
+ * One data key for the seed and every run. The seeded database is kept between runs and its BVN/NIN, account
+ * numbers and the admin's authenticator secret are sealed: with a key generated per process (the seed's landed
+ * in api-gateway/dist/data, deleted by the next build) the next run's gateway could not open them and the demo
+ * admin could not sign in.
+ */
+const BENCH_DATA_KEY = createHash('sha256').update('load-soak: the bench data key').digest('base64');
 /** Pages of 100 pending affiliates taken for the run's KYC decisions (each is decided once). */
 const PENDING_PAGES = 50;
 
@@ -566,7 +573,13 @@ const PENDING_PAGES = 50;
 async function seed(env: Record<string, string>): Promise<void> {
   const child = spawn(process.execPath, [SEED_CLI], {
     cwd: path.dirname(GATEWAY),
-    env: { ...process.env, ...env, SEED_SCALE: String(SCALE), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...env,
+      SEED_SCALE: String(SCALE),
+      LOG_LEVEL: 'warn',
+      DATA_ENCRYPTION_KEY: BENCH_DATA_KEY,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -657,7 +670,7 @@ async function startGateway(): Promise<{
       NODE_ENV: 'production',
       PORT: String(port),
       JWT_SECRET: randomBytes(32).toString('hex'),
-      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      DATA_ENCRYPTION_KEY: BENCH_DATA_KEY,
       SEED_DEMO: 'true',
       SEED_SCALE: String(SCALE),
       INTEGRATION_API_KEY: API_KEY,
