@@ -76,42 +76,45 @@ interface RateDbRow {
 /**
  * The rates in force on `today`: per affiliate and category the newest row effective on or before it (no newer
  * one up to today), filtered by affiliate code or name and by category. The page is read in the primary key's
- * order (affiliate, category, date), so it stops after its rows; the count reads the same rows once.
+ * order (affiliate, category, date), so it stops after its rows. The filters hold for every row of a pair, so
+ * the count is the number of pairs with a row in force: one grouped pass over the key, with no lookup per row.
  */
 export async function currentRates(
   sql: Sql,
   filter: { today: string; search?: string; category?: string; page: number; pageSize: number },
 ): Promise<{ results: CommissionRate[]; totalCount: number }> {
   const params: unknown[] = [filter.today];
-  const conditions = [
-    'cr.effective_date <= $1::date',
-    `NOT EXISTS (SELECT 1 FROM commission_rates newer
-                  WHERE newer.affiliate_code = cr.affiliate_code AND newer.product_category = cr.product_category
-                    AND newer.effective_date > cr.effective_date AND newer.effective_date <= $1::date)`,
-  ];
+  const pairFilters: string[] = [];
   if (filter.category) {
     params.push(filter.category);
-    conditions.push(`cr.product_category = $${params.length}`);
+    pairFilters.push(`cr.product_category = $${params.length}`);
   }
   if (filter.search) {
     params.push(containsPattern(filter.search));
-    conditions.push(`(lower(cr.affiliate_code) LIKE $${params.length}
-      OR EXISTS (SELECT 1 FROM affiliates s WHERE s.affiliate_code = cr.affiliate_code
-                    AND lower(s.full_name) LIKE $${params.length}))`);
+    pairFilters.push(
+      `(lower(cr.affiliate_code) LIKE $${params.length} OR lower(a.full_name) LIKE $${params.length})`,
+    );
   }
-  const where = conditions.join(' AND ');
+  const inForce = ['cr.effective_date <= $1::date', ...pairFilters].join(' AND ');
   const { rows } = await sql.query<RateDbRow>(
     `SELECT cr.affiliate_code, a.full_name, cr.product_category, cr.rate_percent::text AS rate_percent,
             cr.minimum_order_value::text AS minimum_order_value,
             to_char(cr.effective_date, 'YYYY-MM-DD') AS effective_date, cr.upload_id
        FROM commission_rates cr LEFT JOIN affiliates a ON a.affiliate_code = cr.affiliate_code
-      WHERE ${where}
+      WHERE ${inForce}
+        AND NOT EXISTS (SELECT 1 FROM commission_rates newer
+                         WHERE newer.affiliate_code = cr.affiliate_code
+                           AND newer.product_category = cr.product_category
+                           AND newer.effective_date > cr.effective_date AND newer.effective_date <= $1::date)
       ORDER BY cr.affiliate_code, cr.product_category
       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, filter.pageSize, (filter.page - 1) * filter.pageSize],
   );
   const { rows: counted } = await sql.query<{ n: string | number }>(
-    `SELECT count(*) AS n FROM commission_rates cr WHERE ${where}`,
+    `SELECT count(*) AS n FROM (
+       SELECT 1 FROM commission_rates cr LEFT JOIN affiliates a ON a.affiliate_code = cr.affiliate_code
+        WHERE ${inForce}
+        GROUP BY cr.affiliate_code, cr.product_category) AS pairs`,
     params,
   );
   return {
@@ -131,9 +134,10 @@ export async function currentRates(
 /** 2.500 -> 2.5, 3.000 -> 3: the rate as it was typed. */
 const trimDecimal = (value: string) => value.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 
+/** The categories that have a rate, in order (the database's `rate_categories()`, migration 072). */
 export async function rateCategories(sql: Sql): Promise<string[]> {
   const { rows } = await sql.query<{ product_category: string }>(
-    'SELECT DISTINCT product_category FROM commission_rates ORDER BY product_category LIMIT 200',
+    'SELECT product_category FROM rate_categories() AS product_category ORDER BY 1 LIMIT 200',
   );
   return rows.map((row) => row.product_category);
 }

@@ -39,7 +39,7 @@ export async function listReturnWindows(sql: Sql): Promise<ReturnWindowList> {
   const { rows } = await sql.query<WindowRow>(
     `SELECT c.product_category, w.return_days, w.updated_at, u.full_name AS updated_by
        FROM (SELECT product_category FROM product_category_return_windows
-             UNION SELECT DISTINCT product_category FROM commission_rates) c
+             UNION SELECT rate_categories()) c
        LEFT JOIN product_category_return_windows w ON w.product_category = c.product_category
        LEFT JOIN users u ON u.user_id = w.updated_by
       ORDER BY c.product_category

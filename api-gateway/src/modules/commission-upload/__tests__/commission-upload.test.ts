@@ -416,6 +416,8 @@ describe('current rates and upload history', () => {
           [code, 2, 'Baby Care', 0, '2025-06-01'],
           [code, 9, 'Baby Care', 0, '2099-01-01'],
           [code, 3, 'Household', 0, '2025-01-01'],
+          // Not in force yet: neither listed nor counted.
+          [code, 4, 'Snacks', 0, '2099-01-01'],
         ),
       ),
     );
@@ -434,7 +436,8 @@ describe('current rates and upload history', () => {
         effectiveDate: '2025-06-01',
       }),
     ]);
-    expect(res.body.categories).toEqual(expect.arrayContaining(['Baby Care', 'Household']));
+    // Every category with a rate is offered, in force or not.
+    expect(res.body.categories).toEqual(expect.arrayContaining(['Baby Care', 'Household', 'Snacks']));
     const pastTheEnd = await request(t.app)
       .get('/api/master/commision/rates')
       .query({ search: 'zainab', pageSize: 1, page: 3 })
@@ -446,6 +449,18 @@ describe('current rates and upload history', () => {
       .query({ search: code, category: 'Household' })
       .set('Authorization', admin);
     expect(household.body.results.map((r: { ratePercent: string }) => r.ratePercent)).toEqual(['3']);
+    expect(household.body.totalCount).toBe(1);
+    const snacks = await request(t.app)
+      .get('/api/master/commision/rates')
+      .query({ search: code, category: 'Snacks' })
+      .set('Authorization', admin);
+    expect(snacks.body).toMatchObject({ totalCount: 0, results: [] });
+    // The count of the whole list is its pairs in force, the same as reading every page.
+    const everything = await request(t.app)
+      .get('/api/master/commision/rates')
+      .query({ pageSize: 100 })
+      .set('Authorization', admin);
+    expect(everything.body.totalCount).toBe(everything.body.results.length);
   });
 
   test('uploads newest first with who and how many rows', async () => {
