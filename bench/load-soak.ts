@@ -13,7 +13,9 @@
  *       run; the copy `<name>_load_soak_run` is dropped at the end). --data-dir keeps PGlite's seeded database
  *       the same way (each run on a copy).
  *
- * Each back-office and affiliate virtual user signs in with its role's demo account, walks its role's screens
+ * Each back-office and affiliate virtual user signs in to an account of its own (made on the run's copy of the
+ * database: back-office users beside the demo one, seeded KYC Complete affiliates, all with the demo password)
+ * from an address of its own (X-Forwarded-For, the gateway trusting the loopback proxy), walks its role's screens
  * with a random think time between calls, and signs out, over and over; the admin users walk theirs in the one
  * admin session signed in at set-up (an authenticator code is accepted once per 30 s step). The heavy calls (an export, a commission upload) run one at a
  * time across all users, as the gateway allows (it answers 429/503 "busy" beyond that by design); a user whose
@@ -40,7 +42,7 @@ import * as XLSX from 'xlsx';
 import { COMMISSION_COLUMNS } from '@portal/contracts';
 import { gatewayWorkers } from '../api-gateway/src/config';
 import { totpCodeAt } from '../api-gateway/src/modules/auth/totp';
-import { openDatabase } from '../api-gateway/src/db/database';
+import { type Database, openDatabase } from '../api-gateway/src/db/database';
 import { DEMO_ACCOUNTS } from '../api-gateway/src/seed/demo-accounts';
 import { PRODUCT_CATEGORIES } from '../api-gateway/src/seed/vocabulary';
 
@@ -227,12 +229,29 @@ interface Shared {
   pendingIds: number[];
   /** Seeded retailers for ingestion batches. */
   retailerIds: string[];
+  /** Per virtual user: its own account (back office and affiliate; admins share the set-up's session). */
+  people: Person[];
 }
 
-async function signIn(role: keyof typeof DEMO_ACCOUNTS): Promise<string | undefined> {
-  const { email, password } = DEMO_ACCOUNTS[role];
+/** A virtual user's account and the address it comes from. */
+interface Person {
+  email: string;
+  password: string;
+  address: string;
+}
+
+/** The demo account of a role, from the set-up's address. */
+const demoPerson = (role: keyof typeof DEMO_ACCOUNTS): Person => ({
+  email: DEMO_ACCOUNTS[role].email,
+  password: DEMO_ACCOUNTS[role].password,
+  address: '10.0.255.1',
+});
+
+async function signIn(person: Person): Promise<string | undefined> {
+  const { email, password } = person;
   const answer = await call('POST login/auth', 'POST', '/api/login/auth', {
     json: { userName: email, password },
+    headers: { 'x-forwarded-for': person.address },
   });
   const signedIn = answer?.json<{ token?: string; challenge?: string; secondFactorEnrolment?: true }>();
   if (signedIn?.secondFactorEnrolment) return enrolSecondFactor(signedIn.token!);
@@ -241,6 +260,7 @@ async function signIn(role: keyof typeof DEMO_ACCOUNTS): Promise<string | undefi
   const { totpSecret } = DEMO_ACCOUNTS.admin;
   const codeStep = await call('POST login/second-factor', 'POST', '/api/login/second-factor', {
     json: { challenge: signedIn.challenge, code: totpCodeAt(totpSecret, new Date()) },
+    headers: { 'x-forwarded-for': person.address },
   });
   return codeStep?.json<{ token: string }>().token;
 }
@@ -415,8 +435,9 @@ async function virtualUser(index: number, shared: Shared, until: number) {
     }
     return;
   }
+  const person = shared.people[index];
   while (Date.now() < until) {
-    const token = await signIn(role);
+    const token = await signIn(person);
     if (!token) {
       await sleep(1000);
       continue;
@@ -594,6 +615,7 @@ async function seed(env: Record<string, string>): Promise<void> {
 async function prepareDatabase(): Promise<{
   env: Record<string, string>;
   label: string;
+  people: Person[];
   cleanUp: () => Promise<void>;
 }> {
   if (DATABASE_URL) {
@@ -614,6 +636,7 @@ async function prepareDatabase(): Promise<{
           throw error;
         });
       }
+      await withDatabase({ databaseUrl: at(seeded) }, vacuumOnce);
       await admin.query(`DROP DATABASE IF EXISTS "${run}" WITH (FORCE)`);
       await admin.query(`CREATE DATABASE "${run}" TEMPLATE "${seeded}"`);
     } finally {
@@ -622,6 +645,7 @@ async function prepareDatabase(): Promise<{
     return {
       env: { DATABASE_URL: at(run), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'load-soak-')) },
       label: `PostgreSQL (${run}, a copy of ${seeded})`,
+      people: await withDatabase({ databaseUrl: at(run) }, givePeopleAccounts),
       cleanUp: async () => {
         const dropper = await openDatabase({ databaseUrl: DATABASE_URL });
         try {
@@ -633,8 +657,15 @@ async function prepareDatabase(): Promise<{
     };
   }
   const databaseDir = mkdtempSync(path.join(os.tmpdir(), 'load-soak-'));
-  if (!DATA_DIR)
-    return { env: { DATA_DIR: databaseDir }, label: `PGlite (${databaseDir})`, cleanUp: async () => {} };
+  if (!DATA_DIR) {
+    await seed({ DATA_DIR: databaseDir });
+    return {
+      env: { DATA_DIR: databaseDir },
+      label: `PGlite (${databaseDir})`,
+      people: await withDatabase({ dataDir: databaseDir }, givePeopleAccounts),
+      cleanUp: async () => {},
+    };
+  }
   // --data-dir keeps the seeded database (made and seeded if new); each run works on a copy of it.
   mkdirSync(DATA_DIR, { recursive: true });
   await seed({ DATA_DIR });
@@ -642,8 +673,73 @@ async function prepareDatabase(): Promise<{
   return {
     env: { DATA_DIR: databaseDir },
     label: `PGlite (${databaseDir}, a copy of ${DATA_DIR})`,
+    people: await withDatabase({ dataDir: databaseDir }, givePeopleAccounts),
     cleanUp: async () => rmSync(databaseDir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * The seeded database as autovacuum leaves a production server's after a bulk load: vacuumed (the visibility
+ * map lets the rates list count on the index alone) and analysed. The test server here runs with autovacuum
+ * off. Once per seeded database; a copy made from it as template keeps its files, visibility map included.
+ */
+async function vacuumOnce(db: Database): Promise<void> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM pg_stat_user_tables
+      WHERE relname = 'orders' AND last_vacuum IS NULL AND last_autovacuum IS NULL`,
+  );
+  if (rows.length) await db.exec('VACUUM (ANALYZE)');
+}
+
+async function withDatabase<T>(
+  options: Parameters<typeof openDatabase>[0],
+  work: (db: Database) => Promise<T>,
+): Promise<T> {
+  const db = await openDatabase(options);
+  try {
+    return await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * An account and an address of its own for each back-office and affiliate virtual user, on the run's copy, as
+ * real users have: 33 users signing in to two shared accounts from one address reach the lockout's per-account
+ * and per-IP limits with sign-ins in flight (each is counted before its password is checked). Back-office users
+ * are added beside the demo one; affiliates are seeded KYC Complete ones. All take the demo accounts' password.
+ */
+async function givePeopleAccounts(db: Database): Promise<Person[]> {
+  const roles = Array.from({ length: USERS }, (_, i) => ROLES[i % ROLES.length]);
+  const wanted = (role: (typeof ROLES)[number]) => roles.filter((r) => r === role).length;
+  const { rows: staff } = await db.query<{ email: string }>(
+    `INSERT INTO users (full_name, email, password_hash, role_id, phone_code, mobile_number, country_id,
+                        is_active, force_password_update, password_changed_at)
+     SELECT 'Load Soak Reviewer ' || g, 'load-soak-reviewer-' || g || '@backoffice.example', d.password_hash,
+            d.role_id, d.phone_code, d.mobile_number, d.country_id, true, false, now()
+       FROM users d CROSS JOIN generate_series(1, $2::int) AS g
+      WHERE lower(d.email) = lower($1)
+     RETURNING email`,
+    [DEMO_ACCOUNTS.backoffice.email, wanted('backoffice')],
+  );
+  const { rows: affiliates } = await db.query<{ email: string }>(
+    `UPDATE users u SET password_hash = d.password_hash, force_password_update = false, password_changed_at = now()
+       FROM users d,
+            (SELECT a.user_id FROM affiliates a
+              WHERE a.status = 'KYC Complete' AND lower(a.email) <> lower($1)
+              ORDER BY a.affiliate_id LIMIT $2) AS chosen
+      WHERE lower(d.email) = lower($1) AND u.user_id = chosen.user_id
+     RETURNING u.email`,
+    [DEMO_ACCOUNTS.affiliate.email, wanted('affiliate')],
+  );
+  const emails = { backoffice: staff.map((r) => r.email), affiliate: affiliates.map((r) => r.email) };
+  if (emails.backoffice.length < wanted('backoffice') || emails.affiliate.length < wanted('affiliate'))
+    throw new Error('the seeded database has too few accounts for the virtual users');
+  return roles.map((role, i) => ({
+    email: role === 'admin' ? DEMO_ACCOUNTS.admin.email : emails[role].shift()!,
+    password: DEMO_ACCOUNTS[role].password,
+    address: `10.${(i >> 8) & 255}.${i & 255}.2`,
+  }));
 }
 
 async function startGateway(): Promise<{
@@ -652,12 +748,13 @@ async function startGateway(): Promise<{
   logFile: string;
   /** The run's own directory: the gateway's error log, heap snapshots. */
   dataDir: string;
+  people: Person[];
   cleanUp: () => Promise<void>;
 }> {
   if (!existsSync(GATEWAY))
     throw new Error(`${GATEWAY} is missing: run npx --yes pnpm@10 --filter api-gateway build`);
   const port = await freePort();
-  const { env, label, cleanUp } = await prepareDatabase();
+  const { env, label, people, cleanUp } = await prepareDatabase();
   // Beside the database's copy, not in it: the copy is dropped at the end, the log and snapshots are kept.
   const runDir = mkdtempSync(path.join(os.tmpdir(), 'load-soak-run-'));
   const logFile = path.join(runDir, 'gateway-errors.log');
@@ -674,6 +771,8 @@ async function startGateway(): Promise<{
       SEED_DEMO: 'true',
       SEED_SCALE: String(SCALE),
       INTEGRATION_API_KEY: API_KEY,
+      // Each virtual user's X-Forwarded-For is its address, as behind the reverse proxy of a deployment.
+      TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'info',
       MEMORY_LOG_SECONDS: String(MEMORY_LOG_SECONDS),
       ...(HEAP_SNAPSHOTS_AT.length
@@ -699,12 +798,12 @@ async function startGateway(): Promise<{
   console.log(
     `gateway up on ${label} in ${((performance.now() - started) / 1000).toFixed(0)} s (seed included when new)`,
   );
-  return { child, label, logFile, dataDir: runDir, cleanUp };
+  return { child, label, logFile, dataDir: runDir, people, cleanUp };
 }
 
-async function loadShared(): Promise<Shared> {
-  const admin = await signIn('admin');
-  const backoffice = await signIn('backoffice');
+async function loadShared(people: Person[]): Promise<Shared> {
+  const admin = await signIn(demoPerson('admin'));
+  const backoffice = await signIn(demoPerson('backoffice'));
   if (!admin || !backoffice) throw new Error('the demo accounts cannot sign in');
   const pendingIds: number[] = [];
   const affiliateCodes: string[] = [];
@@ -734,7 +833,7 @@ async function loadShared(): Promise<Shared> {
     { length: Math.max(1, Math.min(2000, SCALE * 400)) },
     (_, g) => `SEED-R${String(g + 1).padStart(7, '0')}`,
   );
-  return { adminToken: admin, affiliateCodes, pendingIds: pendingIds.reverse(), retailerIds };
+  return { adminToken: admin, affiliateCodes, pendingIds: pendingIds.reverse(), retailerIds, people };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -767,7 +866,7 @@ async function main() {
   const gateway = await startGateway();
   const exitCode = { value: 0 };
   try {
-    const shared = await loadShared();
+    const shared = await loadShared(gateway.people);
     if (WARM_UP_MINUTES > 0) {
       console.log(`warm-up: the same load for ${WARM_UP_MINUTES} min, not counted`);
       const warmUpUntil = Date.now() + WARM_UP_MINUTES * 60_000;
