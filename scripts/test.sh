@@ -33,10 +33,19 @@ pnpm install --frozen-lockfile
 step_done install
 pnpm run build
 step_done build
-pnpm run lint
-step_done lint
-pnpm run format:check
-step_done format:check
+# eslint and prettier each use one core: run side by side, each one's output printed whole after both end.
+checks_dir=$(mktemp -d)
+pnpm run lint >"$checks_dir/lint" 2>&1 &
+lint_pid=$!
+pnpm run format:check >"$checks_dir/format" 2>&1 &
+format_pid=$!
+lint_status=0 format_status=0
+wait "$lint_pid" || lint_status=$?
+wait "$format_pid" || format_status=$?
+cat "$checks_dir/lint" "$checks_dir/format"
+rm -rf "$checks_dir"
+if [ "$lint_status" != 0 ] || [ "$format_status" != 0 ]; then exit 1; fi
+step_done "lint and format:check"
 pnpm run typecheck
 step_done typecheck
 
