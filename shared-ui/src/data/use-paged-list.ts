@@ -95,6 +95,16 @@ export function usePagedList<Row, Filters extends ListFilters>({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filterKey]);
 
+  // The address as this list last wrote it or last rendered it. A write starts from here, not from the render's
+  // copy: a debounced search landing after a filter was chosen but before the next render would otherwise write
+  // the address without that filter. A new address from outside (Back, a link) replaces it at the next render.
+  const address = useRef(params.toString());
+  const renderedAddress = useRef(params.toString());
+  if (renderedAddress.current !== params.toString()) {
+    renderedAddress.current = params.toString();
+    address.current = params.toString();
+  }
+
   /**
    * Writes the address: values equal to their default (and page 1, an empty search) are left out. A step the
    * person took is a new history entry (nothing when the address stays the same); a correction the list makes
@@ -102,7 +112,7 @@ export function usePagedList<Row, Filters extends ListFilters>({
    */
   const update = useCallback(
     (changes: Record<string, string | number>, { replace = false }: { replace?: boolean } = {}) => {
-      const next = new URLSearchParams(params);
+      const next = new URLSearchParams(address.current);
       for (const [name, value] of Object.entries(changes)) {
         const text = String(value).trim();
         const isDefault =
@@ -114,19 +124,14 @@ export function usePagedList<Row, Filters extends ListFilters>({
         if (isDefault) next.delete(name);
         else next.set(name, text);
       }
-      if (next.toString() !== params.toString()) setParams(next, { replace });
+      if (next.toString() === address.current) return;
+      address.current = next.toString();
+      setParams(next, { replace });
     },
     // defaultFilters is usually a literal: its content, not its identity, matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [params, setParams, JSON.stringify(defaultFilters)],
+    [setParams, JSON.stringify(defaultFilters)],
   );
-
-  // `update` starts from the address of the render it came from: the debounced search must write through the
-  // newest one, or a filter chosen during the wait is lost when the search lands.
-  const latestUpdate = useRef(update);
-  useEffect(() => {
-    latestUpdate.current = update;
-  }, [update]);
 
   const [searchText, setSearchTextNow] = useState(search);
   // Back or Forward to another search: the box shows it. (A search the box itself wrote matches it already.)
@@ -138,10 +143,7 @@ export function usePagedList<Row, Filters extends ListFilters>({
   useEffect(() => {
     const trimmed = searchText.trim();
     if (trimmed === search) return undefined;
-    const timer = setTimeout(
-      () => latestUpdate.current({ [SEARCH_PARAM]: trimmed, [PAGE_PARAM]: 1 }),
-      SEARCH_DEBOUNCE_MS,
-    );
+    const timer = setTimeout(() => update({ [SEARCH_PARAM]: trimmed, [PAGE_PARAM]: 1 }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
     // Only typing starts the wait; a search changed by the address (Back, Reset) is not typed again.
     // eslint-disable-next-line react-hooks/exhaustive-deps

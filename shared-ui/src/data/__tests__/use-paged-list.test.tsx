@@ -103,6 +103,29 @@ describe('usePagedList', () => {
     }
   });
 
+  it('a filter chosen just before the search lands is kept, even when the search lands before the next render', async () => {
+    // CI (run 5 of 2026-11-28): on a busy machine the debounce fired between the filter's write and the render
+    // that follows it, and the search was written over the address without the filter.
+    jest.useFakeTimers();
+    try {
+      const { result, location } = setUp();
+      await act(async () => {});
+      act(() => result.current.setSearchText('ada'));
+      await act(async () => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+      // One act: React renders once both have run, as when the timer wins the race with the render.
+      act(() => {
+        result.current.setFilters({ status: 'pending' });
+        jest.advanceTimersByTime(1);
+      });
+      expect(location()).toBe('/list?status=pending&search=ada');
+      await waitFor(() =>
+        expect(lastQuery()).toMatchObject({ page: 1, search: 'ada', filters: { status: 'pending' } }),
+      );
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('each page is a step in history: Back from page 25 shows page 24, then the list before paging', async () => {
     fetchPage.mockResolvedValue({ results: ['a'], totalCount: 300 });
     const { result, location, back } = setUp('/list?status=pending');
