@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { FAKE_PAYSTACK_SECRET, startPaystackFake } from '../api-gateway/test-support/fakes/paystack-fake';
 import { startGateway } from './support/gateway';
 import { startMessageProviderFakes } from './support/message-provider-fakes';
@@ -21,12 +24,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     PAYOUT_PROVIDER: 'bank-file',
   });
   process.env.PORTAL_URL = gateway.url;
+  // Shared by the workers, so no two send the same authenticator code (support/demo-totp.ts).
+  const totpSteps = mkdtempSync(path.join(os.tmpdir(), 'e2e-totp-steps-'));
+  process.env.E2E_TOTP_STEPS_DIR = totpSteps;
   process.env.PORTAL_WEB_ROOT = gateway.webRoot;
   process.env.PAYSTACK_FAKE_URL = paystack.baseUrl;
   console.log(
     `e2e: built gateway on ${gateway.url} (pid ${gateway.pid}), Paystack fake on ${paystack.baseUrl}`,
   );
   return async () => {
+    rmSync(totpSteps, { recursive: true, force: true });
     await gateway.stop();
     await providers.stop();
     await paystack.close();

@@ -20,8 +20,10 @@ export default defineConfig({
   // Starts `node api-gateway/dist/server.js` on a free port with a fresh DATA_DIR; stops it at the end.
   globalSetup: './global-setup.ts',
   outputDir: '../test-results/e2e',
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  // Budgets against a hang, not speed targets: on the busy two-core CI machine the longest journeys took 87 s of
+  // 90 and a single fill several seconds (issue 25: no test may fail because the machine is busy).
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   // Two cores in CI: two browsers at most.
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,

@@ -1,10 +1,12 @@
+import { closeSync, openSync } from 'node:fs';
+import path from 'node:path';
 import { TOTP } from 'otpauth';
 
 /**
  * The demo admin's authenticator (README, Demo accounts: development only). A code is accepted once, so sign-ins
- * of the same account within one 30-second step take the next step's code (the gateway allows ±1 step), and a
- * refused code (another worker took that step) is retried with a later one. Each refusal counts toward the
- * lockout until the next success, which starts the count afresh: a sign-in here refuses at most a few.
+ * of the same account within one 30-second step take the next step's code (the gateway allows ±1 step). The
+ * workers share one run's steps: each step is claimed by creating a file for it, so two workers never send the
+ * same code (a refused code cost its sign-in a 10-second wait before the retry).
  */
 export const DEMO_TOTP_SECRETS: Readonly<Record<string, string>> = {
   'admin@example.com': 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
@@ -12,8 +14,25 @@ export const DEMO_TOTP_SECRETS: Readonly<Record<string, string>> = {
 };
 
 const PERIOD_MS = 30_000;
-/** Per account: a code is single-use for its own account only. */
-const lastStepUsed = new Map<string, number>();
+
+/** The run's directory of claimed steps (made by the global setup; a file per account and step). */
+function claimsDir(): string {
+  const dir = process.env.E2E_TOTP_STEPS_DIR;
+  if (!dir)
+    throw new Error('E2E_TOTP_STEPS_DIR is set by the global setup: run the tests through playwright test');
+  return dir;
+}
+
+/** True when this worker is the first of the run to claim the account's step. */
+function claimStep(account: string, step: number): boolean {
+  try {
+    closeSync(openSync(path.join(claimsDir(), `${account}-${step}`), 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
 
 function totpOf(secret: string): TOTP {
   return new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 });
@@ -26,17 +45,14 @@ export function secretFor(email: string): string {
 }
 
 /**
- * The code of the first step not yet used by this worker: the current one, or the next (accepted as skew);
+ * The code of the first step no worker of this run has used yet: the current one, or the next (accepted as skew);
  * beyond that, waits until it is at most one step ahead.
  */
 export async function nextDemoCode(email: string): Promise<string> {
-  const now = Date.now();
-  const current = Math.floor(now / PERIOD_MS);
-  const key = email.toLowerCase();
-  const step = Math.max(current, (lastStepUsed.get(key) ?? -1) + 1);
-  if (step > current + 1) {
-    await new Promise((resolve) => setTimeout(resolve, (step - 1) * PERIOD_MS - now + 200));
-  }
-  lastStepUsed.set(key, step);
-  return totpOf(secretFor(email)).generate({ timestamp: step * PERIOD_MS + 1000 });
+  const account = email.toLowerCase();
+  let step = Math.floor(Date.now() / PERIOD_MS);
+  while (!claimStep(account, step)) step += 1;
+  const wait = (step - 1) * PERIOD_MS - Date.now() + 200;
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return totpOf(secretFor(account)).generate({ timestamp: step * PERIOD_MS + 1000 });
 }

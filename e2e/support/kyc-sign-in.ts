@@ -67,16 +67,19 @@ async function restoreSession(page: Page, email: string): Promise<boolean> {
   return true;
 }
 
-/** The code step of the sign-in screen; a code another worker took meanwhile is retried with a later one. */
+/** The code step of the sign-in screen; a refused code (its step ran out meanwhile) is retried with a later one. */
 export async function typeSecondFactorCode(page: Page, email: string): Promise<void> {
   for (let attempt = 0; attempt < 4; attempt++) {
     await page.getByLabel('Authentication code').fill(await nextDemoCode(email));
+    const answer = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/login/second-factor') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Verify' }).click();
-    const left = await page
-      .waitForURL((url) => !/\/login$/.test(url.pathname), { timeout: 10_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (left) return;
+    if ((await answer).ok()) {
+      await page.waitForURL((url) => !/\/login$/.test(url.pathname));
+      return;
+    }
   }
   throw new Error(`the code step of ${email} kept refusing the codes`);
 }

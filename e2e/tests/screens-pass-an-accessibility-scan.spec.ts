@@ -102,7 +102,7 @@ async function returnWindowRows(page: Page) {
 for (const { who, account, paths } of SIGNED_IN_SCREENS) {
   test(`the ${who}'s screens, with the layout and menu, have no WCAG A/AA findings`, async ({ page }) => {
     // Up to eight scans after a sign-in that may wait for a fresh authenticator step (the admin's, issue 29).
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     await signInThroughScreen(page, account.email, account.password);
     const findings: Record<string, string[]> = {};
     for (const path of paths) {
@@ -237,7 +237,6 @@ test('the page-not-found screen has no WCAG A/AA findings', async ({ page }) => 
 test("the admin's erase confirmation on an inactive affiliate (issue 29) has no WCAG A/AA findings", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   await signInThroughScreen(page, DEMO.admin.email, DEMO.admin.password);
   await page.goto('/admin/affiliates?status=inactive');
   await expect(page.getByRole('heading', { name: 'Affiliate Users' })).toBeVisible();
