@@ -1,3 +1,4 @@
+import { businessDay } from '../../lib/business-time';
 import { hashPassword } from '../../auth/password';
 import { totpCodeAt } from '../../modules/auth/totp';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
@@ -17,7 +18,8 @@ const ADMINS = [
   { email: 'payout-approver-b@example.test', password: 'Approver@b12345' },
   { email: 'payout-approver-c@example.test', password: 'Approver@c12345' },
 ];
-const today = () => new Date().toISOString().slice(0, 10);
+// The business day (Lagos), as the gateway judges a cutoff: UTC's date is the day before from 23:00 UTC.
+const today = () => businessDay(new Date());
 
 /**
  * Issue 28, never twice: two admins on two gateways approving the same payout run at once give one approval

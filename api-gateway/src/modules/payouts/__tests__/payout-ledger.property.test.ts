@@ -1,3 +1,4 @@
+import { businessDay } from '../../../lib/business-time';
 import fc from 'fast-check';
 import type { IntegrationOrder } from '@portal/contracts';
 import type { SessionUser } from '../../../http/session';
@@ -107,7 +108,8 @@ const cents = (amount: string) => {
   const value = Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
   return negative ? -value : value;
 };
-const today = () => new Date().toISOString().slice(0, 10);
+// The business day (Lagos), as the gateway judges a cutoff: UTC's date is the day before from 23:00 UTC.
+const today = () => businessDay(new Date());
 
 async function openRun(): Promise<{ id: number; status: string } | undefined> {
   const { rows } = await t.ctx.db.query<{ id: string; status: string }>(

@@ -1,3 +1,4 @@
+import { businessDay } from '../../../lib/business-time';
 import request from 'supertest';
 import {
   PayoutIneligibleReasons,
@@ -40,7 +41,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const today = () => new Date().toISOString().slice(0, 10);
+// The business day (Lagos), as the gateway judges a cutoff: UTC's date is the day before from 23:00 UTC.
+const today = () => businessDay(new Date());
 const post = (path: string, auth: string, body: object = {}) =>
   request(t.app).post(path).set('Authorization', auth).send(body);
 const get = (path: string, auth = creator) => request(t.app).get(path).set('Authorization', auth);
