@@ -7,7 +7,11 @@ test('the login page loads the shell and the auth remote only, within the CSP', 
   const csp = recordCspViolations(page);
 
   await page.goto('/login');
-  await expect(page.getByText('Access your affiliate management account')).toBeVisible();
+  // The heading and tagline come with the document (the first paint); the form is the auth remote's own, and
+  // 'networkidle' alone can come before the remote is asked for on a busy machine (a gap of 500 ms with no
+  // request while the shell starts).
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.locator('[data-first-paint]')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
 
   const paths = requests.paths();

@@ -5,6 +5,7 @@ import { AffiliateDetails, DataRightsMessages, EraseAffiliateResponse } from '@p
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { bearer, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 import { readyRegistration } from '../../../../test-support/registration-flow';
+import { businessDay } from '../../../lib/business-time';
 import { open, seal } from '../../../lib/field-crypto';
 
 // A whole registration, an export and a scan of every table: slow on a busy two-core machine.
@@ -131,7 +132,7 @@ beforeAll(async () => {
     ],
   });
   expect(retailers.status).toBe(200);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessDay(new Date());
   const orders = await feed('orders', {
     orders: [1, 2, 3].map((n) => ({
       externalId: `ER-${n}`,
