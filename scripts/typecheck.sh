@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `npm run typecheck`: tsc over every package. The shell and the four remotes are one program
+# (tsconfig.apps.json), checked beside the other packages' own `typecheck` scripts, two at a time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pnpm() { bash scripts/pnpm.sh "$@"; }
+
+apps_log=$(mktemp)
+mfe-admin/node_modules/.bin/tsc -p tsconfig.apps.json >"$apps_log" 2>&1 &
+apps_pid=$!
+status=0
+pnpm -r --workspace-concurrency=2 --filter '!shell' --filter '!mfe-*' run typecheck || status=1
+apps_status=0
+wait "$apps_pid" || apps_status=$?
+if [ "$apps_status" != 0 ]; then
+  echo "tsc -p tsconfig.apps.json (shell and remotes):"
+  cat "$apps_log"
+  status=1
+fi
+rm -f "$apps_log"
+exit $status
