@@ -84,7 +84,7 @@ for (const pkg of PACKAGES) {
         )
       )
         problems.push(
-          `${rel(file)} loads exceljs's entry: use lib/excel-workbook.ts (Workbook, WorkbookWriter)`,
+          `${rel(file)} loads exceljs's entry: use lib/excel-workbook.ts (workbookClass, workbookWriterClass)`,
         );
     }
 

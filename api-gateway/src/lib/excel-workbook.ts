@@ -10,11 +10,19 @@ import type ExcelJS from 'exceljs';
  * files of exceljs, the very classes the entry exports. scripts/check-import-graph.mjs keeps the entry out.
  */
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const Workbook = require('exceljs/lib/doc/workbook') as typeof ExcelJS.Workbook;
+// Loaded on first use, not with the app: the two files take ~150 ms to load, which every gateway start and every
+// test file paid although most never write a spreadsheet.
 
-export const WorkbookWriter =
+/** exceljs's Workbook class (builds a whole workbook in memory; the tests read files back with it). */
+export function workbookClass(): typeof ExcelJS.Workbook {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  require('exceljs/lib/stream/xlsx/workbook-writer') as typeof ExcelJS.stream.xlsx.WorkbookWriter;
+  return require('exceljs/lib/doc/workbook') as typeof ExcelJS.Workbook;
+}
+
+/** exceljs's streaming WorkbookWriter class (the exports). */
+export function workbookWriterClass(): typeof ExcelJS.stream.xlsx.WorkbookWriter {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('exceljs/lib/stream/xlsx/workbook-writer') as typeof ExcelJS.stream.xlsx.WorkbookWriter;
+}
 
 export type Worksheet = ExcelJS.Worksheet;

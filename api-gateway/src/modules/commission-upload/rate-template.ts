@@ -1,6 +1,6 @@
 import type express from 'express';
 import { COMMISSION_COLUMNS, COMMISSION_TEMPLATE_PATH } from '@portal/contracts';
-import { Workbook } from '../../lib/excel-workbook';
+import { workbookClass } from '../../lib/excel-workbook';
 
 /** Two example rows, as an admin would type them (the demo affiliate is AFF100001). */
 const EXAMPLE_ROWS: readonly (readonly [string, number, string, number, Date])[] = [
@@ -10,6 +10,7 @@ const EXAMPLE_ROWS: readonly (readonly [string, number, string, number, Date])[]
 
 /** The template of spec §2: the five columns, in order, and two example rows. */
 export async function commissionTemplate(): Promise<Buffer> {
+  const Workbook = workbookClass();
   const workbook = new Workbook();
   const sheet = workbook.addWorksheet('Commission');
   sheet.columns = COMMISSION_COLUMNS.map((header) => ({ header, width: Math.max(18, header.length + 4) }));

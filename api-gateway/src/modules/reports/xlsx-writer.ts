@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { WorkbookWriter, type Worksheet } from '../../lib/excel-workbook';
+import { workbookWriterClass, type Worksheet } from '../../lib/excel-workbook';
 
 export interface SheetColumn<Row> {
   header: string;
@@ -80,6 +80,7 @@ export type AnySheetJob = SheetJob<any>;
 /** Several sheets, one after the other, in one .xlsx on `out`; answers the number of rows written. */
 export async function writeSheets(out: Writable, sheets: readonly AnySheetJob[]): Promise<number> {
   const styled = sheets.some((job) => job.columns.some((column) => column.numFmt));
+  const WorkbookWriter = workbookWriterClass();
   const workbook = new WorkbookWriter({
     stream: out,
     useStyles: styled,

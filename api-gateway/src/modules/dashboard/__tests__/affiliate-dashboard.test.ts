@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { AffiliateDashboard, ReportMessages } from '@portal/contracts';
-import { Workbook } from '../../../lib/excel-workbook';
+import { workbookClass } from '../../../lib/excel-workbook';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import {
   bearer,
@@ -8,6 +8,8 @@ import {
   createStaffUser,
   type TestAffiliate,
 } from '../../../../test-support/affiliate-fixtures';
+
+const Workbook = workbookClass();
 
 jest.setTimeout(60_000);
 

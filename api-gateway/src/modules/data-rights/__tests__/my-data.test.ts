@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataRightsMessages, ReportMessages } from '@portal/contracts';
-import { Workbook } from '../../../lib/excel-workbook';
+import { workbookClass } from '../../../lib/excel-workbook';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import {
   bearer,
@@ -10,6 +10,8 @@ import {
 } from '../../../../test-support/affiliate-fixtures';
 import { resealNumbers } from '../../../lib/sealed-numbers';
 import { OTP_BODY_WITHHELD } from '../my-data';
+
+const Workbook = workbookClass();
 
 jest.setTimeout(60_000);
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { IntegrationOrder } from '@portal/contracts';
 import { AffiliatePayoutsResponse, PayoutMessages } from '@portal/contracts';
-import { Workbook } from '../../../lib/excel-workbook';
+import { workbookClass } from '../../../lib/excel-workbook';
 import { businessDay } from '../../../lib/business-time';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import {
@@ -11,6 +11,8 @@ import {
   type TestAffiliate,
 } from '../../../../test-support/affiliate-fixtures';
 import { ingestOrders, ingestRetailers } from '../../integration';
+
+const Workbook = workbookClass();
 
 // The affiliate's Payouts page and remittance advice (issue 28). The ledger is written by the product's own
 // ingestion (the orders' trigger); payout runs and lines are written by SQL as a finished run leaves them, so

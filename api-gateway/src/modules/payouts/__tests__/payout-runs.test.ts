@@ -12,7 +12,7 @@ import {
   SavePayoutSettingsResponse,
   type PayoutLine,
 } from '@portal/contracts';
-import { Workbook } from '../../../lib/excel-workbook';
+import { workbookClass } from '../../../lib/excel-workbook';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { bearer, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 import {
@@ -24,6 +24,8 @@ import {
 import { describeAudit, listRecentAudit } from '../../audit';
 import { affiliateBalances } from '../balances';
 import { parseCsv } from '../bank-file';
+
+const Workbook = workbookClass();
 
 // Payout runs (issue 28, PAYOUTS.md): settings, a run's lines and reasons, four eyes, exclusion, the bank file,
 // the bank's result and marking by hand. The runs follow one another (one open run at a time), so the tests

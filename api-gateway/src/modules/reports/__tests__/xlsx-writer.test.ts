@@ -1,7 +1,9 @@
 import { PassThrough } from 'node:stream';
-import { Workbook } from '../../../lib/excel-workbook';
+import { workbookClass } from '../../../lib/excel-workbook';
 import type { SheetColumn } from '../xlsx-writer';
 import { NAIRA_FORMAT, escapeCell, writeSheet } from '../xlsx-writer';
+
+const Workbook = workbookClass();
 
 /** exceljs's ValueType: what kind of cell a spreadsheet sees. */
 const STRING = 3;
