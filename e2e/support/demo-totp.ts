@@ -6,7 +6,8 @@ import { TOTP } from 'otpauth';
  * The demo admin's authenticator (README, Demo accounts: development only). A code is accepted once, so sign-ins
  * of the same account within one 30-second step take the next step's code (the gateway allows ±1 step). The
  * workers share one run's steps: each step is claimed by creating a file for it, so two workers never send the
- * same code (a refused code cost its sign-in a 10-second wait before the retry).
+ * same code (a refused code cost its sign-in a 10-second wait before the retry). A gateway a test starts for
+ * itself has its own database, so its steps are claimed apart from the run's gateway's.
  */
 export const DEMO_TOTP_SECRETS: Readonly<Record<string, string>> = {
   'admin@example.com': 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
@@ -23,10 +24,12 @@ function claimsDir(): string {
   return dir;
 }
 
-/** True when this worker is the first of the run to claim the account's step. */
-function claimStep(account: string, step: number): boolean {
+/** True when this worker is the first of the run to claim the account's step on that gateway. */
+function claimStep(account: string, gateway: string, step: number): boolean {
   try {
-    closeSync(openSync(path.join(claimsDir(), `${account}-${step}`), 'wx'));
+    closeSync(
+      openSync(path.join(claimsDir(), `${gateway.replace(/[^\w.-]/g, '_')}-${account}-${step}`), 'wx'),
+    );
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
@@ -45,13 +48,13 @@ export function secretFor(email: string): string {
 }
 
 /**
- * The code of the first step no worker of this run has used yet: the current one, or the next (accepted as skew);
- * beyond that, waits until it is at most one step ahead.
+ * The code of the first step no worker of this run has used yet on the gateway (its origin): the current one, or
+ * the next (accepted as skew); beyond that, waits until it is at most one step ahead.
  */
-export async function nextDemoCode(email: string): Promise<string> {
+export async function nextDemoCode(email: string, gateway: string): Promise<string> {
   const account = email.toLowerCase();
   let step = Math.floor(Date.now() / PERIOD_MS);
-  while (!claimStep(account, step)) step += 1;
+  while (!claimStep(account, gateway, step)) step += 1;
   const wait = (step - 1) * PERIOD_MS - Date.now() + 200;
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   return totpOf(secretFor(account)).generate({ timestamp: step * PERIOD_MS + 1000 });
