@@ -18,6 +18,11 @@ export interface TestApp {
   ctx: AppContext;
   /** Moves the app's clock; every expiry the server checks reads it. */
   advanceClock(ms: number): void;
+  /**
+   * Stops the app's clock at this instant (advanceClock still moves it): a test that checks an exact wait ("Please
+   * wait 20 seconds") must not see the real seconds a busy machine spends between its calls.
+   */
+  freezeClock(): void;
   close(): Promise<void>;
 }
 
@@ -42,11 +47,12 @@ export async function createTestApp(
   const db = await openMigratedSuiteDatabase('test');
   await migrate(db);
   let offsetMs = 0;
+  let frozenAt: number | undefined;
   const ctx: AppContext = {
     config,
     db,
     logger: options.logger ?? pino({ level: 'silent' }),
-    now: () => new Date(Date.now() + offsetMs),
+    now: () => new Date((frozenAt ?? Date.now()) + offsetMs),
     routeDocs: [],
   };
   const app = await createApp(ctx);
@@ -56,6 +62,9 @@ export async function createTestApp(
     ctx,
     advanceClock: (ms) => {
       offsetMs += ms;
+    },
+    freezeClock: () => {
+      frozenAt = Date.now();
     },
     close: async () => {
       await db.close();
