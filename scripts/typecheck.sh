@@ -5,6 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 pnpm() { bash scripts/pnpm.sh "$@"; }
 
+# A clone never installed is installed first (as scripts/pnpm.sh does), before tsc is run from the admin app.
+[ -d node_modules/.pnpm ] || pnpm install --frozen-lockfile
+# The other packages read contracts' and shared-ui's types from their builds: a clone never built builds them.
+if [ ! -f contracts/dist/index.d.ts ] || [ ! -f shared-ui/dist/index.d.ts ]; then
+  pnpm --filter @portal/contracts --filter @portal/shared-ui run build
+fi
 apps_log=$(mktemp)
 mfe-admin/node_modules/.bin/tsc -p tsconfig.apps.json >"$apps_log" 2>&1 &
 apps_pid=$!
