@@ -37,11 +37,12 @@ async function appOn(db: Database, env: Record<string, string> = {}): Promise<Te
   });
   await migrate(db);
   let offsetMs = 0;
+  let frozenAt: number | undefined;
   const ctx: AppContext = {
     config,
     db,
     logger: pino({ level: 'silent' }),
-    now: () => new Date(Date.now() + offsetMs),
+    now: () => new Date((frozenAt ?? Date.now()) + offsetMs),
     routeDocs: [],
   };
   return {
@@ -49,6 +50,9 @@ async function appOn(db: Database, env: Record<string, string> = {}): Promise<Te
     ctx,
     advanceClock: (ms) => {
       offsetMs += ms;
+    },
+    freezeClock: () => {
+      frozenAt = Date.now();
     },
     close: async () => {
       await db.close();
