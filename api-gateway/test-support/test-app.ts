@@ -26,6 +26,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The clock of a test app: real time plus what the test advanced it by, or stopped where it was frozen. */
+export function testClock(): Pick<TestApp, 'advanceClock' | 'freezeClock'> & { now: () => Date } {
+  let offsetMs = 0;
+  let frozenAt: number | undefined;
+  return {
+    now: () => new Date((frozenAt ?? Date.now()) + offsetMs),
+    advanceClock: (ms) => {
+      offsetMs += ms;
+    },
+    freezeClock: () => {
+      frozenAt = Date.now();
+    },
+  };
+}
+
 /**
  * A fresh app on its own database: embedded PGlite in memory by default, or a throwaway schema on the
  * PostgreSQL server named by DATABASE_URL (so the same suite runs on both drivers). Silent unless given a logger.
@@ -46,13 +61,12 @@ export async function createTestApp(
   });
   const db = await openMigratedSuiteDatabase('test');
   await migrate(db);
-  let offsetMs = 0;
-  let frozenAt: number | undefined;
+  const clock = testClock();
   const ctx: AppContext = {
     config,
     db,
     logger: options.logger ?? pino({ level: 'silent' }),
-    now: () => new Date((frozenAt ?? Date.now()) + offsetMs),
+    now: clock.now,
     routeDocs: [],
   };
   const app = await createApp(ctx);
@@ -60,12 +74,8 @@ export async function createTestApp(
   return {
     app,
     ctx,
-    advanceClock: (ms) => {
-      offsetMs += ms;
-    },
-    freezeClock: () => {
-      frozenAt = Date.now();
-    },
+    advanceClock: clock.advanceClock,
+    freezeClock: clock.freezeClock,
     close: async () => {
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });

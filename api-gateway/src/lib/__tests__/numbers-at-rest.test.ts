@@ -13,7 +13,7 @@ import { migrate } from '../../db/migrate';
 import { bearer, createAffiliate, createStaffUser } from '../../../test-support/affiliate-fixtures';
 import { readyRegistration } from '../../../test-support/registration-flow';
 import { openSuiteDatabase } from '../../../test-support/suite-database';
-import type { TestApp } from '../../../test-support/test-app';
+import { testClock, type TestApp } from '../../../test-support/test-app';
 import { dataKeyId } from '../field-crypto';
 import { openNumbers, resealNumbers, sealNumbersAtStart, type SealedNumberRow } from '../sealed-numbers';
 
@@ -36,24 +36,19 @@ async function appOn(db: Database, env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   await migrate(db);
-  let offsetMs = 0;
-  let frozenAt: number | undefined;
+  const clock = testClock();
   const ctx: AppContext = {
     config,
     db,
     logger: pino({ level: 'silent' }),
-    now: () => new Date((frozenAt ?? Date.now()) + offsetMs),
+    now: clock.now,
     routeDocs: [],
   };
   return {
     app: await createApp(ctx),
     ctx,
-    advanceClock: (ms) => {
-      offsetMs += ms;
-    },
-    freezeClock: () => {
-      frozenAt = Date.now();
-    },
+    advanceClock: clock.advanceClock,
+    freezeClock: clock.freezeClock,
     close: async () => {
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
