@@ -1,4 +1,5 @@
 import type { AppContext } from './context';
+import { startEmbeddedMaintenance } from './db/embedded-maintenance';
 import { startMemoryLog } from './lib/memory-log';
 import { startOutboxWorker } from './modules/messaging';
 import { startPayoutWorker } from './modules/paystack-payouts';
@@ -6,9 +7,9 @@ import { startSelfieSweeper } from './modules/registration';
 import { sweepInterruptedExports } from './modules/reports';
 
 /**
- * Periodic work of a running server (outbox delivery, Paystack payouts, expiry sweeps), and the clean-up of work a previous
- * process died in the middle of. Returns a function that stops it: the promise resolves once the outbox
- * worker has finished the message it was sending.
+ * Periodic work of a running server (outbox delivery, Paystack payouts, expiry sweeps, the embedded database's
+ * vacuum), and the clean-up of work a previous process died in the middle of. Returns a function that stops it:
+ * the promise resolves once the outbox worker has finished the message it was sending and the vacuum its table.
  */
 export function startBackgroundWork(ctx: AppContext): () => Promise<void> {
   sweepInterruptedExports(ctx).catch((error: unknown) =>
@@ -19,9 +20,14 @@ export function startBackgroundWork(ctx: AppContext): () => Promise<void> {
   const stopMemoryLog = startMemoryLog(ctx.logger, ctx.config.memoryLogSeconds);
   // Issue 28: Paystack payouts (nothing with the bank file): runs being paid, then lines waiting for news.
   const stopPayouts = startPayoutWorker(ctx);
+  const stopMaintenance = startEmbeddedMaintenance(
+    ctx.db,
+    ctx.logger,
+    ctx.config.embeddedVacuumSeconds * 1000,
+  );
   return async () => {
     stopMemoryLog();
     stopSweeper();
-    await Promise.all([stopOutbox(), stopPayouts()]);
+    await Promise.all([stopOutbox(), stopPayouts(), stopMaintenance()]);
   };
 }

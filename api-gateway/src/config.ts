@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Log each worker's process.memoryUsage() this often (a `memory` line at info); unset: never. */
   MEMORY_LOG_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+  /** Embedded database only: one table vacuumed and analysed this often, in turn; 0: never. */
+  EMBEDDED_VACUUM_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // --- Issue 27, messaging: WhatsApp Cloud API codes, delivery receipts, SMS fallback (docs/decisions.md) ---
   WHATSAPP_PROVIDER: z.enum(['log', 'meta']).default('log'),
   WHATSAPP_ACCESS_TOKEN: unsetWhenEmpty(z.string().min(1)),
@@ -111,6 +113,8 @@ export interface AppConfig {
   trustProxy?: string;
   workers?: number;
   memoryLogSeconds?: number;
+  /** PGlite has no autovacuum: one table's VACUUM (ANALYZE) this often, in turn; 0: never. */
+  embeddedVacuumSeconds: number;
   /** Days a rejected application's selfie is kept after the rejection (issue 29). */
   selfieRetentionDays: number;
   /** DATA_ENCRYPTION_KEY (current) and DATA_ENCRYPTION_OLD_KEYS by key id (issue 29). */
@@ -231,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     workers: e.WORKERS,
     memoryLogSeconds: e.MEMORY_LOG_SECONDS,
+    embeddedVacuumSeconds: e.EMBEDDED_VACUUM_SECONDS,
     selfieRetentionDays: e.SELFIE_RETENTION_DAYS,
     dataKeyring,
     bankVerification:
