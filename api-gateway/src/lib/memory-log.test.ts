@@ -1,21 +1,8 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { loadConfig } from '../config';
 import { startMemoryLog } from './memory-log';
+import { capturedLog } from '../../test-support/captured-log';
 
-function capture() {
-  const lines: { msg: string; memory?: Record<string, number> }[] = [];
-  const logger = pino(
-    { level: 'info' },
-    new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        lines.push(JSON.parse(chunk.toString('utf8')) as (typeof lines)[number]);
-        callback();
-      },
-    }),
-  );
-  return { logger, lines };
-}
+const capture = () => capturedLog<{ msg: string; memory?: Record<string, number> }>();
 
 afterEach(() => jest.useRealTimers());
 

@@ -1,22 +1,10 @@
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { loadConfig } from '../../config';
 import { type Database, openDatabase } from '../database';
 import { EmbeddedMaintenance, startEmbeddedMaintenance } from '../embedded-maintenance';
+import { capturedLog } from '../../../test-support/captured-log';
 
-function capture() {
-  const lines: { level: number; msg: string; table?: string }[] = [];
-  const logger = pino(
-    { level: 'debug' },
-    new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        lines.push(JSON.parse(chunk.toString('utf8')) as (typeof lines)[number]);
-        callback();
-      },
-    }),
-  );
-  return { logger, lines };
-}
+const capture = () => capturedLog<{ level: number; msg: string; table?: string }>('debug');
 
 async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
   const deadline = Date.now() + 20_000;
