@@ -2,8 +2,9 @@
 // of seven, and the files of all seven spread over two workers. Each project keeps its own config, so
 // `pnpm --filter <pkg> test` runs the same tests alone.
 module.exports = {
-  // A run-wide setting, which jest reads here and not in the projects' configs.
+  // Run-wide settings, which jest reads here and not in the projects' configs.
   testTimeout: require('./jest.web.cjs').testTimeout,
+  workerGracefulExitTimeout: require('./jest.web.cjs').workerGracefulExitTimeout,
   projects: [
     'contracts',
     'shared-ui',
