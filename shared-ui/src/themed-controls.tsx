@@ -1,7 +1,7 @@
 // Native inputs and buttons dressed in the PrimeReact theme's own classes (p-inputtext, p-button): they look
 // exactly like InputText and Button, but bring none of PrimeReact's JavaScript, whose shared core (~40 KB gzip)
 // would otherwise load with the sign-in page, which has a 200 KB budget (docs/decisions.md). Use them on what
-// the first page needs (sign-in, the shell's own frame); screens behind sign-in use PrimeReact freely.
+// a first visit needs (sign-in, registration, the shell's own frame); screens behind sign-in use PrimeReact freely.
 import { forwardRef } from 'react';
 import type { InputHTMLAttributes, MouseEventHandler } from 'react';
 
@@ -29,7 +29,8 @@ export const ThemedInput = forwardRef<HTMLInputElement, ThemedInputProps>(functi
 });
 
 export interface ThemedButtonProps {
-  label: string;
+  /** Without one the button shows only its icon and needs an `aria-label`. */
+  label?: string;
   type?: 'button' | 'submit';
   /** A PrimeIcons class, e.g. `pi pi-refresh`, shown before the label. */
   icon?: string;
@@ -39,6 +40,8 @@ export interface ThemedButtonProps {
   className?: string;
   /** The accessible name when the label alone is ambiguous (two 'Send OTP' buttons on one form). */
   'aria-label'?: string;
+  /** The tooltip a pointer shows, for an icon-only button. */
+  title?: string;
   onClick?: MouseEventHandler<HTMLButtonElement>;
 }
 
@@ -51,24 +54,33 @@ export function ThemedButton({
   disabled = false,
   className,
   'aria-label': ariaLabel,
+  title,
   onClick,
 }: ThemedButtonProps) {
   const iconClass = loading ? 'p-button-loading-icon pi pi-spin pi-spinner' : icon;
+  const iconOnly = label === undefined;
   return (
     <button
       type={type}
       className={classes(
         'p-button p-component',
+        iconOnly && 'p-button-icon-only',
         loading && 'p-button-loading',
         disabled && 'p-disabled',
         className,
       )}
       disabled={disabled}
       aria-label={ariaLabel}
+      title={title}
       onClick={onClick}
     >
-      {iconClass && <span className={`p-button-icon p-button-icon-left ${iconClass}`} aria-hidden="true" />}
-      <span className="p-button-label">{label}</span>
+      {iconClass && (
+        <span
+          className={`p-button-icon ${iconOnly ? 'p-c' : 'p-button-icon-left'} ${iconClass}`}
+          aria-hidden="true"
+        />
+      )}
+      {!iconOnly && <span className="p-button-label">{label}</span>}
     </button>
   );
 }

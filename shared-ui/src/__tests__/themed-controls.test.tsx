@@ -41,6 +41,22 @@ test('ThemedButton loading: the spinning icon replaces the icon; disabled button
   expect(onClick).not.toHaveBeenCalled();
 });
 
+test('ThemedButton without a label: an icon-only button named by its aria-label, with a title', () => {
+  render(
+    <ThemedButton
+      icon="pi pi-refresh"
+      aria-label="Refresh CAPTCHA"
+      title="Refresh CAPTCHA"
+      className="p-button-outlined"
+    />,
+  );
+  const button = screen.getByRole('button', { name: 'Refresh CAPTCHA' });
+  expect(button.className).toBe('p-button p-component p-button-icon-only p-button-outlined');
+  expect(button.getAttribute('title')).toBe('Refresh CAPTCHA');
+  expect(button.querySelector('.p-button-icon.p-c.pi-refresh')).not.toBeNull();
+  expect(button.querySelector('.p-button-label')).toBeNull();
+});
+
 test('LoadingSpinner announces itself with its label', () => {
   render(<LoadingSpinner label="Loading orders" />);
   expect(screen.getByRole('status')).toBeTruthy();

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH, Messages } from '@portal/contracts/registration';
 import type { CaptchaChallengeResponse } from '@portal/contracts/registration';
+import { ThemedButton, ThemedInput } from '@portal/shared-ui';
 import type { RegistrationApi } from './registration-api';
 import type { RegistrationFormValues } from './registration-form';
 import styles from './register-page.module.css';
@@ -107,20 +106,18 @@ export function CaptchaBox({ api, disabled, generation }: CaptchaBoxProps) {
         ) : (
           <span className={styles.captchaImage} aria-hidden="true" />
         )}
-        <Button
-          type="button"
+        <ThemedButton
           icon="pi pi-refresh"
           aria-label="Refresh CAPTCHA"
           title="Refresh CAPTCHA"
-          severity="secondary"
-          outlined
+          className="p-button-secondary p-button-outlined"
           disabled={disabled || busy !== null}
           loading={busy === 'loading'}
           onClick={() => void load()}
         />
       </div>
       <div className={styles.captchaInput}>
-        <InputText
+        <ThemedInput
           id="captchaAnswer"
           className={styles.control}
           autoComplete="off"
@@ -136,10 +133,9 @@ export function CaptchaBox({ api, disabled, generation }: CaptchaBoxProps) {
           {...register('captchaAnswer')}
         />
         {!solved && (
-          <Button
-            type="button"
+          <ThemedButton
             label="Verify"
-            outlined
+            className="p-button-outlined"
             disabled={disabled || !challenge || busy !== null}
             loading={busy === 'verifying'}
             onClick={() => void verify()}

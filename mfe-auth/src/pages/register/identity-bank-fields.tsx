@@ -1,5 +1,4 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { RadioButton } from 'primereact/radiobutton';
 import {
   ACCOUNT_NUMBER_LENGTH,
   IDENTITY_NUMBER_LENGTH,
@@ -46,8 +45,10 @@ export function IdentityBankFields({ banks, disabled, resolveAccountName }: Iden
             <div className={styles.radios}>
               {IDENTITY_TYPES.map((type) => (
                 <span key={type} className={styles.radio}>
-                  <RadioButton
-                    inputId={`identityType-${type}`}
+                  <input
+                    type="radio"
+                    id={`identityType-${type}`}
+                    className={styles.choice}
                     name={field.name}
                     value={type}
                     checked={field.value === type}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button } from 'primereact/button';
 import { Texts } from '@portal/contracts/registration';
+import { ThemedButton } from '@portal/shared-ui';
 import styles from './register-page.module.css';
 
 type Phase = 'idle' | 'opening' | 'live' | 'uploading';
@@ -133,15 +133,14 @@ export function SelfieCapture({ value, disabled, upload, onUploaded, error }: Se
         <div className={styles.selfieActions}>
           {live ? (
             <>
-              <Button type="button" icon="pi pi-camera" label="Capture" onClick={() => void capture()} />
-              <Button type="button" label="Cancel" severity="secondary" text onClick={cancel} />
+              <ThemedButton icon="pi pi-camera" label="Capture" onClick={() => void capture()} />
+              <ThemedButton label="Cancel" className="p-button-secondary p-button-text" onClick={cancel} />
             </>
           ) : (
-            <Button
-              type="button"
+            <ThemedButton
               icon="pi pi-camera"
               label={value ? 'Retake Selfie' : 'Take Selfie'}
-              outlined
+              className="p-button-outlined"
               disabled={disabled || phase !== 'idle'}
               loading={phase === 'opening' || phase === 'uploading'}
               onClick={() => void openCamera()}

@@ -1,5 +1,4 @@
 import { Controller, useFormContext } from 'react-hook-form';
-import { Checkbox } from 'primereact/checkbox';
 import type { BankOption, ResolveAccountNameResponse } from '@portal/contracts/registration';
 import { ThemedButton } from '@portal/shared-ui';
 import { CaptchaBox } from './captcha-box';
@@ -93,15 +92,16 @@ export function StepTwo({
               name="tandc"
               render={({ field }) => (
                 <div className={styles.terms}>
-                  <Checkbox
-                    inputId="tandc"
+                  <input
+                    type="checkbox"
+                    id="tandc"
+                    className={styles.choice}
                     ref={field.ref}
                     checked={field.value}
                     disabled={locked}
-                    invalid={Boolean(errors.tandc)}
                     aria-invalid={Boolean(errors.tandc)}
                     aria-describedby={errors.tandc ? 'tandc-error' : undefined}
-                    onChange={(event) => field.onChange(Boolean(event.checked))}
+                    onChange={(event) => field.onChange(event.target.checked)}
                   />
                   <label htmlFor="tandc">I accept the terms and conditions</label>
                 </div>
