@@ -14,10 +14,6 @@ module.exports = {
   // A test of several screens' steps, each waiting up to 5 s (jest-web-setup.cjs), passes on a busy machine;
   // one that hangs still fails. The gateway's tests have the same limit.
   testTimeout: 30_000,
-  // A worker whose tests are done ends on its own, but tearing down its heap took over jest's default 500 ms on a
-  // busy two-core machine, which then kills it with 'A worker process has failed to exit gracefully': a warning
-  // about nothing. One that still runs after 5 s is held open and is reported.
-  workerGracefulExitTimeout: 5000,
   moduleNameMapper: {
     '^@portal/contracts$': path.join(__dirname, 'contracts', 'src', 'index.ts'),
     '^@portal/contracts/web$': path.join(__dirname, 'contracts', 'src', 'web.ts'),
