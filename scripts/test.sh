@@ -50,13 +50,25 @@ pnpm run typecheck
 step_done typecheck
 
 status=0
+# jest prints a 'Validation Warning' above the tests for a setting it ignores (one per project): a configuration
+# mistake that looks like a failure in every run. Each jest step keeps its output and fails on one.
+jest_output=$(mktemp)
+no_config_warning() {
+  if grep -q "Validation Warning" "$jest_output"; then
+    echo "jest warned about its configuration (above): a setting in the wrong place is ignored."
+    return 1
+  fi
+}
 # contracts and the six web packages in one jest run (jest.projects.cjs): one start, their files over two workers.
 echo "== jest: contracts, shared-ui, shell, mfe-auth, mfe-admin, mfe-backoffice, mfe-affiliate"
 pnpm --filter @portal/shared-ui exec jest --config ../jest.projects.cjs --ci --maxWorkers=2 --json \
-  --outputFile="$PWD/test-results/jest/web-and-contracts.json" || status=1
+  --outputFile="$PWD/test-results/jest/web-and-contracts.json" 2>&1 | tee "$jest_output" || status=1
+no_config_warning || status=1
 step_done "jest: web and contracts"
 echo "== jest: api-gateway"
-pnpm --filter api-gateway run test --ci --json --outputFile="$PWD/test-results/jest/api-gateway.json" || status=1
+pnpm --filter api-gateway run test --ci --json --outputFile="$PWD/test-results/jest/api-gateway.json" 2>&1 |
+  tee "$jest_output" || status=1
+no_config_warning || status=1
 step_done "jest: api-gateway"
 # The gateway tests whose outcome depends on PostgreSQL (PostgreSQL-only tests, races between gateway processes)
 # on a real server when one answers (each test file in its own schema); on the embedded database above they ran
@@ -65,7 +77,9 @@ step_done "jest: api-gateway"
 if node -e "require('net').connect(5432, '127.0.0.1').on('connect', () => process.exit(0)).on('error', () => process.exit(1))"; then
   echo "== jest: api-gateway on PostgreSQL (127.0.0.1:5432/test): the tests that depend on it"
   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test POSTGRES_PASS=dependent pnpm --filter api-gateway run test \
-    --config jest.postgres.cjs --ci --json --outputFile="$PWD/test-results/jest/api-gateway-postgres.json" || status=1
+    --config jest.postgres.cjs --ci --json --outputFile="$PWD/test-results/jest/api-gateway-postgres.json" 2>&1 |
+    tee "$jest_output" || status=1
+  no_config_warning || status=1
   step_done "jest: api-gateway on PostgreSQL"
 else
   echo "== jest: api-gateway on PostgreSQL: skipped, nothing answers on 127.0.0.1:5432 (the gateway suite ran on the embedded database only; its PostgreSQL-only tests were skipped)"
@@ -79,4 +93,5 @@ step_done "playwright"
 echo "== time per step (${SECONDS}s in all)"
 printf '%s' "$timings"
 node scripts/test-summary.mjs || true
+rm -f "$jest_output"
 exit $status
