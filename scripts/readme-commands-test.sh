@@ -5,7 +5,8 @@
 # refused in one sentence; `npm start` with nothing changed skips the build and prints the start line; the key
 # command works beside the running portal (create, list, revoke); a second `npm start` on the same data is
 # refused in one sentence. The build, lint, format and type-check commands ran just before in `npm test`
-# through the same scripts. Not run here: `npm run dev` and a standalone remote (five webpack dev servers).
+# through the same scripts. The development commands (five webpack dev servers, a remote team's pipeline) are
+# scripts/readme-developing-test.sh's, which `.ci/run` runs after `npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work="$(mktemp -d)"

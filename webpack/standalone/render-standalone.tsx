@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, NavLink, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { AuthEndpoints, SecondFactorEndpoints, isSecondFactorChallenge } from '@portal/contracts';
 import { devTotpCode } from './dev-totp';
-import type { RemoteRouteDefinition } from '@portal/shared-ui';
+import type { RemoteRouteDefinition, UserDetails } from '@portal/shared-ui';
 import {
   LoadingSpinner,
   ToastHost,
@@ -60,6 +60,30 @@ function RegisterNavigator() {
   return null;
 }
 
+/**
+ * The dev session's one sign-in per page load. React's StrictMode runs an effect twice in development; two
+ * sign-ins sent the authenticator code twice, and the gateway takes each code once: the second was refused and
+ * the page showed 'Dev session failed' every time. Both runs share this promise.
+ */
+let devSignIn: Promise<UserDetails> | null = null;
+
+function signInOnce(account: DevAccount): Promise<UserDetails> {
+  devSignIn ??= (async () => {
+    const { totpSecret, ...credentials } = account;
+    const answer = await callEndpoint(AuthEndpoints.login, { body: credentials }, { quiet: true });
+    if (!isSecondFactorChallenge(answer)) return answer;
+    if (!totpSecret)
+      throw new Error('This account has two-step sign-in: give the dev account its totpSecret.');
+    const code = await devTotpCode(totpSecret);
+    return callEndpoint(
+      SecondFactorEndpoints.signIn,
+      { body: { challenge: answer.challenge, code } },
+      { quiet: true },
+    );
+  })();
+  return devSignIn;
+}
+
 /** Signs in once with the demo account; a stored session of the same account is reused across reloads. */
 function DevSession({ account, children }: { account: DevAccount | null; children: ReactNode }) {
   const email = useSessionStore((state) => state.email);
@@ -69,19 +93,7 @@ function DevSession({ account, children }: { account: DevAccount | null; childre
   useEffect(() => {
     if (signedIn || !account) return undefined;
     let cancelled = false;
-    const { totpSecret, ...credentials } = account;
-    callEndpoint(AuthEndpoints.login, { body: credentials }, { quiet: true })
-      .then(async (answer) => {
-        if (!isSecondFactorChallenge(answer)) return answer;
-        if (!totpSecret)
-          throw new Error('This account has two-step sign-in: give the dev account its totpSecret.');
-        const code = await devTotpCode(totpSecret);
-        return callEndpoint(
-          SecondFactorEndpoints.signIn,
-          { body: { challenge: answer.challenge, code } },
-          { quiet: true },
-        );
-      })
+    signInOnce(account)
       .then((details) => {
         if (!cancelled) useSessionStore.getState().signIn(details);
       })
