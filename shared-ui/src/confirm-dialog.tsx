@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 
@@ -24,10 +25,12 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const safeChoice = useRef<HTMLButtonElement>(null);
   const footer = (
     <div>
       {/* Focus starts on the safe choice: Enter pressed out of habit must not delete. */}
       <Button
+        ref={safeChoice}
         label={cancelLabel}
         severity="secondary"
         outlined
@@ -43,6 +46,9 @@ export function ConfirmDialog({
       visible={visible}
       header={header}
       footer={footer}
+      // The button's autofocus can be lost while the dialog enters (a busy machine, a focus moved meanwhile); the
+      // dialog then focuses its Close button. Once shown it gives the safe choice the focus, which the dialog keeps.
+      onShow={() => safeChoice.current?.focus()}
       onHide={() => {
         if (!busy) onCancel();
       }}
