@@ -25,12 +25,11 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const safeChoice = useRef<HTMLButtonElement>(null);
+  const buttons = useRef<HTMLDivElement>(null);
   const footer = (
-    <div>
+    <div ref={buttons}>
       {/* Focus starts on the safe choice: Enter pressed out of habit must not delete. */}
       <Button
-        ref={safeChoice}
         label={cancelLabel}
         severity="secondary"
         outlined
@@ -48,7 +47,7 @@ export function ConfirmDialog({
       footer={footer}
       // The button's autofocus can be lost while the dialog enters (a busy machine, a focus moved meanwhile); the
       // dialog then focuses its Close button. Once shown it gives the safe choice the focus, which the dialog keeps.
-      onShow={() => safeChoice.current?.focus()}
+      onShow={() => buttons.current?.querySelector('button')?.focus()}
       onHide={() => {
         if (!busy) onCancel();
       }}
