@@ -50,6 +50,12 @@ pnpm run typecheck
 step_done typecheck
 
 status=0
+failed_steps=""
+# failed <step>: the run fails; the step is named again at the end, where a CI log's tail shows it.
+failed() {
+  status=1
+  failed_steps+="  $1"$'\n'
+}
 # jest prints a 'Validation Warning' above the tests for a setting it ignores (one per project): a configuration
 # mistake that looks like a failure in every run. Each jest step keeps its output and fails on one.
 jest_output=$(mktemp)
@@ -62,13 +68,13 @@ no_config_warning() {
 # contracts and the six web packages in one jest run (jest.projects.cjs): one start, their files over two workers.
 echo "== jest: contracts, shared-ui, shell, mfe-auth, mfe-admin, mfe-backoffice, mfe-affiliate"
 pnpm --filter @portal/shared-ui exec jest --config ../jest.projects.cjs --ci --maxWorkers=2 --json \
-  --outputFile="$PWD/test-results/jest/web-and-contracts.json" 2>&1 | tee "$jest_output" || status=1
-no_config_warning || status=1
+  --outputFile="$PWD/test-results/jest/web-and-contracts.json" 2>&1 | tee "$jest_output" || failed "jest: web and contracts"
+no_config_warning || failed "jest: web and contracts (configuration warning)"
 step_done "jest: web and contracts"
 echo "== jest: api-gateway"
 pnpm --filter api-gateway run test --ci --json --outputFile="$PWD/test-results/jest/api-gateway.json" 2>&1 |
-  tee "$jest_output" || status=1
-no_config_warning || status=1
+  tee "$jest_output" || failed "jest: api-gateway"
+no_config_warning || failed "jest: api-gateway (configuration warning)"
 step_done "jest: api-gateway"
 # The gateway tests whose outcome depends on PostgreSQL (PostgreSQL-only tests, races between gateway processes)
 # on a real server when one answers (each test file in its own schema); on the embedded database above they ran
@@ -78,23 +84,27 @@ if node -e "require('net').connect(5432, '127.0.0.1').on('connect', () => proces
   echo "== jest: api-gateway on PostgreSQL (127.0.0.1:5432/test): the tests that depend on it"
   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test POSTGRES_PASS=dependent pnpm --filter api-gateway run test \
     --config jest.postgres.cjs --ci --json --outputFile="$PWD/test-results/jest/api-gateway-postgres.json" 2>&1 |
-    tee "$jest_output" || status=1
-  no_config_warning || status=1
+    tee "$jest_output" || failed "jest: api-gateway on PostgreSQL"
+  no_config_warning || failed "jest: api-gateway on PostgreSQL (configuration warning)"
   step_done "jest: api-gateway on PostgreSQL"
 else
   echo "== jest: api-gateway on PostgreSQL: skipped, nothing answers on 127.0.0.1:5432 (the gateway suite ran on the embedded database only; its PostgreSQL-only tests were skipped)"
 fi
 echo "== the README's commands, with no pnpm on the PATH"
-bash scripts/readme-commands-test.sh || status=1
+if ! bash scripts/readme-commands-test.sh 2>&1 | tee "$jest_output"; then
+  why=$(sed -n '/^readme commands: /,$p' "$jest_output" | head -n 20)
+  failed "the README's commands:"$'\n'"${why:-$(tail -n 20 "$jest_output")}"
+fi
 step_done "the README's commands"
 echo "== playwright: e2e"
 # Playwright's workers colour their failure messages whatever FORCE_COLOR says (microsoft/playwright#40683):
 # in a log the colour codes are removed.
 strip_colours() { if [ -t 1 ]; then cat; else sed -u 's/\x1b\[[0-9;]*[A-Za-z]//g'; fi; }
-pnpm --filter e2e run test 2>&1 | strip_colours || status=1
+pnpm --filter e2e run test 2>&1 | strip_colours || failed "playwright: e2e"
 step_done "playwright"
 echo "== time per step (${SECONDS}s in all)"
 printf '%s' "$timings"
 node scripts/test-summary.mjs || true
 rm -f "$jest_output"
+if [ -n "$failed_steps" ]; then printf 'npm test failed in:\n%s' "$failed_steps"; fi
 exit $status
