@@ -5,7 +5,8 @@
 //   node scripts/readme-developing-browser.mjs standalone http://localhost:3002 admin@example.com
 //     one remote on its own dev server: its dev session signs in (the demo admin's authenticator code included)
 //     and its first page shows its heading.
-// Development bundles are large and unminified: each wait allows minutes on a busy two-core machine.
+// Development bundles are large and unminified: each wait allows minutes on a busy two-core machine, the page's
+// load event included (Playwright's own 30 s would fail a busy run).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,10 +25,10 @@ try {
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   if (kind === 'portal') {
-    await page.goto(`${url}/login`);
+    await page.goto(`${url}/login`, { timeout: WAIT_MS });
     await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: WAIT_MS });
   } else if (kind === 'standalone') {
-    await page.goto(`${url}/`);
+    await page.goto(`${url}/`, { timeout: WAIT_MS });
     const frame = page.getByRole('navigation', { name: /pages$/ });
     await frame.getByText(account, { exact: true }).waitFor({ timeout: WAIT_MS });
     await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor({ timeout: WAIT_MS });

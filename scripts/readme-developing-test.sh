@@ -36,7 +36,8 @@ printf '#!/bin/sh\necho "pnpm was called from the PATH: $*" >&2\nexit 127\n' > "
 chmod +x "$work/bin/pnpm"
 export PATH="$work/bin:$PATH" NODE_ENV=development
 
-# free_ports <n>: the first of n consecutive ports nobody listens on.
+# free_ports <n>: the first of n consecutive ports nobody listens on, below the kernel's range for outgoing
+# connections (32768 and up), where a connection opened meanwhile could take one before its server listens.
 free_ports() {
   node -e "
     const net = require('net');
@@ -46,7 +47,7 @@ free_ports() {
     });
     (async () => {
       for (;;) {
-        const base = 20000 + Math.floor(Math.random() * 30000);
+        const base = 20000 + Math.floor(Math.random() * 12000);
         const all = await Promise.all(Array.from({ length: $1 }, (_, i) => free(base + i)));
         if (all.every(Boolean)) return console.log(base);
       }
