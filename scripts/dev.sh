@@ -19,10 +19,12 @@ REMOTES="$(node -e "process.stdout.write(require('./webpack/apps.cjs').devRemote
 export REMOTES
 
 pids=()
+ready="$(mktemp -d)" # a file per library whose watcher has finished its first compile
 stop() {
   trap - EXIT INT TERM
   [ ${#pids[@]} -gt 0 ] && kill "${pids[@]}" 2>/dev/null || true
   wait 2>/dev/null || true
+  rm -rf "$ready"
 }
 trap stop EXIT INT TERM
 
@@ -31,8 +33,30 @@ run() { # run <dir> <command...>: one long-running process, stopped with the oth
   pids+=($!)
 }
 
-run contracts ./node_modules/.bin/tsc -p tsconfig.build.json --watch --preserveWatchOutput
-run shared-ui ./node_modules/.bin/tsc -p tsconfig.build.json --watch --preserveWatchOutput
+# The libraries' watchers rewrite every output file in their first compile, unchanged or not. Started beside the
+# gateway, they restarted it once per file (about fifty times, each killing the last start, a fresh embedded
+# database's set-up included, which left it unusable) and had every dev server compile again: the gateway and
+# the apps start once both watchers have finished that first compile.
+mark_when_watching() { # mark_when_watching <file>: passes a watcher's output on; creates <file> once it is watching
+  local line
+  while IFS= read -r line; do
+    printf '%s\n' "$line"
+    case "$line" in *"Watching for file changes"*) : >"$1" ;; esac
+  done
+}
+watch_library() { # watch_library <dir>: its tsc in watch mode
+  (cd "$1" && exec ./node_modules/.bin/tsc -p tsconfig.build.json --watch --preserveWatchOutput) \
+    > >(mark_when_watching "$ready/$1") &
+  pids+=($!)
+}
+watch_library contracts
+watch_library shared-ui
+until [ -f "$ready/contracts" ] && [ -f "$ready/shared-ui" ]; do
+  for pid in "${pids[@]}"; do
+    kill -0 "$pid" 2>/dev/null || { echo "A library's compiler stopped before its first compile ended." >&2 && exit 1; }
+  done
+  sleep 1
+done
 run api-gateway ./node_modules/.bin/tsx watch src/server.ts
 for app in shell mfe-auth mfe-admin mfe-backoffice mfe-affiliate; do
   run "$app" ./node_modules/.bin/webpack serve --mode development
