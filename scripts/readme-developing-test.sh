@@ -93,7 +93,7 @@ wait_until 360 "the gateway through the shell's proxy" "$dev" answers "http://lo
 for offset in 1 2 3 4; do
   wait_until 360 "the remote on $((base + offset))" "$dev" answers "http://localhost:$((base + offset))/mf-manifest.json"
 done
-# The libraries' watchers' first compile rewrites every file the gateway imports: it must not restart for them.
+# The libraries' watchers rewrite every file the gateway imports in their first compile: no restart for that.
 if grep -E '\[tsx\] (change in|Restarting)' "$work/dev.log"; then fail "the gateway restarted while starting"; fi
 curl -s "http://localhost:$gateway_port/api/config/remotes" | grep -q "localhost:$((base + 2))" ||
   fail "the gateway does not point the shell at the dev servers"

@@ -58,9 +58,9 @@ failed() {
 }
 # jest prints a 'Validation Warning' above the tests for a setting it ignores (one per project): a configuration
 # mistake that looks like a failure in every run. Each jest step keeps its output and fails on one.
-jest_output=$(mktemp)
+step_output=$(mktemp) # the output of the step that ran last
 no_config_warning() {
-  if grep -q "Validation Warning" "$jest_output"; then
+  if grep -q "Validation Warning" "$step_output"; then
     echo "jest warned about its configuration (above): a setting in the wrong place is ignored."
     return 1
   fi
@@ -68,12 +68,13 @@ no_config_warning() {
 # contracts and the six web packages in one jest run (jest.projects.cjs): one start, their files over two workers.
 echo "== jest: contracts, shared-ui, shell, mfe-auth, mfe-admin, mfe-backoffice, mfe-affiliate"
 pnpm --filter @portal/shared-ui exec jest --config ../jest.projects.cjs --ci --maxWorkers=2 --json \
-  --outputFile="$PWD/test-results/jest/web-and-contracts.json" 2>&1 | tee "$jest_output" || failed "jest: web and contracts"
+  --outputFile="$PWD/test-results/jest/web-and-contracts.json" 2>&1 | tee "$step_output" ||
+  failed "jest: web and contracts"
 no_config_warning || failed "jest: web and contracts (configuration warning)"
 step_done "jest: web and contracts"
 echo "== jest: api-gateway"
 pnpm --filter api-gateway run test --ci --json --outputFile="$PWD/test-results/jest/api-gateway.json" 2>&1 |
-  tee "$jest_output" || failed "jest: api-gateway"
+  tee "$step_output" || failed "jest: api-gateway"
 no_config_warning || failed "jest: api-gateway (configuration warning)"
 step_done "jest: api-gateway"
 # The gateway tests whose outcome depends on PostgreSQL (PostgreSQL-only tests, races between gateway processes)
@@ -84,16 +85,16 @@ if node -e "require('net').connect(5432, '127.0.0.1').on('connect', () => proces
   echo "== jest: api-gateway on PostgreSQL (127.0.0.1:5432/test): the tests that depend on it"
   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test POSTGRES_PASS=dependent pnpm --filter api-gateway run test \
     --config jest.postgres.cjs --ci --json --outputFile="$PWD/test-results/jest/api-gateway-postgres.json" 2>&1 |
-    tee "$jest_output" || failed "jest: api-gateway on PostgreSQL"
+    tee "$step_output" || failed "jest: api-gateway on PostgreSQL"
   no_config_warning || failed "jest: api-gateway on PostgreSQL (configuration warning)"
   step_done "jest: api-gateway on PostgreSQL"
 else
   echo "== jest: api-gateway on PostgreSQL: skipped, nothing answers on 127.0.0.1:5432 (the gateway suite ran on the embedded database only; its PostgreSQL-only tests were skipped)"
 fi
 echo "== the README's commands, with no pnpm on the PATH"
-if ! bash scripts/readme-commands-test.sh 2>&1 | tee "$jest_output"; then
-  why=$(sed -n '/^readme commands: /,$p' "$jest_output" | head -n 20)
-  failed "the README's commands:"$'\n'"${why:-$(tail -n 20 "$jest_output")}"
+if ! bash scripts/readme-commands-test.sh 2>&1 | tee "$step_output"; then
+  why=$(sed -n '/^readme commands: /,$p' "$step_output" | head -n 20)
+  failed "the README's commands:"$'\n'"${why:-$(tail -n 20 "$step_output")}"
 fi
 step_done "the README's commands"
 echo "== playwright: e2e"
@@ -105,6 +106,6 @@ step_done "playwright"
 echo "== time per step (${SECONDS}s in all)"
 printf '%s' "$timings"
 node scripts/test-summary.mjs || true
-rm -f "$jest_output"
+rm -f "$step_output"
 if [ -n "$failed_steps" ]; then printf 'npm test failed in:\n%s' "$failed_steps"; fi
 exit $status
