@@ -34,9 +34,9 @@ run() { # run <dir> <command...>: one long-running process, stopped with the oth
 }
 
 # The libraries' watchers rewrite every output file in their first compile, unchanged or not. Started beside the
-# gateway, they restarted it once per file (about fifty times, each killing the last start, a fresh embedded
-# database's set-up included, which left it unusable) and had every dev server compile again: the gateway and
-# the apps start once both watchers have finished that first compile.
+# gateway, they restarted it once per file (about fifty times, each killing the start before it, a fresh embedded
+# database's set-up included; on a busy machine it had not answered after six minutes) and had every dev server
+# compile again: the gateway and the apps start once both watchers have finished that first compile.
 mark_when_watching() { # mark_when_watching <file>: passes a watcher's output on; creates <file> once it is watching
   local line
   while IFS= read -r line; do
