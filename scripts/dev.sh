@@ -26,7 +26,10 @@ stop() {
   wait 2>/dev/null || true
   rm -rf "$ready"
 }
-trap stop EXIT INT TERM
+trap stop EXIT
+# A signal ends the script wherever it is (waiting for the libraries' first compile too), as the signal would.
+trap 'stop; exit 130' INT
+trap 'stop; exit 143' TERM
 
 run() { # run <dir> <command...>: one long-running process, stopped with the others
   (cd "$1" && shift && exec "$@") &
