@@ -3,7 +3,7 @@ import { Messages } from '../messages';
 import { emailError, normaliseEmail } from '../rules/email';
 import { fullNameError, normaliseFullName } from '../rules/full-name';
 import { mobileNumberError, normaliseMobileNumber } from '../rules/mobile-number';
-import { toId } from '../rules/registration-form';
+import { toId } from '../rules/registration-checks';
 import { SearchText } from './common';
 
 /** Rows per page of the admin users list (the affiliate list's size, spec §9). */

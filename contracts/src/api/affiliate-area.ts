@@ -5,7 +5,7 @@ import type { AffiliateStatus } from '../roles';
 import { accountNumberError, normaliseAccountNumber } from '../rules/account-number';
 import { fullNameError, normaliseFullName } from '../rules/full-name';
 import { identityNumberDigits, identityNumberFormatError } from '../rules/identity-number';
-import { toId } from '../rules/registration-form';
+import { toId } from '../rules/registration-checks';
 import { DateParam, SearchText, withoutControlCharacters } from './common';
 
 // The affiliate's own area (issue 13): re-KYC, My Orders and My Retailers.

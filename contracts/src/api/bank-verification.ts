@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Messages } from '../messages';
 import { accountNumberError, normaliseAccountNumber } from '../rules/account-number';
 import { EmailField } from '../rules/email-field';
-import { toId } from '../rules/registration-form';
+import { toId } from '../rules/registration-checks';
 
 /**
  * Bank account name resolution (issue 27): the portal asks a provider (Paystack's GET /bank/resolve) whose

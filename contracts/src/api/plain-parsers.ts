@@ -1,11 +1,12 @@
 // zod-free twins of the answers the browser reads before anyone signs in: the remote list (the shell's start),
-// the login response (sign-in, then the session store) and the forgot-password message. They keep zod off the
-// first page a visitor loads; a test feeds both forms the same inputs and expects the same result. Everything
-// else is read with zod.
+// the login response (sign-in, then the session store), the forgot-password message, and what the registration
+// page reads before its first keystroke (its lists). They keep zod off the first page a
+// visitor loads; a test feeds both forms the same inputs and expects the same result. Everything else is read
+// with zod.
 import type { LoginResponse } from './auth';
 import type { SecondFactorChallenge } from './second-factor';
 import type { MessageResponse } from './common';
-import type { RemotesResponse } from './master';
+import type { BankOption, CountryOption, RegisterOptionsResponse, RemotesResponse } from './master';
 import { RIGHTS } from '../rights';
 import type { Right } from '../rights';
 
@@ -86,6 +87,48 @@ export function parseMessageResponse(value: unknown): MessageResponse | undefine
   return isRecord(value) && typeof value.message === 'string' ? { message: value.message } : undefined;
 }
 
+const isSafeInteger = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value);
+
+function parseCountryOption(value: unknown): CountryOption | undefined {
+  if (!isRecord(value)) return undefined;
+  const { countryID, countryName, countryCode, phoneCode, phoneNumberLength } = value;
+  if (
+    !isSafeInteger(countryID) ||
+    typeof countryName !== 'string' ||
+    typeof countryCode !== 'string' ||
+    typeof phoneCode !== 'string' ||
+    !isSafeInteger(phoneNumberLength)
+  )
+    return undefined;
+  return { countryID, countryName, countryCode, phoneCode, phoneNumberLength };
+}
+
+function parseBankOption(value: unknown): BankOption | undefined {
+  if (!isRecord(value)) return undefined;
+  const { bankID, bankName } = value;
+  return isSafeInteger(bankID) && typeof bankName === 'string' ? { bankID, bankName } : undefined;
+}
+
+/** Every item parsed, or undefined when one fails. */
+function parseAll<T>(values: readonly unknown[], parse: (value: unknown) => T | undefined): T[] | undefined {
+  const parsed: T[] = [];
+  for (const value of values) {
+    const item = parse(value);
+    if (item === undefined) return undefined;
+    parsed.push(item);
+  }
+  return parsed;
+}
+
+/** What `RegisterOptionsResponse.safeParse` accepts (the registration page's lists), unknown keys dropped. */
+export function parseRegisterOptionsResponse(value: unknown): RegisterOptionsResponse | undefined {
+  if (!isRecord(value) || !Array.isArray(value.countries) || !Array.isArray(value.banks)) return undefined;
+  const countries = parseAll(value.countries, parseCountryOption);
+  const banks = parseAll(value.banks, parseBankOption);
+  return countries && banks ? { countries, banks } : undefined;
+}
+
 /** A check with zod's `parse` shape (throws on a wrong answer), for the browser's HTTP client. */
 function throwing<T>(name: string, parse: (value: unknown) => T | undefined): { parse(value: unknown): T } {
   return {
@@ -101,3 +144,4 @@ export const LoginResponseCheck = throwing('LoginResponse', parseLoginResponse);
 export const LoginAnswerCheck = throwing('LoginAnswer', parseLoginAnswer);
 export const MessageResponseCheck = throwing('MessageResponse', parseMessageResponse);
 export const RemotesResponseCheck = throwing('RemotesResponse', parseRemotesResponse);
+export const RegisterOptionsResponseCheck = throwing('RegisterOptionsResponse', parseRegisterOptionsResponse);

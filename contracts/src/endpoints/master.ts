@@ -1,15 +1,12 @@
 import { HealthResponse } from '../api/health';
 import { RegisterOptionsResponse, RolesResponse } from '../api/master';
 import { defineEndpoint } from '../endpoint';
+import { RegistrationStartEndpoints } from './registration-start';
 
 export const MasterEndpoints = {
   registerOptions: defineEndpoint({
-    method: 'get',
-    path: '/master/affiliate-register-options',
-    tag: 'Master data',
-    summary: 'Countries (Nigeria first) and banks for the registration form.',
-    auth: 'public',
-    answer: { description: 'Countries and banks.', schema: RegisterOptionsResponse },
+    ...RegistrationStartEndpoints.registerOptions,
+    answer: { ...RegistrationStartEndpoints.registerOptions.answer, schema: RegisterOptionsResponse },
   }),
   roles: defineEndpoint({
     method: 'get',

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** One-time codes (spec §4, §9; DESIGN §4). The server enforces every number here. */
 export const OTP_LENGTH = 6;
 export const OTP_RESEND_SECONDS = 30;
@@ -16,11 +14,3 @@ export function otpError(value: unknown): string | undefined {
   if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(value.trim())) return OtpMessages.format;
   return undefined;
 }
-
-export const OtpField = z
-  .string({ error: OtpMessages.required })
-  .superRefine((value, ctx) => {
-    const message = otpError(value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  })
-  .transform((value) => value.trim());

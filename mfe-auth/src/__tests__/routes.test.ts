@@ -14,12 +14,3 @@ describe('mfe-auth routes', () => {
     }
   });
 });
-
-describe('the registration page', () => {
-  it('loads in steps and ends with the page itself', async () => {
-    const { loadRegisterPage } = await import('../routes');
-    const { RegisterPage } = await import('../pages/register/register-page');
-    const loaded = await loadRegisterPage();
-    expect(loaded.default).toBe(RegisterPage);
-  });
-});

@@ -3,13 +3,15 @@ import { z } from 'zod';
 import { OurMessages } from '../../messages';
 import { RIGHTS } from '../../rights';
 import { LoginRequest, LoginResponse } from '../auth';
-import { RemotesResponse } from '../master';
+import { RegisterOptionsResponse, RemotesResponse } from '../master';
 import { MessageResponse } from '../common';
 import {
   LoginResponseCheck,
   MessageResponseCheck,
+  RegisterOptionsResponseCheck,
   parseLoginResponse,
   parseMessageResponse,
+  parseRegisterOptionsResponse,
   parseRemotesResponse,
 } from '../plain-parsers';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../rules/email';
@@ -167,4 +169,55 @@ test('the checks throw on a wrong answer, as zod parse does, and return the pars
   expect(() => LoginResponseCheck.parse({ ...validLogin, token: 1 })).toThrow('not a LoginResponse');
   expect(MessageResponseCheck.parse({ message: 'Sent.' })).toEqual({ message: 'Sent.' });
   expect(() => MessageResponseCheck.parse({})).toThrow('not a MessageResponse');
+});
+
+test('parseRegisterOptionsResponse accepts exactly what the RegisterOptionsResponse schema accepts, and returns the same', () => {
+  const nigeria = {
+    countryID: 1,
+    countryName: 'Nigeria',
+    countryCode: 'NG',
+    phoneCode: '+234',
+    phoneNumberLength: 10,
+  };
+  const oddNumbers = [2.5, -1, 0, NaN, Infinity, Number.MAX_SAFE_INTEGER + 2, '1', null];
+  const country = fc.oneof(
+    fc.constant(nigeria),
+    fc
+      .record({
+        key: fc.constantFrom(...Object.keys(nigeria)),
+        value: fc.oneof(fc.anything(), fc.constantFrom(...oddNumbers)),
+      })
+      .map(({ key, value }) => ({ ...nigeria, [key]: value })),
+    fc.dictionary(fc.string(), fc.anything()).map((extra) => ({ ...extra, ...nigeria })),
+  );
+  const bank = fc.oneof(
+    fc.record({ bankID: fc.integer(), bankName: fc.string() }),
+    fc.record(
+      { bankID: fc.oneof(fc.anything(), fc.constantFrom(...oddNumbers)), bankName: fc.anything() },
+      { requiredKeys: [] },
+    ),
+  );
+  const optionsLike = fc.oneof(
+    fc.record({
+      countries: fc.array(country, { maxLength: 4 }),
+      banks: fc.array(bank, { maxLength: 4 }),
+      extra: fc.anything(),
+    }),
+    fc.record({ countries: fc.anything(), banks: fc.anything() }, { requiredKeys: [] }),
+    fc.anything(),
+  );
+  expect(parseRegisterOptionsResponse({ countries: [nigeria], banks: [] })).toEqual({
+    countries: [nigeria],
+    banks: [],
+  });
+  fc.assert(
+    fc.property(optionsLike, (value) => {
+      const zodResult = RegisterOptionsResponse.safeParse(value);
+      expect(parseRegisterOptionsResponse(value)).toEqual(zodResult.success ? zodResult.data : undefined);
+    }),
+    { numRuns: 2000 },
+  );
+  expect(() => RegisterOptionsResponseCheck.parse({ countries: [] })).toThrow(
+    'not a RegisterOptionsResponse',
+  );
 });

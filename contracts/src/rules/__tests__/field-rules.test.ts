@@ -4,7 +4,8 @@ import { EmailField } from '../email-field';
 import { fullNameError } from '../full-name';
 import { FullNameField } from '../full-name-field';
 import { internationalMobile, mobileNumberError } from '../mobile-number';
-import { OtpField, otpError } from '../otp';
+import { otpError } from '../otp';
+import { OtpField } from '../otp-field';
 
 test('email: required, then format; normalised to lower case', () => {
   expect(emailError(undefined)).toBe('Please provide email.');

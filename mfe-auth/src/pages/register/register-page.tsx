@@ -6,13 +6,13 @@ import { FULL_NAME_MAX_LENGTH, Texts } from '@portal/contracts/registration';
 import type {
   RegisterOptionsResponse,
   RegistrationFormContext,
-  SubmitRegistrationRequest,
+  RegistrationSubmission,
 } from '@portal/contracts/registration';
 import { LOGIN_PATH, ThemedButton, ThemedInput, notify } from '@portal/shared-ui';
 import { EmailStep } from './email-step';
 import { MobileStep } from './mobile-step';
 import { nextTask } from './next-task';
-import { registrationApi } from './registration-api';
+import { preloadRegistrationCalls, registrationApi } from './registration-api';
 import type { RegistrationApi } from './registration-api';
 import { EMPTY_REGISTRATION_FORM, RELOAD_AFTER_RESET_MS, contractsResolver } from './registration-form';
 import type { RegistrationFormValues } from './registration-form';
@@ -80,7 +80,7 @@ export function RegisterPage({
   // The rules of contracts need the page's state (the countries' mobile lengths, the verified email).
   const rulesContext = useRef<RegistrationFormContext>({ countries: [], verifiedEmail: null });
   const resolver = useMemo(() => contractsResolver(() => rulesContext.current), []);
-  const form = useForm<RegistrationFormValues, unknown, SubmitRegistrationRequest>({
+  const form = useForm<RegistrationFormValues, unknown, RegistrationSubmission>({
     defaultValues: EMPTY_REGISTRATION_FORM,
     resolver,
     mode: 'onSubmit',
@@ -172,6 +172,7 @@ export function RegisterPage({
         className={styles.form}
         noValidate
         aria-busy={!options && !optionsFailed}
+        onFocus={preloadRegistrationCalls}
         onSubmit={(event) => void onSubmit(event)}
       >
         <fieldset className={styles.step}>

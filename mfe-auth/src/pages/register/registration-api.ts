@@ -1,9 +1,4 @@
-import {
-  BankVerificationEndpoints,
-  MasterEndpoints,
-  RegistrationEndpoints,
-  SELFIE_FIELD,
-} from '@portal/contracts/registration';
+import { RegistrationStartEndpoints, SELFIE_FIELD } from '@portal/contracts/registration';
 import type {
   ResolveAccountNameRequest,
   SendEmailOtpRequest,
@@ -12,8 +7,29 @@ import type {
   VerifyCaptchaRequest,
   VerifyEmailOtpRequest,
   VerifyMobileOtpRequest,
-} from '@portal/contracts/registration';
+} from '@portal/contracts/registration-calls';
+import type * as RegistrationCalls from '@portal/contracts/registration-calls';
 import { callEndpoint } from '@portal/shared-ui';
+
+let registrationCalls: Promise<typeof RegistrationCalls> | undefined;
+
+/**
+ * The calls made after a visitor starts typing, with their zod schemas: loaded once, by the first of them or
+ * by `preloadRegistrationCalls` on the form's first focus, so zod is not evaluated while the page loads on a
+ * phone (issue 26). A failed load (network) is tried again by the next call.
+ */
+function calls() {
+  registrationCalls ??= import('@portal/contracts/registration-calls').catch((error: unknown) => {
+    registrationCalls = undefined;
+    throw error;
+  });
+  return registrationCalls;
+}
+
+/** Starts loading the calls' schemas, so the first Send OTP does not wait for them. */
+export function preloadRegistrationCalls(): void {
+  calls().catch(() => undefined);
+}
 
 /**
  * The calls of the registration screen (spec §7, plus the captcha calls). The registration is bound to the
@@ -21,31 +37,36 @@ import { callEndpoint } from '@portal/shared-ui';
  * Failures reject after the HTTP client has shown the server's message (spec §8).
  */
 export const registrationApi = {
-  options: () => callEndpoint(MasterEndpoints.registerOptions),
-  sendEmailOtp: (body: SendEmailOtpRequest) => callEndpoint(RegistrationEndpoints.sendEmailOtp, { body }),
-  resendEmailOtp: (body: SendEmailOtpRequest) => callEndpoint(RegistrationEndpoints.resendEmailOtp, { body }),
-  verifyEmailOtp: (body: VerifyEmailOtpRequest) =>
-    callEndpoint(RegistrationEndpoints.verifyEmailOtp, { body }),
-  sendMobileOtp: (body: SendMobileOtpRequest) => callEndpoint(RegistrationEndpoints.sendMobileOtp, { body }),
-  resendMobileOtp: (body: SendEmailOtpRequest) =>
-    callEndpoint(RegistrationEndpoints.resendMobileOtp, { body }),
-  verifyMobileOtp: (body: VerifyMobileOtpRequest) =>
-    callEndpoint(RegistrationEndpoints.verifyMobileOtp, { body }),
+  /** On load, zod-free: the countries and banks. */
+  options: () => callEndpoint(RegistrationStartEndpoints.registerOptions),
+  sendEmailOtp: async (body: SendEmailOtpRequest) =>
+    callEndpoint((await calls()).RegistrationEndpoints.sendEmailOtp, { body }),
+  resendEmailOtp: async (body: SendEmailOtpRequest) =>
+    callEndpoint((await calls()).RegistrationEndpoints.resendEmailOtp, { body }),
+  verifyEmailOtp: async (body: VerifyEmailOtpRequest) =>
+    callEndpoint((await calls()).RegistrationEndpoints.verifyEmailOtp, { body }),
+  sendMobileOtp: async (body: SendMobileOtpRequest) =>
+    callEndpoint((await calls()).RegistrationEndpoints.sendMobileOtp, { body }),
+  resendMobileOtp: async (body: SendEmailOtpRequest) =>
+    callEndpoint((await calls()).RegistrationEndpoints.resendMobileOtp, { body }),
+  verifyMobileOtp: async (body: VerifyMobileOtpRequest) =>
+    callEndpoint((await calls()).RegistrationEndpoints.verifyMobileOtp, { body }),
   /** Where the mobile code went (polled by the OTP step; quiet: its failures show nothing). */
-  mobileOtpStatus: (body: SendEmailOtpRequest) =>
-    callEndpoint(RegistrationEndpoints.mobileOtpStatus, { body }, { quiet: true }),
-  uploadSelfie: (file: File) => {
+  mobileOtpStatus: async (body: SendEmailOtpRequest) =>
+    callEndpoint((await calls()).RegistrationEndpoints.mobileOtpStatus, { body }, { quiet: true }),
+  uploadSelfie: async (file: File) => {
     const form = new FormData();
     form.append(SELFIE_FIELD, file);
-    return callEndpoint(RegistrationEndpoints.uploadSelfie, { body: form });
+    return callEndpoint((await calls()).RegistrationEndpoints.uploadSelfie, { body: form });
   },
   /** Quiet: the form shows the outcome under the account number, never a toast (issue 27). */
-  resolveAccountName: (body: ResolveAccountNameRequest) =>
-    callEndpoint(BankVerificationEndpoints.resolveAccountName, { body }, { quiet: true }),
-  submitRegistration: (body: SubmitRegistrationRequest) =>
-    callEndpoint(RegistrationEndpoints.submitRegistration, { body }),
-  newCaptcha: () => callEndpoint(RegistrationEndpoints.newCaptcha),
-  verifyCaptcha: (body: VerifyCaptchaRequest) => callEndpoint(RegistrationEndpoints.verifyCaptcha, { body }),
+  resolveAccountName: async (body: ResolveAccountNameRequest) =>
+    callEndpoint((await calls()).BankVerificationEndpoints.resolveAccountName, { body }, { quiet: true }),
+  submitRegistration: async (body: SubmitRegistrationRequest) =>
+    callEndpoint((await calls()).RegistrationEndpoints.submitRegistration, { body }),
+  newCaptcha: async () => callEndpoint((await calls()).RegistrationEndpoints.newCaptcha),
+  verifyCaptcha: async (body: VerifyCaptchaRequest) =>
+    callEndpoint((await calls()).RegistrationEndpoints.verifyCaptcha, { body }),
 };
 
 export type RegistrationApi = typeof registrationApi;

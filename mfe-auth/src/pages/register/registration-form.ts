@@ -1,10 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { Resolver, UseFormReturn } from 'react-hook-form';
-import { DEFAULT_IDENTITY_TYPE, registrationFormSchema } from '@portal/contracts/registration';
+import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form';
+import {
+  DEFAULT_IDENTITY_TYPE,
+  registrationFormChecks,
+  toRegistrationSubmission,
+} from '@portal/contracts/registration';
 import type {
   IdentityType,
+  RegistrationCheck,
   RegistrationFormContext,
-  SubmitRegistrationRequest,
+  RegistrationSubmission,
 } from '@portal/contracts/registration';
 
 /**
@@ -31,23 +35,24 @@ export interface RegistrationFormValues {
 
 export type RegistrationField = keyof RegistrationFormValues;
 
-/** The form's handle: its values, and the submit-registration payload that the contracts schema makes of them. */
-export type RegistrationForm = UseFormReturn<RegistrationFormValues, unknown, SubmitRegistrationRequest>;
-type RegistrationResolver = Resolver<RegistrationFormValues, unknown, SubmitRegistrationRequest>;
+/** The form's handle: its values, and the submit-registration payload that the contract's rules make of them. */
+export type RegistrationForm = UseFormReturn<RegistrationFormValues, unknown, RegistrationSubmission>;
+type RegistrationResolver = Resolver<RegistrationFormValues, unknown, RegistrationSubmission>;
 
 /**
- * zodResolver over contracts' `registrationFormSchema`, built for the page's state at each validation (the
- * countries' mobile lengths, the verified email). The schema reads the form's fields and ignores the page's
- * own (OTP codes, captcha answer); its output is the submit payload.
+ * The contract's registration rules (the ones the gateway's zod schema wraps), run for the page's state at each
+ * validation (the countries' mobile lengths, the verified email). They read the form's fields and ignore the
+ * page's own (OTP codes, captcha answer); once all pass, the values become the submit payload. zod-free, so
+ * the page answers before zod has loaded (issue 26).
  */
 export function contractsResolver(context: () => RegistrationFormContext): RegistrationResolver {
-  return (values, resolverContext, options) => {
-    const resolve = zodResolver(registrationFormSchema(context()));
-    return resolve(
-      values,
-      resolverContext,
-      options as unknown as Parameters<typeof resolve>[2],
-    ) as ReturnType<RegistrationResolver>;
+  return (values) => {
+    const errors: FieldErrors<RegistrationFormValues> = {};
+    for (const [field, message] of registrationFormChecks(values, context())) {
+      if (message) errors[field as RegistrationField] = { type: 'validate', message };
+    }
+    if (Object.keys(errors).length > 0) return { values: {}, errors };
+    return { values: toRegistrationSubmission(values), errors: {} };
   };
 }
 
@@ -81,35 +86,14 @@ export const MOBILE_STEP_FIELDS = [
   'mobileNumber',
 ] as const satisfies readonly RegistrationField[];
 
-interface IssueSource {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly Issue[] } };
-}
-interface Issue {
-  path: readonly PropertyKey[];
-  message: string;
-}
-
-/**
- * Each field's first message from a contracts schema, for the fields asked, in the schema's order (which
- * is spec §5's). A field absent from the answer passed.
- */
-export function firstMessages<F extends string>(
-  schema: IssueSource,
-  values: unknown,
+/** Each asked field's message from the contract's checks; a field absent from the answer passed. */
+export function messagesOf<F extends string>(
+  checks: readonly RegistrationCheck[],
   fields: readonly F[],
 ): Map<F, string> {
-  const result = schema.safeParse(values);
   const messages = new Map<F, string>();
-  if (result.success) return messages;
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (
-      typeof field === 'string' &&
-      (fields as readonly string[]).includes(field) &&
-      !messages.has(field as F)
-    ) {
-      messages.set(field as F, issue.message);
-    }
+  for (const [field, message] of checks) {
+    if (message && (fields as readonly string[]).includes(field)) messages.set(field as F, message);
   }
   return messages;
 }

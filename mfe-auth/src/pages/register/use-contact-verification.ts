@@ -5,12 +5,12 @@ import {
   normaliseEmail,
   normaliseMobileNumber,
   otpError,
-  registrationStepOneSchema,
+  registrationStepOneChecks,
 } from '@portal/contracts/registration';
 import type { CountryOption, MobileOtpStatusResponse } from '@portal/contracts/registration';
 import { notify } from '@portal/shared-ui';
 import type { RegistrationApi } from './registration-api';
-import { EMAIL_STEP_FIELDS, MOBILE_STEP_FIELDS, firstMessages } from './registration-form';
+import { EMAIL_STEP_FIELDS, MOBILE_STEP_FIELDS, messagesOf } from './registration-form';
 import type { RegistrationField, RegistrationForm } from './registration-form';
 import { useMobileCodeDelivery } from './use-mobile-code-delivery';
 import { useOtpFlow } from './use-otp-flow';
@@ -89,11 +89,7 @@ export function useContactVerification(
 
   const stepOneMessages = useCallback(
     (fields: readonly RegistrationField[], comparedEmail: string | null) =>
-      firstMessages(
-        registrationStepOneSchema({ countries, verifiedEmail: comparedEmail }),
-        getValues(),
-        fields,
-      ),
+      messagesOf(registrationStepOneChecks(getValues(), { countries, verifiedEmail: comparedEmail }), fields),
     [countries, getValues],
   );
 
