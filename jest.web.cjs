@@ -18,7 +18,12 @@ module.exports = {
     '^@portal/contracts$': path.join(__dirname, 'contracts', 'src', 'index.ts'),
     '^@portal/contracts/web$': path.join(__dirname, 'contracts', 'src', 'web.ts'),
     '^@portal/contracts/registration$': path.join(__dirname, 'contracts', 'src', 'registration.ts'),
-    '^@portal/contracts/registration-calls$': path.join(__dirname, 'contracts', 'src', 'registration-calls.ts'),
+    '^@portal/contracts/registration-start$': path.join(
+      __dirname,
+      'contracts',
+      'src',
+      'registration-start.ts',
+    ),
     '^@portal/shared-ui$': path.join(__dirname, 'shared-ui', 'src', 'index.ts'),
     '\\.css$': path.join(__dirname, 'scripts', 'jest-style-stub.cjs'),
   },

@@ -47,13 +47,13 @@ function sharedModules(appDir) {
     '@portal/contracts': singleton('@portal/contracts'),
     // The zod-free part of the contract, all the sign-in page needs (contracts/src/web.ts).
     '@portal/contracts/web': singleton('@portal/contracts/web', { packageName: '@portal/contracts' }),
-    // The registration page's part of the contract: zod-free, what it shows and checks on load
-    // (contracts/src/registration.ts); its calls' zod schemas, loaded when a visitor starts typing, without the
-    // other screens' schemas (contracts/src/registration-calls.ts).
-    '@portal/contracts/registration': singleton('@portal/contracts/registration', {
+    // The registration page's part of the contract, without the other screens' schemas: zod-free, what it shows
+    // and checks on load (contracts/src/registration-start.ts), and its calls' zod schemas, loaded when a visitor
+    // starts typing (contracts/src/registration.ts).
+    '@portal/contracts/registration-start': singleton('@portal/contracts/registration-start', {
       packageName: '@portal/contracts',
     }),
-    '@portal/contracts/registration-calls': singleton('@portal/contracts/registration-calls', {
+    '@portal/contracts/registration': singleton('@portal/contracts/registration', {
       packageName: '@portal/contracts',
     }),
     'primereact/': singleton('primereact/', { packageName: 'primereact' }),

@@ -56,14 +56,14 @@ test('the login page loads neither zod nor PrimeReact components; registration l
   await expect(page.locator('#countryID option').nth(1)).toBeAttached();
   await page.waitForLoadState('networkidle');
   const beforeTyping = await loadedSharedModules(page);
-  expect(beforeTyping).toContain('@portal/contracts/registration');
+  expect(beforeTyping).toContain('@portal/contracts/registration-start');
   expect(beforeTyping.filter(isZod)).toEqual([]);
-  expect(beforeTyping).not.toContain('@portal/contracts/registration-calls');
+  expect(beforeTyping).not.toContain('@portal/contracts/registration');
 
   await page.getByLabel('Full Name').fill('Ada Obi');
   await expect
     .poll(() => loadedSharedModules(page))
-    .toEqual(expect.arrayContaining(['zod', '@portal/contracts/registration-calls']));
+    .toEqual(expect.arrayContaining(['zod', '@portal/contracts/registration']));
   const onRegister = await loadedSharedModules(page);
   expect(onRegister).not.toContain('@portal/contracts');
   expect(onRegister.filter(primeReactComponents)).toEqual([]);

@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH, Messages } from '@portal/contracts/registration';
-import type { CaptchaChallengeResponse } from '@portal/contracts/registration';
+import {
+  CAPTCHA_HEIGHT,
+  CAPTCHA_LENGTH,
+  CAPTCHA_WIDTH,
+  Messages,
+} from '@portal/contracts/registration-start';
+import type { CaptchaChallengeResponse } from '@portal/contracts/registration-start';
 import { ThemedButton, ThemedInput } from '@portal/shared-ui';
 import type { RegistrationApi } from './registration-api';
 import type { RegistrationFormValues } from './registration-form';

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { EMAIL_MAX_LENGTH, Messages } from '@portal/contracts/registration';
+import { EMAIL_MAX_LENGTH, Messages } from '@portal/contracts/registration-start';
 import { ThemedButton, ThemedInput } from '@portal/shared-ui';
 import { OtpCodeField } from './otp-code-field';
 import type { RegistrationFormValues } from './registration-form';

@@ -3,8 +3,8 @@ import {
   ACCOUNT_NUMBER_LENGTH,
   IDENTITY_NUMBER_LENGTH,
   IDENTITY_TYPES,
-} from '@portal/contracts/registration';
-import type { BankOption, ResolveAccountNameResponse } from '@portal/contracts/registration';
+} from '@portal/contracts/registration-start';
+import type { BankOption, ResolveAccountNameResponse } from '@portal/contracts/registration-start';
 import type { RegistrationFormValues } from './registration-form';
 import { AccountNameCheck, ThemedInput } from '@portal/shared-ui';
 import styles from './register-page.module.css';

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { Messages, mobileInputMaxLength } from '@portal/contracts/registration';
-import type { CountryOption } from '@portal/contracts/registration';
+import { Messages, mobileInputMaxLength } from '@portal/contracts/registration-start';
+import type { CountryOption } from '@portal/contracts/registration-start';
 import { ThemedButton, ThemedInput } from '@portal/shared-ui';
 import { OtpCodeField } from './otp-code-field';
 import type { RegistrationFormValues } from './registration-form';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { OTP_LENGTH } from '@portal/contracts/registration';
+import { OTP_LENGTH } from '@portal/contracts/registration-start';
 import { ThemedInput } from '@portal/shared-ui';
 import type { RegistrationFormValues } from './registration-form';
 import type { OtpFlow } from './use-otp-flow';

@@ -2,12 +2,12 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import type { ComponentType } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { FULL_NAME_MAX_LENGTH, Texts } from '@portal/contracts/registration';
+import { FULL_NAME_MAX_LENGTH, Texts } from '@portal/contracts/registration-start';
 import type {
   RegisterOptionsResponse,
   RegistrationFormContext,
   RegistrationSubmission,
-} from '@portal/contracts/registration';
+} from '@portal/contracts/registration-start';
 import { LOGIN_PATH, ThemedButton, ThemedInput, notify } from '@portal/shared-ui';
 import { EmailStep } from './email-step';
 import { MobileStep } from './mobile-step';

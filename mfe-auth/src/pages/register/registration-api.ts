@@ -1,4 +1,4 @@
-import { RegistrationStartEndpoints, SELFIE_FIELD } from '@portal/contracts/registration';
+import { RegistrationStartEndpoints, SELFIE_FIELD } from '@portal/contracts/registration-start';
 import type {
   ResolveAccountNameRequest,
   SendEmailOtpRequest,
@@ -7,8 +7,8 @@ import type {
   VerifyCaptchaRequest,
   VerifyEmailOtpRequest,
   VerifyMobileOtpRequest,
-} from '@portal/contracts/registration-calls';
-import type * as RegistrationCalls from '@portal/contracts/registration-calls';
+} from '@portal/contracts/registration';
+import type * as RegistrationCalls from '@portal/contracts/registration';
 import { callEndpoint } from '@portal/shared-ui';
 
 let registrationCalls: Promise<typeof RegistrationCalls> | undefined;
@@ -19,7 +19,7 @@ let registrationCalls: Promise<typeof RegistrationCalls> | undefined;
  * phone (issue 26). A failed load (network) is tried again by the next call.
  */
 function calls() {
-  registrationCalls ??= import('@portal/contracts/registration-calls').catch((error: unknown) => {
+  registrationCalls ??= import('@portal/contracts/registration').catch((error: unknown) => {
     registrationCalls = undefined;
     throw error;
   });

@@ -3,13 +3,13 @@ import {
   DEFAULT_IDENTITY_TYPE,
   registrationFormChecks,
   toRegistrationSubmission,
-} from '@portal/contracts/registration';
+} from '@portal/contracts/registration-start';
 import type {
   IdentityType,
   RegistrationCheck,
   RegistrationFormContext,
   RegistrationSubmission,
-} from '@portal/contracts/registration';
+} from '@portal/contracts/registration-start';
 
 /**
  * The registration form of spec §3, plus what the page keeps beside it: the captcha's typed answer and,

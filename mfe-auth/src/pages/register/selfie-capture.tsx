@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Texts } from '@portal/contracts/registration';
+import { Texts } from '@portal/contracts/registration-start';
 import { ThemedButton } from '@portal/shared-ui';
 import styles from './register-page.module.css';
 

@@ -1,5 +1,5 @@
 import { Controller, useFormContext } from 'react-hook-form';
-import type { BankOption, ResolveAccountNameResponse } from '@portal/contracts/registration';
+import type { BankOption, ResolveAccountNameResponse } from '@portal/contracts/registration-start';
 import { ThemedButton } from '@portal/shared-ui';
 import { CaptchaBox } from './captcha-box';
 import { IdentityBankFields } from './identity-bank-fields';

@@ -6,8 +6,8 @@ import {
   normaliseMobileNumber,
   otpError,
   registrationStepOneChecks,
-} from '@portal/contracts/registration';
-import type { CountryOption, MobileOtpStatusResponse } from '@portal/contracts/registration';
+} from '@portal/contracts/registration-start';
+import type { CountryOption, MobileOtpStatusResponse } from '@portal/contracts/registration-start';
 import { notify } from '@portal/shared-ui';
 import type { RegistrationApi } from './registration-api';
 import { EMAIL_STEP_FIELDS, MOBILE_STEP_FIELDS, messagesOf } from './registration-form';

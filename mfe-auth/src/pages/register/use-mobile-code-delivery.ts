@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { RegistrationMessages } from '@portal/contracts/registration';
-import type { MobileOtpStatusResponse } from '@portal/contracts/registration';
+import { RegistrationMessages } from '@portal/contracts/registration-start';
+import type { MobileOtpStatusResponse } from '@portal/contracts/registration-start';
 
 /** How often the OTP step asks where the mobile code went, and for how long after a send. */
 export const DELIVERY_POLL_MS = 5_000;

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { OTP_RESEND_SECONDS } from '@portal/contracts/registration';
+import { OTP_RESEND_SECONDS } from '@portal/contracts/registration-start';
 import { useCountdown } from './use-countdown';
 
 /** idle: nothing sent yet; sent: an OTP awaits verification; verified: the code was accepted. */

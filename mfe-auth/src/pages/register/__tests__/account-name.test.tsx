@@ -1,6 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { BankVerificationMessages, Messages, RegistrationMessages } from '@portal/contracts/registration';
+import {
+  BankVerificationMessages,
+  Messages,
+  RegistrationMessages,
+} from '@portal/contracts/registration-start';
 import { notify } from '@portal/shared-ui';
 import { RegisterPage } from '../register-page';
 import { FakeHttpError, fakeHttp } from '../test-support/fake-http';

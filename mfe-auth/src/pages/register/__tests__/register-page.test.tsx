@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { Messages, RegistrationMessages } from '@portal/contracts/registration';
+import { Messages, RegistrationMessages } from '@portal/contracts/registration-start';
 import { notify } from '@portal/shared-ui';
 import { RegisterPage } from '../register-page';
 import { FakeHttpError, fakeHttp } from '../test-support/fake-http';

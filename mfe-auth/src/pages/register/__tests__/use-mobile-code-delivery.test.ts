@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import type { MobileOtpStatusResponse } from '@portal/contracts/registration';
+import type { MobileOtpStatusResponse } from '@portal/contracts/registration-start';
 import { DELIVERY_POLL_MS, useMobileCodeDelivery } from '../use-mobile-code-delivery';
 
 const WHATSAPP: MobileOtpStatusResponse = {
