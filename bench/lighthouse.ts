@@ -3,12 +3,16 @@
 // Targets (issues 14 and 26): /login and /register score >= 0.9 in performance and 1.0 in accessibility, CLS <= 0.1
 // and Total Blocking Time <= 300 ms, in every round.
 // Run: npm run build, then `npx --yes pnpm@10 --filter bench exec tsx lighthouse.ts [rounds=3] [--why]
-// [--strict] [--path=/login] [--save=/tmp/lh] [--ab|--ab=DIR]` (--save writes each round's report as JSON). Each round launches a fresh Chromium (cold cache) per page; the spread of the
+// [--strict] [--path=/login] [--save=/tmp/lh] [--ab|--ab=DIR] [--cpu=N]` (--save writes each round's report as
+// JSON). Each round launches a fresh Chromium (cold cache) per page; the spread of the
 // rounds is printed because the machine is shared, with the load average beside each round. --why lists the
 // audits that cost points in the last round. --ab also measures, alternating round by round in the same run,
 // the same build with the pages' first paint removed (a copy of dist-web without `remotes/*/first-paint/`):
 // the page as it was before the first paint, under the same load. --ab=DIR measures another build of the web apps
-// instead (a copy of main's dist-web: A/B of a change), alternating the same way.
+// instead (a copy of main's dist-web: A/B of a change), alternating the same way. --cpu=N sets the CPU slowdown
+// (the preset's is 4, meant for a machine of benchmarkIndex about 1,500): on a faster machine 4x simulates a faster
+// phone than the preset's, so the summary prints the slowdown Lighthouse's calibration formula gives for the
+// measured benchmarkIndex, to run again with.
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,17 +98,39 @@ function blamedAudits(audits: Record<string, Audit>, refs: { id: string }[]): st
     .map((audit) => `${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
 }
 
+/** The `--cpu=N` CPU slowdown, or undefined for the preset's 4x. */
+function cpuSlowdown(): number | undefined {
+  const value = process.argv.find((arg) => arg.startsWith('--cpu='))?.slice('--cpu='.length);
+  if (value === undefined) return undefined;
+  const multiplier = Number(value);
+  if (!Number.isFinite(multiplier) || multiplier < 1)
+    throw new Error(`--cpu wants a number ≥ 1, not ${value}`);
+  return multiplier;
+}
+
+/**
+ * The CPU slowdown that makes this machine a mid-tier phone, by Lighthouse's own calibration (its throttling docs'
+ * calculator: 1,300 → 3x, 1,533 → 4x, 2,000 → 6x, one more per 233 above 1,300); undefined below 1,300, where the
+ * calculator has no advice to give beyond "less than 3x".
+ */
+export function calibratedSlowdown(benchmarkIndex: number): number | undefined {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex < 1300) return undefined;
+  return 3 + (benchmarkIndex - 1300) / 233;
+}
+
 async function audit(url: string, label: string): Promise<Round> {
   // Both are ES modules; this package is CommonJS.
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS });
   try {
+    const cpuSlowdownMultiplier = cpuSlowdown();
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
+      ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
@@ -216,6 +242,15 @@ function printSummary(label: string, pagePath: string, results: Round[]): boolea
     results.map((r) => r.benchmarkIndex),
     0,
   );
+  const medianIndex = [...results.map((r) => r.benchmarkIndex)].sort((a, b) => a - b)[
+    Math.floor(results.length / 2)
+  ];
+  const calibrated = calibratedSlowdown(medianIndex);
+  if (calibrated)
+    console.log(
+      `  CPU slowdown    ${cpuSlowdown() ?? 4}x; Lighthouse's calibration for benchmarkIndex ${medianIndex.toFixed(0)}: ` +
+        `${calibrated.toFixed(1)}x (--cpu=${calibrated.toFixed(1)})`,
+    );
   console.log(`  LCP element: ${results[results.length - 1].lcpElement}`);
   console.log(`  ${met ? 'target met in every round' : 'TARGET MISSED in at least one round'}`);
   if (process.argv.includes('--why')) {
@@ -256,7 +291,7 @@ async function main(): Promise<void> {
         gateway: await startGateway({ LOG_LEVEL: 'error', WEB_ROOT: path.resolve(otherBuild) }),
       });
     console.log(
-      `Lighthouse mobile preset (simulated slow 4G, 4x CPU slowdown), ${rounds} rounds, ${CHROMIUM_PATH}, ` +
+      `Lighthouse mobile preset (simulated slow 4G, ${cpuSlowdown() ?? 4}x CPU slowdown), ${rounds} rounds, ${CHROMIUM_PATH}, ` +
         `${os.cpus().length} cores, load average ${os
           .loadavg()
           .map((n) => n.toFixed(1))
