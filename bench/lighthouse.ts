@@ -113,7 +113,7 @@ function cpuSlowdown(): number | undefined {
  * calculator: 1,300 → 3x, 1,533 → 4x, 2,000 → 6x, one more per 233 above 1,300); undefined below 1,300, where the
  * calculator has no advice to give beyond "less than 3x".
  */
-export function calibratedSlowdown(benchmarkIndex: number): number | undefined {
+function calibratedSlowdown(benchmarkIndex: number): number | undefined {
   if (!Number.isFinite(benchmarkIndex) || benchmarkIndex < 1300) return undefined;
   return 3 + (benchmarkIndex - 1300) / 233;
 }
