@@ -1,4 +1,11 @@
+import fc from 'fast-check';
 import { SubmitRegistrationRequest } from '../../api/registration';
+import {
+  registrationFormChecks,
+  registrationStepOneChecks,
+  toRegistrationSubmission,
+} from '../registration-checks';
+import type { RegistrationFormContext } from '../registration-checks';
 import { registrationFormSchema, registrationStepOneSchema } from '../registration-form';
 
 const countries = [
@@ -124,5 +131,55 @@ describe('final submit (spec §5 order)', () => {
       'looks like email is changed, please verify again.',
     ]);
     expect(schema.parse(valid)).toEqual(SubmitRegistrationRequest.parse(valid));
+  });
+});
+
+// The registration page checks its form with the plain rules (zod-free, issue 26) and the gateway with the
+// schemas: for any form a browser can hold, both must say the same and make the same payload.
+describe('the plain rules and the schemas agree', () => {
+  const formLike = fc.record({
+    fullName: fc.oneof(fc.constant(valid.fullName), fc.constant(''), fc.string({ maxLength: 70 })),
+    email: fc.oneof(fc.constant(valid.email), fc.constant('ada@example.org'), fc.string({ maxLength: 20 })),
+    countryID: fc.oneof(fc.constant(1), fc.constant(2), fc.constant(null), fc.integer()),
+    mobileNumber: fc.oneof(
+      fc.constant(valid.mobileNumber),
+      fc.constant('803123456'),
+      fc.string({ maxLength: 12 }),
+    ),
+    identityType: fc.constantFrom('BVN', 'NIN', '', 'TIN'),
+    ninOrBVN: fc.oneof(fc.constant(valid.ninOrBVN), fc.stringMatching(/^[\d -]{0,14}$/)),
+    bankID: fc.oneof(fc.constant(3), fc.constant(null), fc.integer()),
+    accountNumber: fc.oneof(fc.constant(valid.accountNumber), fc.stringMatching(/^\d{0,11}$/)),
+    selfieImagePath: fc.constantFrom(valid.selfieImagePath, '', ' '),
+    captchaId: fc.constantFrom(valid.captchaId, '', 'not-a-uuid'),
+    tandc: fc.boolean(),
+  });
+  const contexts = fc.constantFrom<RegistrationFormContext>(
+    { countries },
+    { countries, verifiedEmail: 'ada@example.com' },
+    { countries: [] },
+  );
+
+  test('the whole form', () => {
+    fc.assert(
+      fc.property(formLike, contexts, (form, context) => {
+        const parsed = registrationFormSchema(context).safeParse(form);
+        const failures = registrationFormChecks(form, context).filter(([, message]) => message);
+        expect(messagesOf(parsed)).toEqual(failures.map(([, message]) => message));
+        if (parsed.success) expect(parsed.data).toEqual(toRegistrationSubmission(form));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test('step one', () => {
+    fc.assert(
+      fc.property(formLike, contexts, (form, context) => {
+        const parsed = registrationStepOneSchema(context).safeParse(form);
+        const failures = registrationStepOneChecks(form, context).filter(([, message]) => message);
+        expect(messagesOf(parsed)).toEqual(failures.map(([, message]) => message));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
