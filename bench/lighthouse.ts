@@ -4,8 +4,8 @@
 // and Total Blocking Time <= 300 ms, in every round.
 // Run: npm run build, then `npx --yes pnpm@10 --filter bench exec tsx lighthouse.ts [rounds=3] [--why]
 // [--strict] [--path=/login] [--save=/tmp/lh] [--ab|--ab=DIR] [--cpu=N]` (--save writes each round's report as
-// JSON). Each round launches a fresh Chromium (cold cache) per page; the spread of the
-// rounds is printed because the machine is shared, with the load average beside each round. --why lists the
+// JSON). Each round launches a fresh Chromium (cold cache) per page; the spread of the rounds is printed because
+// the machine is shared, with the load average beside each round. --why lists the
 // audits that cost points in the last round. --ab also measures, alternating round by round in the same run,
 // the same build with the pages' first paint removed (a copy of dist-web without `remotes/*/first-paint/`):
 // the page as it was before the first paint, under the same load. --ab=DIR measures another build of the web apps

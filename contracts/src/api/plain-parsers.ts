@@ -1,8 +1,7 @@
 // zod-free twins of the answers the browser reads before anyone signs in: the remote list (the shell's start),
 // the login response (sign-in, then the session store), the forgot-password message, and what the registration
-// page reads before its first keystroke (its lists). They keep zod off the first page a
-// visitor loads; a test feeds both forms the same inputs and expects the same result. Everything else is read
-// with zod.
+// page reads before its first keystroke (its lists). They keep zod off the first page a visitor loads; a test
+// feeds both forms the same inputs and expects the same result. Everything else is read with zod.
 import type { LoginResponse } from './auth';
 import type { SecondFactorChallenge } from './second-factor';
 import type { MessageResponse } from './common';
