@@ -15,13 +15,6 @@ export * from './rules/account-number';
 export * from './rules/registration-checks';
 export * from './endpoint';
 export * from './endpoints/registration-start';
-export { parseRegisterOptionsResponse } from './api/plain-parsers';
 export type { BankOption, CountryOption, RegisterOptionsResponse } from './api/master';
-export type {
-  CaptchaChallengeResponse,
-  MobileOtpStatusResponse,
-  SubmitRegistrationRequest,
-  UploadSelfieResponse,
-} from './api/registration';
+export type { CaptchaChallengeResponse, MobileOtpStatusResponse } from './api/registration';
 export type { ResolveAccountNameResponse } from './api/bank-verification';
-export type { ErrorResponse, MessageResponse } from './api/common';
