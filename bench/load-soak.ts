@@ -30,6 +30,7 @@ import {
   mkdtempSync,
   openSync,
   readFileSync,
+  readdirSync,
   rmSync,
   writeSync,
 } from 'node:fs';
@@ -513,6 +514,55 @@ function processTree(pid: number): number[] {
   return pids;
 }
 
+/**
+ * CPU seconds (user + system) a process has used, with those of the children it has reaped (PostgreSQL's
+ * parallel workers and ended backends are counted by the postmaster); 0 once it is gone.
+ */
+function cpuSeconds(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime, stime, cutime and cstime are the 12th to 15th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/** Linux's USER_HZ, the unit of /proc's CPU times, on every architecture Node runs on. */
+const CLOCK_TICKS = 100;
+
+/** The PostgreSQL server's processes on this machine (the database the soak runs on, when it is local). */
+function postgresPids(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function cpuUsedSince(before: ReturnType<typeof cpuSplit>, gatewayPid: number): string {
+  const now = cpuSplit(gatewayPid);
+  return [now.gateway - before.gateway, now.postgres - before.postgres, now.generator - before.generator]
+    .map((seconds) => Math.max(0, seconds).toFixed(0).padStart(4))
+    .join(' ');
+}
+
+/** Where the machine's CPU went: the gateway's processes, PostgreSQL's, and this load generator's. */
+function cpuSplit(gatewayPid: number) {
+  const sum = (pids: number[]) => pids.reduce((total, pid) => total + cpuSeconds(pid), 0);
+  const own = process.cpuUsage();
+  return {
+    gateway: sum(processTree(gatewayPid)),
+    postgres: DATABASE_URL ? sum(postgresPids()) : 0,
+    generator: (own.user + own.system) / 1e6,
+  };
+}
+
 function rssMb(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -899,10 +949,13 @@ async function main() {
     const each = () => processTree(gateway.child.pid!).map(rssMb);
     const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
     const parts = (values: number[]) => values.map((mb) => mb.toFixed(0)).join(' + ');
-    console.log(`minute  req/s   errors  gateway RSS MB (supervisor + workers)  load`);
+    console.log(
+      `minute  req/s   errors  gateway RSS MB (supervisor + workers)  load  CPU s of ${os.availableParallelism() * 60}: gateway, postgres, this generator`,
+    );
     const first = each();
     console.log(`   0       -        -  ${sum(first).toFixed(0).padStart(6)} (${parts(first)})`);
     console.log(memoryDetail(processTree(gateway.child.pid!)));
+    let cpuBefore = cpuSplit(gateway.child.pid!);
     const started = Date.now();
     const until = started + MINUTES * 60_000;
     const users = Array.from({ length: USERS }, (_, i) => virtualUser(i, shared, until));
@@ -914,8 +967,9 @@ async function main() {
       console.log(
         `${String(minute).padStart(4)}  ${(minuteRequests / 60).toFixed(1).padStart(6)}  ${String(minuteErrors).padStart(7)}  ` +
           `${sum(now).toFixed(0).padStart(6)} (${parts(now)})`.padEnd(38) +
-          `  ${os.loadavg()[0].toFixed(1)}`,
+          `  ${os.loadavg()[0].toFixed(1).padStart(4)}  ${cpuUsedSince(cpuBefore, gateway.child.pid!)}`,
       );
+      cpuBefore = cpuSplit(gateway.child.pid!);
       console.log(memoryDetail(processTree(gateway.child.pid!)));
       if (HEAP_SNAPSHOTS_AT.includes(minute)) {
         for (const pid of processTree(gateway.child.pid!).slice(1)) process.kill(pid, 'SIGUSR2');

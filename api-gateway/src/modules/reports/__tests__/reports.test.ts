@@ -253,6 +253,22 @@ describe('login report preview rows', () => {
     expect(search.totalCount).toBe(4);
     expect(search.pageSize).toBe(25);
   });
+
+  test.each([
+    ['the email, any case', () => amaka.email.toUpperCase(), 4],
+    ['part of the name', () => 'maka e', 4],
+    ['code and name across the space', () => `${tunde.affiliateCode} =tun`, 1],
+    ["a staff member's email (not an affiliate's sign-in)", () => 'staff', 0],
+    ['LIKE wildcards taken literally', () => '%', 0],
+  ])('search by %s counts only the matching affiliates’ sign-ins', async (_what, search, total) => {
+    const res = await request(t.app)
+      .get(`/api/report/loginhistory/rows?search=${encodeURIComponent(search())}`)
+      .set('Authorization', admin);
+    expect(res.status).toBe(200);
+    const page = LoginReportPage.parse(res.body);
+    expect(page.totalCount).toBe(total);
+    expect(page.results).toHaveLength(total);
+  });
 });
 
 describe('affiliate report (admin only)', () => {
