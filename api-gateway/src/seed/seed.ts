@@ -66,6 +66,8 @@ export async function seedDemoData(
     SET LOCAL jit = off;
     SET LOCAL work_mem = '64MB';
     SET LOCAL maintenance_work_mem = '256MB';
+    -- The demo accounts' counts are pending until commit (migration 074); ALTER TABLE needs them done.
+    SET CONSTRAINTS ALL IMMEDIATE;
     ALTER TABLE affiliates DISABLE TRIGGER affiliates_status_counts_insert_delete;
   `);
   // Building an index once over sorted rows is far cheaper than a million random inserts into it.
