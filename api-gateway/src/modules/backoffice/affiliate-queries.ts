@@ -50,10 +50,6 @@ export function toAffiliateSummary(row: AffiliateDbRow, keyring: DataKeyring): A
   };
 }
 
-/** The expression of the trigram index affiliates_search_idx; it must stay identical for the index to serve. */
-/** What a search is matched against: the expression of the affiliates' trigram index (migration 001). */
-export const AFFILIATE_SEARCH_EXPRESSION = `lower(affiliate_code || ' ' || full_name || ' ' || email || ' ' || mobile_number)`;
-
 /** A LIKE pattern that matches the search text anywhere, with LIKE's own wildcards taken literally. */
 export function containsPattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -69,7 +65,7 @@ export function filterClause(filter: AffiliateFilter, firstParam = 1): { where: 
   }
   if (filter.search) {
     params.push(containsPattern(filter.search));
-    const like = `${AFFILIATE_SEARCH_EXPRESSION} LIKE $${firstParam + params.length - 1}`;
+    const like = `search_text LIKE $${firstParam + params.length - 1}`;
     if (filter.numberHashes) {
       params.push(filter.numberHashes.ninOrBVN, filter.numberHashes.accountNumber);
       const nin = firstParam + params.length - 2;

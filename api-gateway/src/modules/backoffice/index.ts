@@ -1,5 +1,5 @@
 // What the backoffice module offers the rest of the gateway; other modules import only from here.
-export { AFFILIATE_SEARCH_EXPRESSION, containsPattern, filterClause } from './affiliate-queries';
+export { containsPattern, filterClause } from './affiliate-queries';
 export type { AffiliateFilter } from './affiliate-queries';
 export { registerBackofficeRoutes } from './routes';
 export { affiliateIdParam } from './affiliate-views';
