@@ -7,7 +7,7 @@
  *   npx --yes pnpm@10 --filter api-gateway build        # the gateway as it is started in production
  *   npx --yes pnpm@10 --filter bench exec tsx load-soak.ts [--minutes 10] [--warm-up-minutes 3] [--users 50]
  *       [--scale 250] [--think-ms 500] [--data-dir DIR] [--ingest-every-s 10] [--no-exports]
- *       [--heap-snapshots-at 2,9]
+ *       [--heap-snapshots-at 2,9] [--sample-postgres]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (same command): PostgreSQL, on a copy of a database
  *       of its own (`<name>_load_soak_s<scale>` on the same server, created and seeded once, kept for the next
  *       run; the copy `<name>_load_soak_run` is dropped at the end). --data-dir keeps PGlite's seeded database
@@ -71,6 +71,8 @@ const DATA_DIR = option('data-dir', undefined);
 const EXPORTS = !process.argv.includes('--no-exports');
 /** Hypothesis runs: minutes at whose end each worker writes a heap snapshot (SIGUSR2) into the run's directory. */
 const HEAP_SNAPSHOTS_AT = (option('heap-snapshots-at', '') ?? '').split(',').filter(Boolean).map(Number);
+/** PostgreSQL only: which statements are running, sampled every 50 ms over the measured minutes, printed at the end. */
+const SAMPLE_POSTGRES = process.argv.includes('--sample-postgres');
 /** Each worker logs process.memoryUsage() this often (MEMORY_LOG_SECONDS); the minute line shows the latest. */
 const MEMORY_LOG_SECONDS = 10;
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -563,6 +565,38 @@ function cpuSplit(gatewayPid: number) {
   };
 }
 
+/**
+ * A sampling profile of the server: every 50 ms, the statements active in the run's database (a statement
+ * waiting for a lock counts as active). The most seen are where PostgreSQL's time goes.
+ */
+async function samplePostgres(until: number): Promise<string> {
+  const db = await openDatabase({ databaseUrl: DATABASE_URL });
+  const seen = new Map<string, number>();
+  let samples = 0;
+  try {
+    while (Date.now() < until) {
+      const { rows } = await db.query<{ backend_type: string; query: string }>(
+        `SELECT backend_type, query FROM pg_stat_activity
+          WHERE state = 'active' AND pid <> pg_backend_pid() AND datname LIKE '%load_soak_run'`,
+      );
+      samples++;
+      for (const row of rows) {
+        const parallel = row.backend_type === 'parallel worker' ? '(parallel) ' : '';
+        const key = parallel + row.query.replace(/\s+/g, ' ').slice(0, 150);
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      await sleep(50);
+    }
+  } finally {
+    await db.close();
+  }
+  const top = [...seen].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  return [
+    `\nPostgreSQL: the statements most often active in ${samples} samples`,
+    ...top.map(([query, n]) => `${String(n).padStart(7)}  ${query}`),
+  ].join('\n');
+}
+
 function rssMb(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -960,6 +994,7 @@ async function main() {
     const until = started + MINUTES * 60_000;
     const users = Array.from({ length: USERS }, (_, i) => virtualUser(i, shared, until));
     const platform = retailPlatform(shared, until);
+    const postgresProfile = SAMPLE_POSTGRES && DATABASE_URL ? samplePostgres(until) : undefined;
     for (let minute = 1; minute <= MINUTES; minute++) {
       await sleep(Math.max(0, started + minute * 60_000 - Date.now()));
       const now = each();
@@ -1021,6 +1056,7 @@ async function main() {
       `trend over minutes ${WARM_UP_MINUTES > 0 ? 0 : 1}-${rss.length}: ${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MB/min ` +
         `(${((slope * 10 * 100) / warm).toFixed(1)}% of minute 1 per 10 minutes)`,
     );
+    if (postgresProfile) console.log(await postgresProfile);
     console.log(`on ${gateway.label}; gateway errors in ${gateway.logFile}`);
     if (errors > 0 || growth > 10) exitCode.value = 1;
   } finally {
