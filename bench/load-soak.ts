@@ -30,7 +30,6 @@ import {
   mkdtempSync,
   openSync,
   readFileSync,
-  readdirSync,
   rmSync,
   writeSync,
 } from 'node:fs';
@@ -42,6 +41,7 @@ import { createHistogram, performance, type RecordableHistogram } from 'node:per
 import * as XLSX from 'xlsx';
 import { COMMISSION_COLUMNS, EXPORT_LIMIT } from '@portal/contracts';
 import { gatewayWorkers } from '../api-gateway/src/config';
+import { cpuSeconds, postgresCpuSeconds } from './cpu-time';
 import { totpCodeAt } from '../api-gateway/src/modules/auth/totp';
 import { type Database, openDatabase } from '../api-gateway/src/db/database';
 import { DEMO_ACCOUNTS } from '../api-gateway/src/seed/demo-accounts';
@@ -516,37 +516,6 @@ function processTree(pid: number): number[] {
   return pids;
 }
 
-/**
- * CPU seconds (user + system) a process has used, with those of the children it has reaped (PostgreSQL's
- * parallel workers and ended backends are counted by the postmaster); 0 once it is gone.
- */
-function cpuSeconds(pid: number): number {
-  try {
-    // Fields after the command name (which may hold spaces): utime, stime, cutime and cstime are the 12th to 15th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-/** Linux's USER_HZ, the unit of /proc's CPU times, on every architecture Node runs on. */
-const CLOCK_TICKS = 100;
-
-/** The PostgreSQL server's processes on this machine (the database the soak runs on, when it is local). */
-function postgresPids(): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
 function cpuUsedSince(before: ReturnType<typeof cpuSplit>, gatewayPid: number): string {
   const now = cpuSplit(gatewayPid);
   return [now.gateway - before.gateway, now.postgres - before.postgres, now.generator - before.generator]
@@ -560,7 +529,7 @@ function cpuSplit(gatewayPid: number) {
   const own = process.cpuUsage();
   return {
     gateway: sum(processTree(gatewayPid)),
-    postgres: DATABASE_URL ? sum(postgresPids()) : 0,
+    postgres: DATABASE_URL ? postgresCpuSeconds() : 0,
     generator: (own.user + own.system) / 1e6,
   };
 }

@@ -10,7 +10,6 @@
  *   npx --yes pnpm@10 --filter bench exec tsx login-report-search.bench.ts [affiliates=50000] [rounds=15]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx --yes pnpm@10 --filter bench exec tsx login-report-search.bench.ts
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { openSuiteDatabase } from '../api-gateway/test-support/suite-database';
@@ -19,6 +18,7 @@ import type { Sql } from '../api-gateway/src/db/database';
 import { containsPattern } from '../api-gateway/src/modules/backoffice';
 import { pageLoginReport } from '../api-gateway/src/modules/reports/login-report';
 import { FIRST_NAMES, LAST_NAMES } from '../api-gateway/src/seed/vocabulary';
+import { postgresCpuSeconds } from './cpu-time';
 
 const AFFILIATES = Number(process.argv[2] ?? 50_000);
 const ROUNDS = Number(process.argv[3] ?? 15);
@@ -54,21 +54,7 @@ async function productPage(sql: Sql, search: string, page: number): Promise<numb
 /** CPU seconds used so far by this process and, on a local PostgreSQL, by every postgres process. */
 function cpuSeconds(): number {
   const own = process.cpuUsage();
-  let postgres = 0;
-  if (process.env.DATABASE_URL) {
-    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-      try {
-        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        // Its own time, and that of the children it has reaped (parallel workers, ended backends).
-        postgres += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
-      } catch {
-        // gone
-      }
-    }
-  }
-  return (own.user + own.system) / 1e6 + postgres;
+  return (own.user + own.system) / 1e6 + (process.env.DATABASE_URL ? postgresCpuSeconds() : 0);
 }
 
 async function timed(work: (round: number) => Promise<number>) {
