@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type Database, openDatabase } from '../src/db/database';
+import { MIGRATIONS_DIR, migrate } from '../src/db/migrate';
 
 /**
  * A database of the driver the suite runs on: an in-memory PGlite, or, when DATABASE_URL is set, a schema of
@@ -23,4 +26,17 @@ export function openSuiteDatabase(prefix: string, options: { startFrom?: Blob } 
 export function openMigratedSuiteDatabase(prefix: string): Promise<Database> {
   const template = process.env.PORTAL_TEST_PGLITE_TEMPLATE;
   return openSuiteDatabase(prefix, { startFrom: template ? new Blob([readFileSync(template)]) : undefined });
+}
+
+/** Applies the migrations named before `firstNotApplied` (a file name): the schema of a database made before it. */
+export async function migrateBefore(db: Database, firstNotApplied: string): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'migrations-before-'));
+  try {
+    for (const file of readdirSync(MIGRATIONS_DIR))
+      if (file.endsWith('.sql') && file < firstNotApplied)
+        copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
+    await migrate(db, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,10 +1,7 @@
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createAffiliate } from '../../../test-support/affiliate-fixtures';
-import { openSuiteDatabase } from '../../../test-support/suite-database';
+import { migrateBefore, openSuiteDatabase } from '../../../test-support/suite-database';
 import type { Database } from '../database';
-import { migrate, MIGRATIONS_DIR } from '../migrate';
+import { migrate } from '../migrate';
 
 /**
  * Migration 075 on a database that already has affiliates: the search text is stored for every one and kept
@@ -14,20 +11,11 @@ import { migrate, MIGRATIONS_DIR } from '../migrate';
 const SEARCH_TEXT = '075_affiliates_search_text.sql';
 
 let db: Database;
-let before: string;
 beforeAll(async () => {
-  before = mkdtempSync(path.join(tmpdir(), 'migrations-before-075-'));
-  for (const file of readdirSync(MIGRATIONS_DIR).filter(
-    (name) => name.endsWith('.sql') && name < SEARCH_TEXT,
-  ))
-    copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(before, file));
   db = await openSuiteDatabase('search_text');
-  await migrate(db, before);
+  await migrateBefore(db, SEARCH_TEXT);
 });
-afterAll(async () => {
-  await db.close();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => db.close());
 
 test('existing affiliates get their search text and its statistics; a change updates it', async () => {
   const amaka = await createAffiliate(db, { fullName: 'Amaka Eze', email: 'Amaka.Eze@Example.test' });

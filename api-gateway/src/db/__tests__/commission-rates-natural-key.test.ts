@@ -1,10 +1,7 @@
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createAffiliate, createStaffUser } from '../../../test-support/affiliate-fixtures';
-import { openSuiteDatabase } from '../../../test-support/suite-database';
+import { migrateBefore, openSuiteDatabase } from '../../../test-support/suite-database';
 import type { Database } from '../database';
-import { migrate, MIGRATIONS_DIR } from '../migrate';
+import { migrate } from '../migrate';
 
 /**
  * Migration 027 on a database that already has rates and orders: each order that earned by a rate row names
@@ -14,20 +11,11 @@ import { migrate, MIGRATIONS_DIR } from '../migrate';
 const NATURAL_KEY = '027_commission_rates_natural_key.sql';
 
 let db: Database;
-let before: string;
 beforeAll(async () => {
-  before = mkdtempSync(path.join(tmpdir(), 'migrations-before-027-'));
-  for (const file of readdirSync(MIGRATIONS_DIR).filter(
-    (name) => name.endsWith('.sql') && name < NATURAL_KEY,
-  ))
-    copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(before, file));
   db = await openSuiteDatabase('natural_key');
-  await migrate(db, before);
+  await migrateBefore(db, NATURAL_KEY);
 });
-afterAll(async () => {
-  await db.close();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => db.close());
 
 test('orders name their rate rows by effective date; the natural key is the primary key', async () => {
   const adminId = await createStaffUser(db, 1);
