@@ -204,6 +204,10 @@ function createAppConfig({ appDir, app }) {
               }),
           shared: sharedModules(appDir),
           shareStrategy: 'loaded-first',
+          // The host's runtime (which remotes built for the portal share) splits its start-up into short tasks.
+          ...(isHost
+            ? { runtimePlugins: [path.join(appDir, 'src', 'federation', 'yield-to-browser-plugin.ts')] }
+            : {}),
           dts: false,
           experiments: {
             asyncStartup: true,

@@ -18,6 +18,12 @@ async function start(): Promise<void> {
   // (issue 26), the first paint in the HTML already on screen and the page unable to answer meanwhile.
   await nextTask();
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+  // The app's own modules are evaluated last; what they import first, a task each (axios and the session store
+  // come with the shared library, route matching with the router).
+  await nextTask();
+  await import(/* webpackMode: "eager" */ 'react-router-dom');
+  await nextTask();
+  await import(/* webpackMode: "eager" */ '@portal/shared-ui');
   await nextTask();
   const { App } = await import(/* webpackMode: "eager" */ './app/app');
   await federation;
