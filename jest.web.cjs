@@ -25,6 +25,6 @@ module.exports = {
       'registration-start.ts',
     ),
     '^@portal/shared-ui$': path.join(__dirname, 'shared-ui', 'src', 'index.ts'),
-    '\\.css$': path.join(__dirname, 'scripts', 'jest-style-stub.cjs'),
+    '\\.css(\\?.*)?$': path.join(__dirname, 'scripts', 'jest-style-stub.cjs'),
   },
 };

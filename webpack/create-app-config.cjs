@@ -101,6 +101,14 @@ const infrastructureLog = new Writable({
   },
 });
 
+/**
+ * The theme's classes the first pages draw (shared-ui's themed controls): buttons in every variant, inputs,
+ * and the component's states. shell/src/__tests__/first-pages-theme.test.ts fails when a page of the auth
+ * remote or a themed control uses a class outside it.
+ */
+const FIRST_PAGES_THEME_CLASSES =
+  '^p-(component|disabled|invalid|focus|filled|c|inputtext|button(-[\\w-]+)?)$';
+
 function createAppConfig({ appDir, app }) {
   const spec = APPS[app];
   if (!spec) throw new Error(`Unknown app "${app}"; known: ${Object.keys(APPS).join(', ')}`);
@@ -183,7 +191,24 @@ function createAppConfig({ appDir, app }) {
           // The federation runtime's version checks, remembered (see the loader).
           { test: federationSemverLoader.test, loader: require.resolve('./federation-semver-loader.cjs') },
           { test: /\.module\.css$/, use: cssLoaders(true) },
-          { test: /\.css$/, exclude: /\.module\.css$/, use: cssLoaders(false) },
+          // `theme.css?first-pages`: the part of the theme the sign-in and registration pages use (see the loader).
+          {
+            test: /\.css$/,
+            resourceQuery: /first-pages/,
+            use: [
+              ...cssLoaders(false),
+              {
+                loader: require.resolve('./theme-subset-loader.cjs'),
+                options: { keep: FIRST_PAGES_THEME_CLASSES },
+              },
+            ],
+          },
+          {
+            test: /\.css$/,
+            exclude: /\.module\.css$/,
+            resourceQuery: { not: [/first-pages/] },
+            use: cssLoaders(false),
+          },
           { test: /\.(woff2?|ttf|eot|otf)$/i, type: 'asset/resource' },
           {
             test: /\.(png|jpe?g|gif|svg|webp|ico)$/i,
@@ -285,4 +310,4 @@ function createAppConfig({ appDir, app }) {
   };
 }
 
-module.exports = { createAppConfig };
+module.exports = { createAppConfig, FIRST_PAGES_THEME_CLASSES };

@@ -70,6 +70,14 @@ function facadeAliases(appDir) {
       'production',
     ),
     '@portal-build/zod': installedVersion(appDir, 'zod').dir,
+    // The theme under a name of its own, so that its first pages' part (`?first-pages`) is not a shared module.
+    '@portal-build/primereact-theme.css$': path.join(
+      installedVersion(appDir, 'primereact').dir,
+      'resources',
+      'themes',
+      'lara-light-blue',
+      'theme.css',
+    ),
   };
 }
 

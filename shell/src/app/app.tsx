@@ -2,8 +2,9 @@ import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { ToastHost, setNavigator } from '@portal/shared-ui';
 import { RemotePage } from '../federation/remote-page';
 import { buildRoutes } from './routing/routes';
-// The theme and icons are loaded once, here; remotes bring only their CSS Modules (DESIGN §3).
-import 'primereact/resources/themes/lara-light-blue/theme.css';
+// The theme and icons are loaded by the shell only; remotes bring only their CSS Modules (DESIGN §3). At start,
+// the theme's part the sign-in and registration pages draw; the whole theme comes with the signed-in layout.
+import '@portal-build/primereact-theme.css?first-pages';
 import 'primeicons/primeicons.css';
 import './app.css';
 

@@ -12,6 +12,8 @@ import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { MOBILE_QUERY, useMediaQuery } from './use-media-query';
 import styles from './layout.module.css';
+// The whole theme (the first pages load only part of it: app.tsx).
+import 'primereact/resources/themes/lara-light-blue/theme.css';
 
 /** Signed-in screens: top bar, sidebar from the user's rights, and the page (spec §2, common layout). */
 export function AppLayout() {

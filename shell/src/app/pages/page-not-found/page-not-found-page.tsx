@@ -4,6 +4,8 @@ import { Button } from 'primereact/button';
 import { Texts } from '@portal/contracts/web';
 import { LOGIN_PATH, UPDATE_PASSWORD_PATH, homePathFor, useUserDetails } from '@portal/shared-ui';
 import styles from './page-not-found-page.module.css';
+// The whole theme (the first pages load only part of it: app.tsx).
+import 'primereact/resources/themes/lara-light-blue/theme.css';
 
 /**
  * Spec §2: the 404 screen. Go Home leads to the dashboard of the stored role when the user's menu holds it,
