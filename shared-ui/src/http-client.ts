@@ -30,7 +30,13 @@ export interface ResponseParser<T> {
 }
 
 /** The one HTTP client of the portal: relative `/api`, bearer token from the session store. */
-export const httpClient = axios.create({ baseURL: '/api', headers: { Accept: 'application/json' } });
+// Calls carry a bearer token; there is no XSRF cookie to echo. Without withXSRFToken: false axios reads
+// document.cookie (a synchronous round trip to the browser process) before every same-origin call.
+export const httpClient = axios.create({
+  baseURL: '/api',
+  headers: { Accept: 'application/json' },
+  withXSRFToken: false,
+});
 
 httpClient.interceptors.request.use((config) => {
   const token = useSessionStore.getState().token;

@@ -249,3 +249,17 @@ describe('a call the screen cancelled', () => {
     expect(notify.error).not.toHaveBeenCalled();
   });
 });
+
+describe("the browser's own request", () => {
+  it('never reads document.cookie: there is no XSRF cookie, and each read is a round trip to the browser', async () => {
+    // The default adapters (XMLHttpRequest here), not a test adapter: axios reads the XSRF cookie inside them.
+    httpClient.defaults.adapter = ['xhr', 'fetch'];
+    const cookieReads = jest.spyOn(Document.prototype, 'cookie', 'get');
+    try {
+      await httpClient.get('/health', { quiet: true }).catch(() => undefined);
+      expect(cookieReads).not.toHaveBeenCalled();
+    } finally {
+      cookieReads.mockRestore();
+    }
+  });
+});
