@@ -4,10 +4,8 @@ import type { AppContext } from '../../context';
 import type {
   EmailMessage,
   EmailTransport,
-  SmsMessage,
   SmsProvider,
   Transports,
-  WhatsAppMessage,
   WhatsAppProvider,
 } from './message-types';
 import { TermiiSmsProvider } from './termii-sms';
@@ -24,69 +22,31 @@ export type {
   WhatsAppProvider,
 } from './message-types';
 
+/** What the log transports print for each channel. */
+const LOG_LINES = {
+  email: 'email (log transport)',
+  whatsapp: 'WhatsApp message (log provider)',
+  sms: 'SMS (log provider)',
+} as const;
+
 /**
- * The `log` transports print the message, because that is their point on a developer's machine. In
+ * The `log` transport of a channel prints the message, because that is its point on a developer's machine. In
  * production the body stays out of the logs (it holds OTPs and temporary passwords); it is kept in the
  * outbox row.
  */
-function loggedBody(text: string, withhold: boolean): string {
-  return withhold ? `[withheld in production: ${text.length} characters]` : text;
-}
-
-export class LogEmailTransport implements EmailTransport {
+export class LogTransport implements EmailTransport, WhatsAppProvider, SmsProvider {
   readonly name = 'log';
 
   constructor(
+    readonly channel: keyof typeof LOG_LINES,
     private readonly logger: Pick<Logger, 'info'>,
     private readonly withholdBody: boolean,
   ) {}
 
-  async send(message: EmailMessage): Promise<void> {
-    this.logger.info(
-      {
-        channel: 'email',
-        to: message.to,
-        subject: message.subject,
-        body: loggedBody(message.text, this.withholdBody),
-      },
-      'email (log transport)',
-    );
-  }
-}
-
-export class LogWhatsAppProvider implements WhatsAppProvider {
-  readonly name = 'log';
-
-  constructor(
-    private readonly logger: Pick<Logger, 'info'>,
-    private readonly withholdBody: boolean,
-  ) {}
-
-  async send(message: WhatsAppMessage): Promise<void> {
-    this.logger.info(
-      {
-        channel: 'whatsapp',
-        to: message.to,
-        body: loggedBody(message.text, this.withholdBody),
-      },
-      'WhatsApp message (log provider)',
-    );
-  }
-}
-
-export class LogSmsProvider implements SmsProvider {
-  readonly name = 'log';
-
-  constructor(
-    private readonly logger: Pick<Logger, 'info'>,
-    private readonly withholdBody: boolean,
-  ) {}
-
-  async send(message: SmsMessage): Promise<void> {
-    this.logger.info(
-      { channel: 'sms', to: message.to, body: loggedBody(message.text, this.withholdBody) },
-      'SMS (log provider)',
-    );
+  async send(message: { to: string; text: string; subject?: string }): Promise<void> {
+    const { to, subject, text } = message;
+    const body = this.withholdBody ? `[withheld in production: ${text.length} characters]` : text;
+    this.logger.info({ channel: this.channel, to, subject, body }, LOG_LINES[this.channel]);
   }
 }
 
@@ -129,16 +89,16 @@ export function createTransports(ctx: AppContext): Transports {
   return {
     email: ctx.config.smtpUrl
       ? new SmtpEmailTransport(ctx.config.smtpUrl, ctx.config.mailFrom)
-      : new LogEmailTransport(ctx.logger, withhold),
+      : new LogTransport('email', ctx.logger, withhold),
     whatsapp:
       messaging.whatsapp.provider === 'meta'
         ? new MetaWhatsAppProvider(messaging.whatsapp, messaging.timeoutMs)
-        : new LogWhatsAppProvider(ctx.logger, withhold),
+        : new LogTransport('whatsapp', ctx.logger, withhold),
     sms:
       messaging.sms.provider === 'termii'
         ? new TermiiSmsProvider(messaging.sms, messaging.timeoutMs)
         : messaging.sms.provider === 'log'
-          ? new LogSmsProvider(ctx.logger, withhold)
+          ? new LogTransport('sms', ctx.logger, withhold)
           : undefined,
   };
 }

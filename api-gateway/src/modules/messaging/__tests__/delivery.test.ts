@@ -6,7 +6,7 @@ import { bearer, createAffiliate, createStaffUser } from '../../../../test-suppo
 import { deliverDueMessages, MAX_DELIVERY_ATTEMPTS, startOutboxWorker } from '../delivery-worker';
 import { enqueueMessage } from '../outbox';
 import type { EmailMessage, Transports, WhatsAppMessage } from '../transports';
-import { createTransports, LogEmailTransport, LogWhatsAppProvider, SmtpEmailTransport } from '../transports';
+import { createTransports, LogTransport, SmtpEmailTransport } from '../transports';
 
 interface Received {
   to: string[];
@@ -155,8 +155,10 @@ describe('log transports (default)', () => {
 
   test('are chosen without SMTP_URL and deliver email and WhatsApp', async () => {
     const transports = createTransports(t.ctx);
-    expect(transports.email).toBeInstanceOf(LogEmailTransport);
-    expect(transports.whatsapp).toBeInstanceOf(LogWhatsAppProvider);
+    expect(transports.email).toBeInstanceOf(LogTransport);
+    expect((transports.email as LogTransport).channel).toBe('email');
+    expect(transports.whatsapp).toBeInstanceOf(LogTransport);
+    expect((transports.whatsapp as LogTransport).channel).toBe('whatsapp');
     await enqueueMessage(t.ctx.db, {
       channel: 'email',
       recipient: 'log@example.com',
@@ -169,7 +171,7 @@ describe('log transports (default)', () => {
 
   test('print the body outside production and withhold it in production', async () => {
     const info = jest.fn();
-    await new LogEmailTransport({ info }, false).send({
+    await new LogTransport('email', { info }, false).send({
       to: 'a@b.c',
       subject: 'Code',
       text: 'Your code is 123456',
@@ -179,13 +181,13 @@ describe('log transports (default)', () => {
       subject: 'Code',
       body: 'Your code is 123456',
     });
-    await new LogEmailTransport({ info }, true).send({
+    await new LogTransport('email', { info }, true).send({
       to: 'a@b.c',
       subject: 'Code',
       text: 'Your code is 123456',
     });
     expect(JSON.stringify(info.mock.calls[1])).not.toContain('123456');
-    await new LogWhatsAppProvider({ info }, true).send({ to: '+234', text: 'Your code is 654321' });
+    await new LogTransport('whatsapp', { info }, true).send({ to: '+234', text: 'Your code is 654321' });
     expect(JSON.stringify(info.mock.calls[2])).not.toContain('654321');
   });
 
