@@ -169,50 +169,44 @@ export interface MessagingConfig {
 
 export class ConfigError extends Error {}
 
+const invalid = (problem: string) => new ConfigError(`The configuration is invalid: ${problem}`);
+
 /** Parses the environment once at start and fails fast with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`The configuration is invalid: ${problems.join('; ')}.`);
+    throw invalid(`${problems.join('; ')}.`);
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
   if (isProduction && !e.JWT_SECRET) {
-    throw new ConfigError('The configuration is invalid: JWT_SECRET is required in production.');
+    throw invalid('JWT_SECRET is required in production.');
   }
   const messaging = messagingConfig(e, isProduction);
   if (isProduction && e.ADMIN_SECOND_FACTOR !== 'required') {
-    throw new ConfigError(
-      'The configuration is invalid: ADMIN_SECOND_FACTOR=optional is refused in production (admins need a second factor).',
-    );
+    throw invalid('ADMIN_SECOND_FACTOR=optional is refused in production (admins need a second factor).');
   }
   if (e.BANK_VERIFICATION_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) {
-    throw new ConfigError(
-      'The configuration is invalid: PAYSTACK_SECRET_KEY is required when BANK_VERIFICATION_PROVIDER is paystack.',
-    );
+    throw invalid('PAYSTACK_SECRET_KEY is required when BANK_VERIFICATION_PROVIDER is paystack.');
   }
   const payoutProvider = e.PAYOUT_PROVIDER ?? (e.PAYSTACK_SECRET_KEY ? 'paystack' : 'bank-file');
   if (payoutProvider === 'paystack' && !e.PAYSTACK_SECRET_KEY) {
-    throw new ConfigError(
-      'The configuration is invalid: PAYSTACK_SECRET_KEY is required when PAYOUT_PROVIDER is paystack.',
-    );
+    throw invalid('PAYSTACK_SECRET_KEY is required when PAYOUT_PROVIDER is paystack.');
   }
   // The reconciler must never ask about (and send again) a line whose bulk call may still be in flight.
   if (payoutProvider === 'paystack' && e.PAYOUT_RECONCILE_AFTER_SECONDS * 1000 <= 2 * e.PAYOUT_TIMEOUT_MS) {
-    throw new ConfigError(
-      'The configuration is invalid: PAYOUT_RECONCILE_AFTER_SECONDS must be more than twice PAYOUT_TIMEOUT_MS.',
-    );
+    throw invalid('PAYOUT_RECONCILE_AFTER_SECONDS must be more than twice PAYOUT_TIMEOUT_MS.');
   }
   const dataKeyring = dataKeyringFrom(e, isProduction, dataDir);
-  let remoteOverrides: Record<string, string> = {};
-  if (e.REMOTES) {
-    const remotes = z.record(z.string(), z.string()).safeParse(safeJson(e.REMOTES));
-    if (!remotes.success)
-      throw new ConfigError('The configuration is invalid: REMOTES must be a JSON object of name to URL.');
-    remoteOverrides = remotes.data;
-  }
+  const paystack = {
+    provider: 'paystack' as const,
+    secretKey: e.PAYSTACK_SECRET_KEY ?? '',
+    baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+  };
+  const remotes = z.record(z.string(), z.string()).safeParse(e.REMOTES ? safeJson(e.REMOTES) : {});
+  if (!remotes.success) throw invalid('REMOTES must be a JSON object of name to URL.');
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -226,7 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO ?? !isProduction,
     seedScale: e.SEED_SCALE,
     webRoot: path.resolve(e.WEB_ROOT ?? path.join(__dirname, '..', '..', 'dist-web')),
-    remoteOverrides,
+    remoteOverrides: remotes.data,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
@@ -240,19 +234,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataKeyring,
     bankVerification:
       e.BANK_VERIFICATION_PROVIDER === 'paystack'
-        ? {
-            provider: 'paystack',
-            secretKey: e.PAYSTACK_SECRET_KEY ?? '',
-            baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
-            timeoutMs: e.BANK_VERIFICATION_TIMEOUT_MS,
-          }
+        ? { ...paystack, timeoutMs: e.BANK_VERIFICATION_TIMEOUT_MS }
         : { provider: 'none' },
     payouts:
       payoutProvider === 'paystack'
         ? {
-            provider: 'paystack',
-            secretKey: e.PAYSTACK_SECRET_KEY ?? '',
-            baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''),
+            ...paystack,
             timeoutMs: e.PAYOUT_TIMEOUT_MS,
             reconcileAfterSeconds: e.PAYOUT_RECONCILE_AFTER_SECONDS,
             leaseSeconds: e.PAYOUT_LEASE_SECONDS,
@@ -305,7 +292,7 @@ function messagingConfig(e: z.output<typeof EnvSchema>, isProduction: boolean): 
     ]
       .filter(Boolean)
       .join(' and ');
-    throw new ConfigError(`The configuration is invalid: ${chosen} needs ${missing.join(', ')}.`);
+    throw invalid(`${chosen} needs ${missing.join(', ')}.`);
   }
   return {
     whatsapp,
@@ -385,13 +372,11 @@ function dataKeyringFrom(
   dataDir: string,
 ): DataKeyring {
   if (isProduction && !e.DATA_ENCRYPTION_KEY) {
-    throw new ConfigError('The configuration is invalid: DATA_ENCRYPTION_KEY is required in production.');
+    throw invalid('DATA_ENCRYPTION_KEY is required in production.');
   }
   const current = decodeDataKey(e.DATA_ENCRYPTION_KEY ?? persistedDevDataKey(dataDir));
   if (!current) {
-    throw new ConfigError(
-      'The configuration is invalid: DATA_ENCRYPTION_KEY must be 32 bytes in base64 (openssl rand -base64 32).',
-    );
+    throw invalid('DATA_ENCRYPTION_KEY must be 32 bytes in base64 (openssl rand -base64 32).');
   }
   const old = (e.DATA_ENCRYPTION_OLD_KEYS ?? '')
     .split(',')
@@ -399,9 +384,7 @@ function dataKeyringFrom(
     .filter(Boolean)
     .map((text) => decodeDataKey(text));
   if (old.some((key) => key === null)) {
-    throw new ConfigError(
-      'The configuration is invalid: DATA_ENCRYPTION_OLD_KEYS must be comma-separated 32-byte base64 keys.',
-    );
+    throw invalid('DATA_ENCRYPTION_OLD_KEYS must be comma-separated 32-byte base64 keys.');
   }
   return makeKeyring(current, old as Buffer[]);
 }
