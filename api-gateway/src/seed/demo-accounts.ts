@@ -50,22 +50,36 @@ export async function seedSecondAdmin(
 ): Promise<number> {
   const since = new Date(now.getTime() - 400 * 86_400_000);
   const account = DEMO_SECOND_ADMIN;
+  const hash = await hashPassword(account.password);
+  const userId = await insertUser(sql, account, hash, '8020000003', null, since);
+  if (options.secondFactor ?? true) await insertSecondFactor(sql, userId, account.totpSecret, since);
+  return userId;
+}
+
+async function insertUser(
+  sql: Sql,
+  account: { email: string; fullName: string; roleID: number },
+  hash: string,
+  mobile: string,
+  countryId: number | null,
+  since: Date,
+): Promise<number> {
   const { rows } = await sql.query<{ user_id: number | string }>(
     `INSERT INTO users (full_name, email, password_hash, role_id, phone_code, mobile_number, country_id,
                         is_active, force_password_update, password_changed_at, created_on, updated_on)
-     VALUES ($1, $2, $3, $4, '+234', '8020000003', NULL, true, false, $5, $5, $5)
+     VALUES ($1, $2, $3, $4, '+234', $5, $6, true, false, $7, $7, $7)
      RETURNING user_id`,
-    [account.fullName, account.email, await hashPassword(account.password), account.roleID, since],
+    [account.fullName, account.email, hash, account.roleID, mobile, countryId, since],
   );
-  const userId = Number(rows[0].user_id);
-  if (options.secondFactor ?? true) {
-    await sql.query(
-      `INSERT INTO user_second_factors (user_id, secret, confirmed_at, last_used_step, created_at)
-       VALUES ($1, $2, $3, -1, $3)`,
-      [userId, account.totpSecret, since],
-    );
-  }
-  return userId;
+  return Number(rows[0].user_id);
+}
+
+async function insertSecondFactor(sql: Sql, userId: number, secret: string, since: Date): Promise<void> {
+  await sql.query(
+    `INSERT INTO user_second_factors (user_id, secret, confirmed_at, last_used_step, created_at)
+     VALUES ($1, $2, $3, -1, $3)`,
+    [userId, secret, since],
+  );
 }
 
 /** The demo affiliate's KYC record: Nigeria, a BVN that passes the spec's rules, a real bank. */
@@ -114,35 +128,13 @@ export async function seedDemoAccounts(
   // A year of history, so the demo dashboards have a past.
   const since = new Date(now.getTime() - 400 * 86_400_000);
 
-  const insertUser = async (
-    account: { email: string; fullName: string; roleID: number },
-    hash: string,
-    phone: { mobile: string; countryId: number | null },
-  ) => {
-    const { rows } = await sql.query<{ user_id: number | string }>(
-      `INSERT INTO users (full_name, email, password_hash, role_id, phone_code, mobile_number, country_id,
-                          is_active, force_password_update, password_changed_at, created_on, updated_on)
-       VALUES ($1, $2, $3, $4, '+234', $5, $6, true, false, $7, $7, $7)
-       RETURNING user_id`,
-      [account.fullName, account.email, hash, account.roleID, phone.mobile, phone.countryId, since],
-    );
-    return Number(rows[0].user_id);
-  };
   // Admin forms ask for no country (roles.show_country), back office's do.
-  const adminUserId = await insertUser(admin, adminHash, { mobile: '8020000001', countryId: null });
-  const backofficeUserId = await insertUser(backoffice, backofficeHash, { mobile: '8020000002', countryId });
-  const affiliateUserId = await insertUser(affiliate, affiliateHash, {
-    mobile: DEMO_AFFILIATE_KYC.mobileNumber,
-    countryId,
-  });
+  const adminUserId = await insertUser(sql, admin, adminHash, '8020000001', null, since);
+  const backofficeUserId = await insertUser(sql, backoffice, backofficeHash, '8020000002', countryId, since);
+  const { mobileNumber } = DEMO_AFFILIATE_KYC;
+  const affiliateUserId = await insertUser(sql, affiliate, affiliateHash, mobileNumber, countryId, since);
   // The demo admin's second factor, with the README's fixed secret (development and tests only).
-  if (options.adminSecondFactor ?? true) {
-    await sql.query(
-      `INSERT INTO user_second_factors (user_id, secret, confirmed_at, last_used_step, created_at)
-       VALUES ($1, $2, $3, -1, $3)`,
-      [adminUserId, admin.totpSecret, since],
-    );
-  }
+  if (options.adminSecondFactor ?? true) await insertSecondFactor(sql, adminUserId, admin.totpSecret, since);
   const decidedAt = new Date(since.getTime() + 2 * 86_400_000);
   const { rows } = await sql.query<{ affiliate_id: number | string; affiliate_code: string }>(
     `INSERT INTO affiliates (user_id, full_name, email, country_id, phone_code, mobile_number, identity_type, nin_or_bvn,
