@@ -90,30 +90,13 @@ export class FileStore {
   }
 
   async find(sql: Sql, where: { fileId?: string; storageKey?: string }): Promise<StoredFile | undefined> {
-    const { rows } = await sql.query<{
-      file_id: string;
-      storage_key: string;
-      purpose: FilePurpose;
-      content_type: string;
-      size_bytes: string | number;
-      owner_user_id: string | number | null;
-      registration_id: string | null;
-    }>(
-      `SELECT file_id, storage_key, purpose, content_type, size_bytes, owner_user_id, registration_id
+    const { rows } = await sql.query<StoredFile>(
+      `SELECT file_id AS "fileId", storage_key AS "storageKey", purpose, content_type AS "contentType",
+              size_bytes AS "sizeBytes", owner_user_id AS "ownerUserId", registration_id AS "registrationId"
          FROM stored_files WHERE ${where.fileId ? 'file_id = $1' : 'storage_key = $1'}`,
       [where.fileId ?? where.storageKey],
     );
-    const row = rows[0];
-    if (!row) return undefined;
-    return {
-      fileId: row.file_id,
-      storageKey: row.storage_key,
-      purpose: row.purpose,
-      contentType: row.content_type,
-      sizeBytes: Number(row.size_bytes),
-      ownerUserId: row.owner_user_id === null ? null : Number(row.owner_user_id),
-      registrationId: row.registration_id,
-    };
+    return rows[0];
   }
 
   /** Emits 'open' once the bytes are found, 'error' when they are missing. */

@@ -3,39 +3,14 @@ import { RoleId } from '@portal/contracts';
 import type { Sql } from '../../db/database';
 import { containsPattern } from '../backoffice';
 
-interface UserDbRow {
-  user_id: string | number;
-  full_name: string;
-  role_name: string;
-  role_id: number;
-  email: string;
-  phone_code: string | null;
-  mobile_number: string | null;
-  country_id: number | null;
-  country_name: string | null;
-  is_active: boolean;
-  created_on: Date | string;
-}
-
-const USER_COLUMNS = `u.user_id, u.full_name, r.role_name, u.role_id, u.email, u.phone_code, u.mobile_number,
-  u.country_id, c.country_name, u.is_active, u.created_on`;
+/** An AdminUser's fields, named as in contracts; createdOn arrives as a Date and is sent as ISO text. */
+type UserRow = Omit<AdminUser, 'createdOn'> & { createdOn: Date };
+const USER_COLUMNS = `u.user_id AS "userID", u.full_name AS "fullName", r.role_name AS role, u.role_id AS "roleID",
+  u.email, coalesce(u.phone_code, '') AS "phoneCode", coalesce(u.mobile_number, '') AS "mobileNumber",
+  u.country_id AS "countryID", c.country_name AS "countryName", u.is_active AS "isActive", u.created_on AS "createdOn"`;
 const USER_FROM = `FROM users u JOIN roles r ON r.role_id = u.role_id LEFT JOIN countries c ON c.country_id = u.country_id`;
 
-function toAdminUser(row: UserDbRow): AdminUser {
-  return {
-    userID: Number(row.user_id),
-    fullName: row.full_name,
-    role: row.role_name,
-    roleID: row.role_id,
-    email: row.email,
-    phoneCode: row.phone_code ?? '',
-    mobileNumber: row.mobile_number ?? '',
-    countryID: row.country_id,
-    countryName: row.country_name,
-    isActive: row.is_active,
-    createdOn: new Date(row.created_on).toISOString(),
-  };
-}
+const toAdminUser = (row: UserRow): AdminUser => ({ ...row, createdOn: row.createdOn.toISOString() });
 
 export interface UserFilter {
   search?: string;
@@ -65,10 +40,7 @@ const ORDER = 'ORDER BY u.created_on DESC, u.user_id DESC';
 
 export async function listUsers(sql: Sql, filter: UserFilter): Promise<AdminUser[]> {
   const { where, params } = filterClause(filter);
-  const { rows } = await sql.query<UserDbRow>(
-    `SELECT ${USER_COLUMNS} ${USER_FROM} ${where} ${ORDER}`,
-    params,
-  );
+  const { rows } = await sql.query<UserRow>(`SELECT ${USER_COLUMNS} ${USER_FROM} ${where} ${ORDER}`, params);
   return rows.map(toAdminUser);
 }
 
@@ -80,7 +52,7 @@ export async function listUserPage(
 ): Promise<{ results: AdminUser[]; totalCount: number }> {
   const { where, params } = filterClause(filter);
   const [rows, total] = await Promise.all([
-    sql.query<UserDbRow>(
+    sql.query<UserRow>(
       `SELECT ${USER_COLUMNS} ${USER_FROM} ${where} ${ORDER} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, pageSize, (page - 1) * pageSize],
     ),
@@ -91,7 +63,7 @@ export async function listUserPage(
 
 /** Any user by id (affiliates too, for their edit form); `forUpdate` locks the row for the caller's transaction. */
 export async function findUser(sql: Sql, userId: number, forUpdate = false): Promise<AdminUser | undefined> {
-  const { rows } = await sql.query<UserDbRow>(
+  const { rows } = await sql.query<UserRow>(
     `SELECT ${USER_COLUMNS} ${USER_FROM} WHERE u.user_id = $1 ${forUpdate ? 'FOR UPDATE OF u' : ''}`,
     [userId],
   );

@@ -57,29 +57,12 @@ export interface AuditRow {
   createdAt: Date;
 }
 
-interface AuditDbRow {
-  audit_id: string | number;
-  action: string;
-  entity_type: string;
-  entity_id: string;
-  from_status: string | null;
-  to_status: string | null;
-  remark: string | null;
-  actor_user_id: string | number | null;
-  actor_name: string | null;
-  actor_role_id: number | null;
-  affiliate_code: string | null;
-  affiliate_name: string | null;
-  user_name: string | null;
-  user_email: string | null;
-  details: unknown;
-  created_at: Date | string;
-}
-
-const SELECT_AUDIT = `SELECT l.audit_id, l.action, l.entity_type, l.entity_id, l.from_status, l.to_status, l.remark,
-                             l.actor_user_id, u.full_name AS actor_name, u.role_id AS actor_role_id,
-                             a.affiliate_code, a.full_name AS affiliate_name,
-                             tu.full_name AS user_name, tu.email AS user_email, l.details, l.created_at
+/** The columns of an AuditRow, named as its fields (both drivers answer bigint as a number, jsonb parsed). */
+const SELECT_AUDIT = `SELECT l.audit_id AS "auditId", l.action, l.entity_type AS "entityType", l.entity_id AS "entityId",
+                             l.from_status AS "fromStatus", l.to_status AS "toStatus", l.remark,
+                             l.actor_user_id AS "actorUserId", u.full_name AS "actorName", u.role_id AS "actorRoleId",
+                             a.affiliate_code AS "affiliateCode", a.full_name AS "affiliateName",
+                             tu.full_name AS "userName", tu.email AS "userEmail", l.details, l.created_at AS "createdAt"
                         FROM audit_log l
                         LEFT JOIN users u ON u.user_id = l.actor_user_id
                         LEFT JOIN users tu
@@ -89,35 +72,6 @@ const SELECT_AUDIT = `SELECT l.audit_id, l.action, l.entity_type, l.entity_id, l
                           ON a.affiliate_id = CASE WHEN l.entity_type = 'affiliate' AND l.entity_id ~ '^[0-9]{1,18}$'
                                                    THEN l.entity_id::bigint END`;
 
-/** jsonb arrives parsed from both drivers; a string is parsed here in case a driver leaves it as text. */
-function detailsOf(value: unknown): Record<string, unknown> | null {
-  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-  return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-    ? (parsed as Record<string, unknown>)
-    : null;
-}
-
-function toAuditRow(row: AuditDbRow): AuditRow {
-  return {
-    auditId: Number(row.audit_id),
-    action: row.action,
-    entityType: row.entity_type,
-    entityId: row.entity_id,
-    fromStatus: row.from_status,
-    toStatus: row.to_status,
-    remark: row.remark,
-    actorUserId: row.actor_user_id === null ? null : Number(row.actor_user_id),
-    actorName: row.actor_name,
-    actorRoleId: row.actor_role_id,
-    affiliateCode: row.affiliate_code,
-    affiliateName: row.affiliate_name,
-    userName: row.user_name,
-    userEmail: row.user_email,
-    details: detailsOf(row.details),
-    createdAt: new Date(row.created_at),
-  };
-}
-
 /** One entity's history, newest first (audit_log_entity_idx). */
 export async function listAuditFor(
   sql: Sql,
@@ -125,11 +79,11 @@ export async function listAuditFor(
   entityId: string | number,
   limit = 200,
 ): Promise<AuditRow[]> {
-  const { rows } = await sql.query<AuditDbRow>(
+  const { rows } = await sql.query<AuditRow>(
     `${SELECT_AUDIT} WHERE l.entity_type = $1 AND l.entity_id = $2 ORDER BY l.created_at DESC, l.audit_id DESC LIMIT $3`,
     [entityType, String(entityId), limit],
   );
-  return rows.map(toAuditRow);
+  return rows;
 }
 
 /** The newest row that moved an entity into `toStatus`: who put it where it is now. */
@@ -139,12 +93,12 @@ export async function lastChangeTo(
   entityId: string | number,
   toStatus: string,
 ): Promise<AuditRow | null> {
-  const { rows } = await sql.query<AuditDbRow>(
+  const { rows } = await sql.query<AuditRow>(
     `${SELECT_AUDIT} WHERE l.entity_type = $1 AND l.entity_id = $2 AND l.to_status = $3
       ORDER BY l.created_at DESC, l.audit_id DESC LIMIT 1`,
     [entityType, String(entityId), toStatus],
   );
-  return rows.length ? toAuditRow(rows[0]) : null;
+  return rows[0] ?? null;
 }
 
 /**
@@ -159,12 +113,12 @@ export const LOOK_ACTIONS = [
 
 /** The newest changes across everything (audit_log_created_idx), looks left out. */
 export async function listRecentAudit(sql: Sql, limit: number): Promise<AuditRow[]> {
-  const { rows } = await sql.query<AuditDbRow>(
+  const { rows } = await sql.query<AuditRow>(
     `${SELECT_AUDIT} WHERE l.action NOT IN (${LOOK_ACTIONS.map((action) => `'${action}'`).join(', ')})
       ORDER BY l.created_at DESC, l.audit_id DESC LIMIT $1`,
     [limit],
   );
-  return rows.map(toAuditRow);
+  return rows;
 }
 
 const TITLES: Record<string, string> = {
@@ -206,12 +160,12 @@ const TITLES: Record<string, string> = {
   'payout.line.mark': 'Payout line marked',
 };
 
-/** A title and a one-line description of an audit row, in the product's words, for people to read. */
 /** An action in words ('KYC approved'), as the history shows it. */
 export const auditTitle = (action: string): string => TITLES[action] ?? humanise(action);
 
+/** A title and a one-line description of an audit row, in the product's words, for people to read. */
 export function describeAudit(row: AuditRow): { title: string; description: string } {
-  const title = TITLES[row.action] ?? humanise(row.action);
+  const title = auditTitle(row.action);
   // A notice's row keeps its title as the remark: the notice is named by it.
   const namedByRemark = row.entityType === 'notification' && row.remark;
   const subject = row.affiliateCode

@@ -28,19 +28,6 @@ export interface Registration {
   createdAt: Date;
 }
 
-interface RegistrationRow {
-  registration_id: string;
-  email: string;
-  email_verified_at: Date | null;
-  country_id: number | null;
-  mobile_number: string | null;
-  mobile_verified_at: Date | null;
-  selfie_file_id: string | null;
-  completed_at: Date | null;
-  created_at: Date;
-  client_secret_hash: string | null;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function readCookie(req: Request, name: string): string | undefined {
@@ -60,32 +47,21 @@ export async function currentRegistration(
 ): Promise<Registration | undefined> {
   const [registrationId, secret] = (readCookie(req, REGISTRATION_COOKIE) ?? '').split('.');
   if (!registrationId || !secret || !UUID.test(registrationId)) return undefined;
-  const { rows } = await sql.query<RegistrationRow>(
-    `SELECT registration_id, email, email_verified_at, country_id, mobile_number, mobile_verified_at,
-            selfie_file_id, completed_at, created_at, client_secret_hash
+  const { rows } = await sql.query<Registration & { clientSecretHash: string | null }>(
+    `SELECT registration_id AS "registrationId", email, email_verified_at AS "emailVerifiedAt",
+            country_id AS "countryId", mobile_number AS "mobileNumber", mobile_verified_at AS "mobileVerifiedAt",
+            selfie_file_id AS "selfieFileId", completed_at AS "completedAt", created_at AS "createdAt",
+            client_secret_hash AS "clientSecretHash"
        FROM registrations WHERE registration_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [registrationId],
   );
-  const row = rows[0];
-  if (
-    !row?.client_secret_hash ||
-    !keyedHashMatches(ctx, 'registration-client', secret, row.client_secret_hash)
-  ) {
+  if (!rows[0]) return undefined;
+  const { clientSecretHash, ...registration } = rows[0];
+  if (!clientSecretHash || !keyedHashMatches(ctx, 'registration-client', secret, clientSecretHash)) {
     return undefined;
   }
-  const createdAt = new Date(row.created_at);
-  if (createdAt.getTime() + REGISTRATION_TTL_HOURS * 3_600_000 <= ctx.now().getTime()) return undefined;
-  return {
-    registrationId: row.registration_id,
-    email: row.email,
-    emailVerifiedAt: row.email_verified_at,
-    countryId: row.country_id,
-    mobileNumber: row.mobile_number,
-    mobileVerifiedAt: row.mobile_verified_at,
-    selfieFileId: row.selfie_file_id,
-    completedAt: row.completed_at,
-    createdAt,
-  };
+  const expiresAt = registration.createdAt.getTime() + REGISTRATION_TTL_HOURS * 3_600_000;
+  return expiresAt <= ctx.now().getTime() ? undefined : registration;
 }
 
 /** The browser's registration for this email, still open; the checks every step after the first makes. */
