@@ -75,14 +75,12 @@ export async function listApiKeys(
 ): Promise<{ name: string; prefix: string; createdAt: Date; revokedAt: Date | null }[]> {
   const { rows } = await ctx.db.query<{
     name: string;
-    key_prefix: string;
-    created_at: Date;
-    revoked_at: Date | null;
-  }>('SELECT name, key_prefix, created_at, revoked_at FROM integration_api_keys ORDER BY key_id');
-  return rows.map((row) => ({
-    name: row.name,
-    prefix: row.key_prefix,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-  }));
+    prefix: string;
+    createdAt: Date;
+    revokedAt: Date | null;
+  }>(
+    `SELECT name, key_prefix AS prefix, created_at AS "createdAt", revoked_at AS "revokedAt"
+       FROM integration_api_keys ORDER BY key_id`,
+  );
+  return rows;
 }

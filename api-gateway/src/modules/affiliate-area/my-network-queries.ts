@@ -9,26 +9,9 @@ export interface OrderFilter {
   search?: string;
 }
 
-interface OrderDbRow {
-  order_code: string;
-  order_day: string;
-  order_value: string | number;
-  fao_name: string;
-  fao_mobile_no: string;
-  status: AffiliateOrderStatus;
-}
-
-const ORDER_COLUMNS = `o.order_code, to_char(o.order_date, 'YYYY-MM-DD') AS order_day, o.order_value, o.fao_name,
-  o.fao_mobile_no, o.status`;
-
-const toOrder = (row: OrderDbRow): AffiliateOrder => ({
-  orderId: row.order_code,
-  orderDate: row.order_day,
-  orderValue: Number(row.order_value),
-  faoName: row.fao_name,
-  faoMobileNo: row.fao_mobile_no,
-  status: row.status,
-});
+/** An AffiliateOrder's fields, named as in contracts. */
+const ORDER_COLUMNS = `o.order_code AS "orderId", to_char(o.order_date, 'YYYY-MM-DD') AS "orderDate",
+  o.order_value::float8 AS "orderValue", o.fao_name AS "faoName", o.fao_mobile_no AS "faoMobileNo", o.status`;
 
 /**
  * WHERE of one affiliate's orders. The affiliate always comes first, so every query stays inside its range of
@@ -56,11 +39,11 @@ function orderWhere(affiliateId: number, filter: OrderFilter, firstParam: number
 
 /** Every order of the affiliate, newest first: the spec's no-parameter answer. */
 export async function listAllOrders(sql: Sql, affiliateId: number): Promise<AffiliateOrder[]> {
-  const { rows } = await sql.query<OrderDbRow>(
+  const { rows } = await sql.query<AffiliateOrder>(
     `SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.affiliate_id = $1 ORDER BY o.order_date DESC, o.order_id DESC`,
     [affiliateId],
   );
-  return rows.map(toOrder);
+  return rows;
 }
 
 /**
@@ -77,7 +60,7 @@ export async function pageOrders(
   const paged = orderWhere(affiliateId, filter, 3);
   const counted = orderWhere(affiliateId, filter, 1);
   const [page, count] = await Promise.all([
-    sql.query<OrderDbRow>(
+    sql.query<AffiliateOrder>(
       `WITH page AS (
          SELECT order_id, order_date FROM orders ${paged.where}
           ORDER BY order_date DESC, order_id DESC LIMIT $1 OFFSET $2
@@ -92,29 +75,12 @@ export async function pageOrders(
       counted.params,
     ),
   ]);
-  return { results: page.rows.map(toOrder), totalCount: Number(count.rows[0].total) };
+  return { results: page.rows, totalCount: Number(count.rows[0].total) };
 }
 
-interface RetailerDbRow {
-  retailer_code: string;
-  fao_name: string;
-  fao_mobile_no: string;
-  cluster_manager: string;
-  business_name: string;
-  location: string;
-}
-
-const RETAILER_COLUMNS =
-  'r.retailer_code, r.fao_name, r.fao_mobile_no, r.cluster_manager, r.business_name, r.location';
-
-const toRetailer = (row: RetailerDbRow): AffiliateRetailer => ({
-  retailerId: row.retailer_code,
-  faoName: row.fao_name,
-  faoMobileNo: row.fao_mobile_no,
-  clusterManager: row.cluster_manager,
-  businessName: row.business_name,
-  location: row.location,
-});
+/** An AffiliateRetailer's fields, named as in contracts. */
+const RETAILER_COLUMNS = `r.retailer_code AS "retailerId", r.fao_name AS "faoName", r.fao_mobile_no AS "faoMobileNo",
+  r.cluster_manager AS "clusterManager", r.business_name AS "businessName", r.location`;
 
 function retailerWhere(affiliateId: number, search: string | undefined, firstParam: number) {
   if (!search) return { where: `WHERE affiliate_id = $${firstParam}`, params: [affiliateId] as unknown[] };
@@ -129,11 +95,11 @@ function retailerWhere(affiliateId: number, search: string | undefined, firstPar
 
 /** Every retailer of the affiliate, in the order they joined its network. */
 export async function listAllRetailers(sql: Sql, affiliateId: number): Promise<AffiliateRetailer[]> {
-  const { rows } = await sql.query<RetailerDbRow>(
+  const { rows } = await sql.query<AffiliateRetailer>(
     `SELECT ${RETAILER_COLUMNS} FROM retailers r WHERE r.affiliate_id = $1 ORDER BY r.retailer_id`,
     [affiliateId],
   );
-  return rows.map(toRetailer);
+  return rows;
 }
 
 /** One page of the affiliate's retailers (retailers_affiliate_idx: affiliate_id, retailer_id). */
@@ -147,7 +113,7 @@ export async function pageRetailers(
   const paged = retailerWhere(affiliateId, search, 3);
   const counted = retailerWhere(affiliateId, search, 1);
   const [page, count] = await Promise.all([
-    sql.query<RetailerDbRow>(
+    sql.query<AffiliateRetailer>(
       `WITH page AS (
          SELECT retailer_id FROM retailers ${paged.where} ORDER BY retailer_id LIMIT $1 OFFSET $2
        )
@@ -160,5 +126,5 @@ export async function pageRetailers(
       counted.params,
     ),
   ]);
-  return { results: page.rows.map(toRetailer), totalCount: Number(count.rows[0].total) };
+  return { results: page.rows, totalCount: Number(count.rows[0].total) };
 }

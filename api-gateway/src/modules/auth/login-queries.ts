@@ -1,4 +1,3 @@
-import type { AffiliateStatus } from '@portal/contracts';
 import type { Sql } from '../../db/database';
 import type { SignInAccount } from '../users';
 import type { Lockout } from './lockout';
@@ -6,39 +5,13 @@ import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT, LOCKOUT_WINDOW_MINUTES, lockou
 import type { LoginAttempt, LoginFailureReason } from './login-history';
 import { loginAttemptValues } from './login-history';
 
-interface SignInStateRow {
-  login_id: number | string | null;
-  account_limit_failure_at: Date | null;
-  ip_limit_failure_at: Date | null;
-  user_id: number | string | null;
-  role_id: number;
-  email: string;
-  full_name: string;
-  password_hash: string | null;
-  temporary_password_hash: string | null;
-  temporary_password_expires_at: Date | null;
-  is_active: boolean;
-  force_password_update: boolean;
-  affiliate_status: AffiliateStatus | null;
-}
-
-function accountOf(row: SignInStateRow | undefined): SignInAccount | undefined {
-  if (!row || row.user_id === null) return undefined;
-  return {
-    userId: Number(row.user_id),
-    roleId: row.role_id,
-    email: row.email,
-    fullName: row.full_name,
-    passwordHash: row.password_hash,
-    temporaryPasswordHash: row.temporary_password_hash,
-    temporaryPasswordExpiresAt: row.temporary_password_expires_at
-      ? new Date(row.temporary_password_expires_at)
-      : null,
-    isActive: row.is_active,
-    forcePasswordUpdate: row.force_password_update,
-    affiliateStatus: row.affiliate_status,
-  };
-}
+/** What reserve_sign_in_attempt answers, its account's columns named as SignInAccount's fields. */
+type SignInState = {
+  attemptId: number | null;
+  accountLimitFailureAt: Date | null;
+  ipLimitFailureAt: Date | null;
+  userId: number | null;
+} & Omit<SignInAccount, 'userId'>;
 
 export type Reservation =
   | { lockout: Lockout }
@@ -55,8 +28,13 @@ export type Reservation =
  */
 export async function reserveSignInAttempt(sql: Sql, attempt: LoginAttempt): Promise<Reservation> {
   const [, userName, at, ip, userAgent, latitude, longitude] = loginAttemptValues(attempt);
-  const { rows } = await sql.query<SignInStateRow>(
-    'SELECT * FROM reserve_sign_in_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+  const { rows } = await sql.query<SignInState>(
+    `SELECT login_id AS "attemptId", account_limit_failure_at AS "accountLimitFailureAt",
+            ip_limit_failure_at AS "ipLimitFailureAt", user_id AS "userId", role_id AS "roleId", email,
+            full_name AS "fullName", password_hash AS "passwordHash", temporary_password_hash AS "temporaryPasswordHash",
+            temporary_password_expires_at AS "temporaryPasswordExpiresAt", is_active AS "isActive",
+            force_password_update AS "forcePasswordUpdate", affiliate_status AS "affiliateStatus"
+       FROM reserve_sign_in_attempt($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       userName,
       ip,
@@ -69,10 +47,10 @@ export async function reserveSignInAttempt(sql: Sql, attempt: LoginAttempt): Pro
       `${LOCKOUT_WINDOW_MINUTES} minutes`,
     ],
   );
-  const row = rows[0];
-  const lockout = lockoutFrom(row.account_limit_failure_at, row.ip_limit_failure_at, attempt.at);
-  if (lockout || row.login_id === null) return { lockout: lockout ?? { retryAfterSeconds: 1 } };
-  return { attemptId: Number(row.login_id), account: accountOf(row) };
+  const { attemptId, accountLimitFailureAt, ipLimitFailureAt, userId, ...account } = rows[0];
+  const lockout = lockoutFrom(accountLimitFailureAt, ipLimitFailureAt, attempt.at);
+  if (lockout || attemptId === null) return { lockout: lockout ?? { retryAfterSeconds: 1 } };
+  return { attemptId, account: userId === null ? undefined : { userId, ...account } };
 }
 
 /** A reserved attempt that failed for another reason than a wrong password: it no longer counts. */

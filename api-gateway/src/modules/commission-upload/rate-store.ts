@@ -63,16 +63,6 @@ export async function insertRates(
   }
 }
 
-interface RateDbRow {
-  affiliate_code: string;
-  full_name: string | null;
-  product_category: string;
-  rate_percent: string;
-  minimum_order_value: string;
-  effective_date: string;
-  upload_id: string | number | null;
-}
-
 /**
  * The rates in force on `today`: per affiliate and category the newest row effective on or before it (no newer
  * one up to today), filtered by affiliate code or name and by category. The page is read in the primary key's
@@ -96,10 +86,11 @@ export async function currentRates(
     );
   }
   const inForce = ['cr.effective_date <= $1::date', ...pairFilters].join(' AND ');
-  const { rows } = await sql.query<RateDbRow>(
-    `SELECT cr.affiliate_code, a.full_name, cr.product_category, cr.rate_percent::text AS rate_percent,
-            cr.minimum_order_value::text AS minimum_order_value,
-            to_char(cr.effective_date, 'YYYY-MM-DD') AS effective_date, cr.upload_id
+  const { rows } = await sql.query<CommissionRate>(
+    `SELECT cr.affiliate_code AS "affiliateCode", a.full_name AS "affiliateName",
+            cr.product_category AS "productCategory", cr.rate_percent::text AS "ratePercent",
+            cr.minimum_order_value::text AS "minimumOrderValue",
+            to_char(cr.effective_date, 'YYYY-MM-DD') AS "effectiveDate", cr.upload_id AS "uploadId"
        FROM commission_rates cr LEFT JOIN affiliates a ON a.affiliate_code = cr.affiliate_code
       WHERE ${inForce}
         AND NOT EXISTS (SELECT 1 FROM commission_rates newer
@@ -119,15 +110,7 @@ export async function currentRates(
   );
   return {
     totalCount: Number(counted[0].n),
-    results: rows.map((row) => ({
-      affiliateCode: row.affiliate_code,
-      affiliateName: row.full_name,
-      productCategory: row.product_category,
-      ratePercent: trimDecimal(row.rate_percent),
-      minimumOrderValue: row.minimum_order_value,
-      effectiveDate: row.effective_date,
-      uploadId: row.upload_id === null ? null : Number(row.upload_id),
-    })),
+    results: rows.map((row) => ({ ...row, ratePercent: trimDecimal(row.ratePercent) })),
   };
 }
 
@@ -147,14 +130,9 @@ export async function listUploads(
   page: number,
   pageSize: number,
 ): Promise<{ results: CommissionUploadRecord[]; totalCount: number }> {
-  const { rows } = await sql.query<{
-    upload_id: string | number;
-    file_name: string;
-    row_count: number;
-    full_name: string | null;
-    created_at: Date | string;
-  }>(
-    `SELECT u.upload_id, u.file_name, u.row_count, usr.full_name, u.created_at
+  const { rows } = await sql.query<Omit<CommissionUploadRecord, 'createdAt'> & { createdAt: Date }>(
+    `SELECT u.upload_id AS "uploadId", u.file_name AS "fileName", u.row_count AS "rowCount",
+            usr.full_name AS "uploadedBy", u.created_at AS "createdAt"
        FROM commission_uploads u LEFT JOIN users usr ON usr.user_id = u.uploaded_by
       ORDER BY u.created_at DESC, u.upload_id DESC LIMIT $1 OFFSET $2`,
     [pageSize, (page - 1) * pageSize],
@@ -164,12 +142,6 @@ export async function listUploads(
   );
   return {
     totalCount: Number(counted[0].n),
-    results: rows.map((row) => ({
-      uploadId: Number(row.upload_id),
-      fileName: row.file_name,
-      rowCount: Number(row.row_count),
-      uploadedBy: row.full_name,
-      createdAt: new Date(row.created_at).toISOString(),
-    })),
+    results: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
   };
 }

@@ -20,30 +20,17 @@ export async function affiliateCommissionTotals(
   affiliateId: number,
   thisMonth: string,
 ): Promise<CommissionTotals> {
-  const { rows } = await sql.query<{
-    qualified_orders_mtd: string;
-    projected: string;
-    qualified: string;
-    monthly: string;
-    qualified_orders: string | number;
-    open_orders: string | number;
-  }>(
-    `SELECT round(coalesce(sum(qualified_order_value) FILTER (WHERE month = $2::date), 0), 2)::text AS qualified_orders_mtd,
-            round(coalesce(sum(projected_commission), 0), 2)::text AS projected,
-            round(coalesce(sum(qualified_commission), 0), 2)::text AS qualified,
-            round(coalesce(sum(qualified_commission) FILTER (WHERE month = $2::date), 0), 2)::text AS monthly,
-            coalesce(sum(qualified_orders), 0) AS qualified_orders,
-            coalesce(sum(open_orders), 0) AS open_orders
+  const { rows } = await sql.query<CommissionTotals>(
+    `SELECT round(coalesce(sum(qualified_order_value) FILTER (WHERE month = $2::date), 0), 2)::text
+              AS "qualifiedOrdersThisMonth",
+            round(coalesce(sum(projected_commission), 0), 2)::text AS "projectedCommission",
+            round(coalesce(sum(qualified_commission), 0), 2)::text AS "qualifiedCommission",
+            round(coalesce(sum(qualified_commission) FILTER (WHERE month = $2::date), 0), 2)::text
+              AS "qualifiedCommissionThisMonth",
+            coalesce(sum(qualified_orders), 0)::bigint AS "qualifiedOrders",
+            coalesce(sum(open_orders), 0)::bigint AS "openOrders"
        FROM affiliate_commission_months WHERE affiliate_id = $1`,
     [affiliateId, thisMonth],
   );
-  const row = rows[0];
-  return {
-    qualifiedOrdersThisMonth: row.qualified_orders_mtd,
-    projectedCommission: row.projected,
-    qualifiedCommission: row.qualified,
-    qualifiedCommissionThisMonth: row.monthly,
-    qualifiedOrders: Number(row.qualified_orders),
-    openOrders: Number(row.open_orders),
-  };
+  return rows[0];
 }

@@ -71,29 +71,6 @@ export async function planPage(
   };
 }
 
-interface OrderDbRow {
-  order_code: string;
-  order_date: string;
-  buyer_name: string;
-  order_value: string | number;
-  fao_name: string;
-  fao_mobile_no: string;
-  status: OrderStatus;
-}
-
-function toAdminOrder(row: OrderDbRow): AdminOrder {
-  return {
-    orderID: row.order_code,
-    orderDate: row.order_date,
-    buyerName: row.buyer_name,
-    totalAmount: Number(row.order_value),
-    faoName: row.fao_name,
-    faoMobileNo: row.fao_mobile_no,
-    status: ADMIN_STATUS_OF[row.status],
-    orderStatus: row.status,
-  };
-}
-
 /** Where a page lies: between two days (both inclusive), after skipping some rows of the newest one. */
 export interface PageWindow {
   newestDay: string;
@@ -126,17 +103,18 @@ function statusList(statuses: readonly OrderStatus[]): string {
  */
 export async function ordersInWindow(sql: Sql, window: PageWindow): Promise<AdminOrder[]> {
   const status = window.statuses ? `status IN (${statusList(window.statuses)}) AND ` : '';
-  const { rows } = await sql.query<OrderDbRow>(
+  const { rows } = await sql.query<Omit<AdminOrder, 'status'>>(
     `WITH page AS (
        SELECT order_id, order_date FROM orders
         WHERE ${status}order_date BETWEEN $1::date AND $2::date
         ORDER BY order_date DESC, order_id DESC LIMIT $3 OFFSET $4
      )
-     SELECT o.order_code, o.order_date::text AS order_date, o.buyer_name, o.order_value, o.fao_name,
-            o.fao_mobile_no, o.status
+     SELECT o.order_code AS "orderID", o.order_date::text AS "orderDate", o.buyer_name AS "buyerName",
+            o.order_value::float8 AS "totalAmount", o.fao_name AS "faoName", o.fao_mobile_no AS "faoMobileNo",
+            o.status AS "orderStatus"
        FROM page p JOIN orders o ON o.order_id = p.order_id
       ORDER BY p.order_date DESC, p.order_id DESC`,
     [window.oldestDay, window.newestDay, window.limit, window.skip],
   );
-  return rows.map(toAdminOrder);
+  return rows.map((row) => ({ ...row, status: ADMIN_STATUS_OF[row.orderStatus] }));
 }
