@@ -20,8 +20,6 @@ export interface StatementRow {
 
 const QUALIFIED = new Set(['Delivered', 'Completed']);
 
-type Tuple = [string, string, string, string, string, string, string, string];
-
 /**
  * The affiliate's own orders dated in `month` (yyyy-MM, business calendar), oldest first, read in keyset
  * pages of the (affiliate_id, order_date, order_id) index, then a totals line. Only `affiliateId`'s orders:
@@ -36,7 +34,7 @@ export async function* streamCommissionStatement(
   const first = `${month}-01`;
   const next = monthStart(first, -1);
   const total = { orderValue: 0, commission: 0, qualified: 0, count: 0 };
-  let cursor: { day: string; id: string } | undefined;
+  let cursor: { day: string; id: number } | undefined;
   for (;;) {
     const params: unknown[] = [affiliateId, first, next, pageRows];
     let after = '';
@@ -44,43 +42,37 @@ export async function* streamCommissionStatement(
       params.push(cursor.day, cursor.id);
       after = `AND (o.order_date, o.order_id) > ($5::date, $6::bigint)`;
     }
-    const { rows } = await sql.query<{ page: string }>(
-      `SELECT coalesce(json_agg(json_build_array(p.order_id::text, p.order_code, p.day, p.business_name,
-                                                 p.product_category, p.order_value::text, p.status,
-                                                 p.commission_amount::text)
-                                ORDER BY p.order_date, p.order_id), '[]')::text AS page
-         FROM (
-           SELECT o.order_id, o.order_code, o.order_date, to_char(o.order_date, 'YYYY-MM-DD') AS day,
-                  r.business_name, o.product_category, o.order_value, o.status, o.commission_amount
-             FROM orders o JOIN retailers r ON r.retailer_id = o.retailer_id
-            WHERE o.affiliate_id = $1 AND o.order_date >= $2::date AND o.order_date < $3::date ${after}
-            ORDER BY o.order_date, o.order_id LIMIT $4
-         ) p`,
+    const { rows } = await sql.query<{
+      id: number;
+      orderId: string;
+      orderDate: string;
+      retailer: string;
+      productCategory: string;
+      orderValue: string;
+      status: string;
+      commission: string;
+    }>(
+      `SELECT o.order_id AS id, o.order_code AS "orderId", to_char(o.order_date, 'YYYY-MM-DD') AS "orderDate",
+              r.business_name AS retailer, o.product_category AS "productCategory",
+              o.order_value::text AS "orderValue", o.status, o.commission_amount::text AS commission
+         FROM orders o JOIN retailers r ON r.retailer_id = o.retailer_id
+        WHERE o.affiliate_id = $1 AND o.order_date >= $2::date AND o.order_date < $3::date ${after}
+        ORDER BY o.order_date, o.order_id LIMIT $4`,
       params,
     );
-    const page = JSON.parse(rows[0].page) as Tuple[];
-    for (const t of page) {
-      const commission = Number(t[7]);
-      const qualifiedCommission = QUALIFIED.has(t[6]) ? commission : 0;
-      total.orderValue += Math.round(Number(t[5]) * 100);
+    for (const { id: _id, ...row } of rows) {
+      const orderValue = Number(row.orderValue);
+      const commission = Number(row.commission);
+      const qualifiedCommission = QUALIFIED.has(row.status) ? commission : 0;
+      total.orderValue += Math.round(orderValue * 100);
       total.commission += Math.round(commission * 100);
       total.qualified += Math.round(qualifiedCommission * 100);
       total.count += 1;
-      yield {
-        kind: 'order',
-        orderId: t[1],
-        orderDate: t[2],
-        retailer: t[3],
-        productCategory: t[4],
-        orderValue: Number(t[5]),
-        status: t[6],
-        commission,
-        qualifiedCommission,
-      };
+      yield { kind: 'order', ...row, orderValue, commission, qualifiedCommission };
     }
-    if (page.length < pageRows) break;
-    const last = page[page.length - 1];
-    cursor = { day: last[2], id: last[0] };
+    if (rows.length < pageRows) break;
+    const last = rows[rows.length - 1];
+    cursor = { day: last.orderDate, id: last.id };
   }
   // Sums in kobo, so the totals line is exact whatever the number of orders.
   yield {

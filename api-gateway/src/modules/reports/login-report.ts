@@ -14,22 +14,10 @@ export interface LoginReportFilter {
 /** Rows read per round trip when exporting: big enough to amortise the query, small enough to stay flat in memory. */
 export const EXPORT_PAGE_ROWS = 5000;
 
-interface LoginDbRow {
-  login_id: string | number;
-  affiliate_code: string;
-  full_name: string;
-  user_name: string;
-  logged_at: Date | string;
-  success: boolean;
-  failure_reason: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
-
-const COLUMNS = `lh.login_id, a.affiliate_code, a.full_name, lh.user_name, lh.logged_at,
-  lh.success, lh.failure_reason, lh.ip, lh.user_agent, lh.latitude, lh.longitude`;
+/** The fields of a LoginExportRow; the screen's rows send loggedAt as ISO text. */
+const COLUMNS = `lh.login_id AS "loginID", a.affiliate_code AS "affiliateCode", a.full_name AS "fullName",
+  lh.user_name AS "userName", lh.logged_at AS "loggedAt", lh.success, lh.failure_reason AS "failureReason", lh.ip,
+  lh.user_agent AS "userAgent", lh.latitude, lh.longitude`;
 
 /**
  * The report covers sign-in attempts on affiliate accounts (spec §2 "Affiliate Login Report"), joined
@@ -54,22 +42,6 @@ function whereClause(filter: LoginReportFilter, params: unknown[]): string {
   return conditions.length ? `AND ${conditions.join(' AND ')}` : '';
 }
 
-function toRow(row: LoginDbRow): LoginReportRow {
-  return {
-    loginID: Number(row.login_id),
-    affiliateCode: row.affiliate_code,
-    fullName: row.full_name,
-    userName: row.user_name,
-    loggedAt: new Date(row.logged_at).toISOString(),
-    success: row.success,
-    failureReason: row.failure_reason,
-    ip: row.ip,
-    userAgent: row.user_agent,
-    latitude: row.latitude === null ? null : Number(row.latitude),
-    longitude: row.longitude === null ? null : Number(row.longitude),
-  };
-}
-
 /** One page for the screen's "Generate Report", newest first; ids are picked from the index before rows are read. */
 export async function pageLoginReport(
   sql: Sql,
@@ -82,7 +54,7 @@ export async function pageLoginReport(
   const countParams: unknown[] = [];
   const countWhere = whereClause(filter, countParams);
   const [page, count] = await Promise.all([
-    sql.query<LoginDbRow>(
+    sql.query<LoginExportRow>(
       `WITH page AS (
          SELECT lh.login_id, lh.logged_at FROM login_history lh JOIN affiliates a ON a.user_id = lh.user_id
           WHERE true ${where}
@@ -100,7 +72,8 @@ export async function pageLoginReport(
       countParams,
     ),
   ]);
-  return { results: page.rows.map(toRow), totalCount: Number(count.rows[0].total) };
+  const results = page.rows.map((row) => ({ ...row, loggedAt: row.loggedAt.toISOString() }));
+  return { results, totalCount: Number(count.rows[0].total) };
 }
 
 /** One exported sign-in; loggedAt at millisecond precision is all a spreadsheet shows. */
@@ -118,25 +91,10 @@ export interface LoginExportRow {
   longitude: number | null;
 }
 
-type ExportTuple = [
-  number,
-  number,
-  string,
-  string,
-  string,
-  boolean,
-  string | null,
-  string | null,
-  string | null,
-  number | null,
-  number | null,
-];
-
 /**
  * Every matching row, newest first, read in keyset pages of EXPORT_PAGE_ROWS: each page starts after the
  * last one's (logged_at, login_id), so memory holds one page and no page re-reads what came before.
- * A page comes back as one JSON text (json_agg): per-field decoding in the driver cost more than the
- * query itself. The cursor carries logged_at in whole microseconds, the database's full precision.
+ * The cursor carries logged_at in whole microseconds, the database's full precision.
  */
 export async function* streamLoginReport(
   sql: Sql,
@@ -153,39 +111,17 @@ export async function* streamLoginReport(
       after = `AND (lh.logged_at, lh.login_id) <
                    (timestamptz 'epoch' + $${params.length - 1}::bigint * interval '1 microsecond', $${params.length}::bigint)`;
     }
-    const { rows } = await sql.query<{ page: string }>(
-      `SELECT coalesce(json_agg(json_build_array(p.login_id, p.micros, p.affiliate_code, p.full_name, p.user_name, p.success,
-                                                 p.failure_reason, p.ip, p.user_agent, p.latitude, p.longitude)
-                                ORDER BY p.logged_at DESC, p.login_id DESC), '[]')::text AS page
-         FROM (
-           SELECT lh.login_id, lh.logged_at, (extract(epoch FROM lh.logged_at) * 1000000)::bigint AS micros,
-                  a.affiliate_code, a.full_name, lh.user_name, lh.success, lh.failure_reason, lh.ip, lh.user_agent,
-                  lh.latitude, lh.longitude
-             FROM login_history lh JOIN affiliates a ON a.user_id = lh.user_id
-            WHERE true ${where} ${after}
-            ORDER BY lh.logged_at DESC, lh.login_id DESC LIMIT $1
-         ) p`,
+    const { rows } = await sql.query<LoginExportRow & { micros: number }>(
+      `SELECT ${COLUMNS}, (extract(epoch FROM lh.logged_at) * 1000000)::bigint AS micros
+         FROM login_history lh JOIN affiliates a ON a.user_id = lh.user_id
+        WHERE true ${where} ${after}
+        ORDER BY lh.logged_at DESC, lh.login_id DESC LIMIT $1`,
       params,
     );
-    const page = JSON.parse(rows[0].page) as ExportTuple[];
-    for (const t of page) {
-      yield {
-        loginID: t[0],
-        loggedAt: new Date(Math.floor(t[1] / 1000)),
-        affiliateCode: t[2],
-        fullName: t[3],
-        userName: t[4],
-        success: t[5],
-        failureReason: t[6],
-        ip: t[7],
-        userAgent: t[8],
-        latitude: t[9],
-        longitude: t[10],
-      };
-    }
-    if (page.length < pageRows) return;
-    const last = page[page.length - 1];
-    cursor = { micros: last[1], id: last[0] };
+    for (const { micros: _micros, ...row } of rows) yield row;
+    if (rows.length < pageRows) return;
+    const last = rows[rows.length - 1];
+    cursor = { micros: last.micros, id: last.loginID };
   }
 }
 
