@@ -1,4 +1,4 @@
-import type { AffiliateStatus, IdentityType, ReKycDetails } from '@portal/contracts';
+import type { AffiliateStatus, ReKycDetails } from '@portal/contracts';
 import type { Sql } from '../../db/database';
 import type { DataKeyring } from '../../lib/field-crypto';
 import {
@@ -12,21 +12,6 @@ export interface KycProfile extends ReKycDetails {
   userId: number;
 }
 
-interface KycProfileRow extends SealedNumberRow {
-  affiliate_id: string | number;
-  user_id: string | number;
-  affiliate_code: string;
-  full_name: string;
-  email: string;
-  phone_code: string;
-  mobile_number: string;
-  identity_type: IdentityType;
-  bank_id: number;
-  bank_name: string;
-  status: AffiliateStatus;
-  remark: string | null;
-}
-
 /**
  * The affiliate's KYC profile with its bank's name, numbers in clear (its own re-KYC form corrects them);
  * `forUpdate` locks the row for the re-KYC write.
@@ -37,34 +22,26 @@ export async function findKycProfile(
   affiliateId: number,
   forUpdate = false,
 ): Promise<KycProfile | undefined> {
-  const { rows } = await sql.query<KycProfileRow>(
-    `SELECT a.affiliate_id, a.user_id, a.affiliate_code, a.full_name, a.email, a.phone_code, a.mobile_number,
-            a.identity_type, ${SEALED_NUMBER_COLUMNS}, a.bank_id, b.bank_name, a.status, a.remark
+  const { rows } = await sql.query<Omit<KycProfile, 'ninOrBVN' | 'accountNumber'> & SealedNumberRow>(
+    `SELECT a.affiliate_id AS "affiliateID", a.user_id AS "userId", a.affiliate_code AS "affiliateCode",
+            a.full_name AS "fullName", a.email, a.phone_code AS "phoneCode", a.mobile_number AS "mobileNumber",
+            a.identity_type AS "identityType", ${SEALED_NUMBER_COLUMNS}, a.bank_id AS "bankID",
+            b.bank_name AS "bankName", a.status, a.remark
        FROM affiliates a
        JOIN banks b ON b.bank_id = a.bank_id
       WHERE a.affiliate_id = $1
       ${forUpdate ? 'FOR UPDATE OF a' : ''}`,
     [affiliateId],
   );
-  const row = rows[0];
-  if (!row) return undefined;
-  const numbers = openNumbers(keyring, row);
-  return {
-    affiliateID: Number(row.affiliate_id),
-    userId: Number(row.user_id),
-    affiliateCode: row.affiliate_code,
-    fullName: row.full_name,
-    email: row.email,
-    phoneCode: row.phone_code,
-    mobileNumber: row.mobile_number,
-    identityType: row.identity_type,
-    ninOrBVN: numbers.ninOrBVN,
-    bankID: Number(row.bank_id),
-    bankName: row.bank_name,
-    accountNumber: numbers.accountNumber,
-    status: row.status,
-    remark: row.remark,
-  };
+  if (!rows[0]) return undefined;
+  const {
+    nin_or_bvn: _n,
+    nin_or_bvn_sealed: _ns,
+    account_number: _a,
+    account_number_sealed: _as,
+    ...rest
+  } = rows[0];
+  return { ...rest, ...openNumbers(keyring, rows[0]) };
 }
 
 export async function bankExists(sql: Sql, bankId: number): Promise<boolean> {

@@ -13,41 +13,25 @@ export interface AffiliateFilter {
   numberHashes?: { ninOrBVN: string; accountNumber: string };
 }
 
-interface AffiliateDbRow extends SealedNumberRow {
-  affiliate_id: string | number;
-  affiliate_code: string;
-  full_name: string;
-  email: string;
-  phone_code: string;
-  mobile_number: string;
-  identity_type: 'BVN' | 'NIN';
-  bank_id: number;
-  selfie_image_path: string | null;
-  status: AffiliateStatus;
-  created_date: Date | string;
-}
+/** An AffiliateSummary's fields, the numbers still sealed and the date a Date. */
+type AffiliateRow = Omit<AffiliateSummary, 'ninOrBVN' | 'accountNumber' | 'createdDate'> &
+  SealedNumberRow & { createdDate: Date };
 
-export const AFFILIATE_COLUMNS = `a.affiliate_id, a.affiliate_code, a.full_name, a.email, a.phone_code, a.mobile_number,
-  a.identity_type, ${SEALED_NUMBER_COLUMNS}, a.bank_id, a.selfie_image_path, a.status, a.created_date`;
+const AFFILIATE_COLUMNS = `a.affiliate_id AS "affiliateID", a.affiliate_code AS "affiliateCode", a.full_name AS "fullName",
+  a.email, a.phone_code AS "phoneCode", a.mobile_number AS "mobileNumber", a.identity_type AS "identityType",
+  ${SEALED_NUMBER_COLUMNS}, a.bank_id AS "bankID", a.selfie_image_path AS "selfieImagePath", a.status,
+  a.created_date AS "createdDate"`;
 
 /** The numbers masked (`••••••••562`, issue 29): the clear ones only through `affiliate/{id}/numbers`. */
-export function toAffiliateSummary(row: AffiliateDbRow, keyring: DataKeyring): AffiliateSummary {
-  const numbers = maskedNumbers(keyring, row);
-  return {
-    affiliateID: Number(row.affiliate_id),
-    affiliateCode: row.affiliate_code,
-    fullName: row.full_name,
-    email: row.email,
-    phoneCode: row.phone_code,
-    mobileNumber: row.mobile_number,
-    identityType: row.identity_type,
-    ninOrBVN: numbers.ninOrBVN,
-    bankID: Number(row.bank_id),
-    accountNumber: numbers.accountNumber,
-    selfieImagePath: row.selfie_image_path,
-    status: row.status,
-    createdDate: new Date(row.created_date).toISOString(),
-  };
+function toAffiliateSummary<T extends AffiliateRow>(row: T, keyring: DataKeyring) {
+  const {
+    nin_or_bvn: _n,
+    nin_or_bvn_sealed: _ns,
+    account_number: _a,
+    account_number_sealed: _as,
+    ...rest
+  } = row;
+  return { ...rest, ...maskedNumbers(keyring, row), createdDate: row.createdDate.toISOString() };
 }
 
 /** A LIKE pattern that matches the search text anywhere, with LIKE's own wildcards taken literally. */
@@ -81,7 +65,7 @@ export function filterClause(filter: AffiliateFilter, firstParam = 1): { where: 
 
 /** Every affiliate, newest first: the no-parameter `backoffice/affiliate` answer, kept for compatibility. */
 export async function listAllAffiliates(sql: Sql, keyring: DataKeyring): Promise<AffiliateSummary[]> {
-  const { rows } = await sql.query<AffiliateDbRow>(
+  const { rows } = await sql.query<AffiliateRow>(
     `SELECT ${AFFILIATE_COLUMNS} FROM affiliates a ORDER BY a.created_date DESC, a.affiliate_id DESC`,
   );
   return rows.map((row) => toAffiliateSummary(row, keyring));
@@ -101,7 +85,7 @@ export async function pageAffiliates(
 ): Promise<{ results: AffiliateSummary[]; totalCount: number }> {
   const { where, params } = filterClause(filter, 3);
   const [page, totalCount] = await Promise.all([
-    sql.query<AffiliateDbRow>(
+    sql.query<AffiliateRow>(
       `WITH page AS (
          SELECT affiliate_id, created_date FROM affiliates ${where}
           ORDER BY created_date DESC, affiliate_id DESC LIMIT $1 OFFSET $2
@@ -152,19 +136,11 @@ export async function findAffiliate(
   forUpdate = false,
 ): Promise<AffiliateRecord | undefined> {
   const { rows } = await sql.query<
-    AffiliateDbRow & {
-      user_id: string | number;
-      bank_name: string;
-      country_id: number;
-      country_name: string;
-      remark: string | null;
-      status_before_inactive: string | null;
-      first_decision_at: Date | string | null;
-      updated_date: Date | string;
-    }
+    AffiliateRow & Omit<AffiliateRecord, keyof AffiliateSummary | 'updatedDate'> & { updatedDate: Date }
   >(
-    `SELECT ${AFFILIATE_COLUMNS}, a.user_id, b.bank_name, a.country_id, c.country_name, a.remark,
-            a.status_before_inactive, a.first_decision_at, a.updated_date
+    `SELECT ${AFFILIATE_COLUMNS}, a.user_id AS "userId", b.bank_name AS "bankName", a.country_id AS "countryID",
+            c.country_name AS "countryName", a.remark, a.status_before_inactive AS "statusBeforeInactive",
+            a.first_decision_at AS "firstDecisionAt", a.updated_date AS "updatedDate"
        FROM affiliates a
        JOIN banks b ON b.bank_id = a.bank_id
        JOIN countries c ON c.country_id = a.country_id
@@ -173,31 +149,14 @@ export async function findAffiliate(
     [affiliateId],
   );
   const row = rows[0];
-  if (!row) return undefined;
-  return {
-    ...toAffiliateSummary(row, keyring),
-    userId: Number(row.user_id),
-    bankName: row.bank_name,
-    countryID: Number(row.country_id),
-    countryName: row.country_name,
-    remark: row.remark,
-    statusBeforeInactive: row.status_before_inactive,
-    firstDecisionAt: row.first_decision_at === null ? null : new Date(row.first_decision_at),
-    updatedDate: new Date(row.updated_date).toISOString(),
-  };
+  return row && { ...toAffiliateSummary(row, keyring), updatedDate: row.updatedDate.toISOString() };
 }
 
 /** Duplicate-identity flags recorded at registration, both ways: this affiliate matched, or was matched by, another. */
 export async function listAffiliateFlags(sql: Sql, affiliateId: number): Promise<AffiliateFlag[]> {
-  const { rows } = await sql.query<{
-    kind: AffiliateFlag['kind'];
-    other_id: string | number;
-    affiliate_code: string;
-    full_name: string;
-    status: string;
-    created_at: Date | string;
-  }>(
-    `SELECT f.kind, o.affiliate_id AS other_id, o.affiliate_code, o.full_name, o.status, f.created_at
+  const { rows } = await sql.query<Omit<AffiliateFlag, 'flaggedOn'> & { flaggedOn: Date }>(
+    `SELECT f.kind, o.affiliate_id AS "otherAffiliateID", o.affiliate_code AS "otherAffiliateCode",
+            o.full_name AS "otherFullName", o.status AS "otherStatus", f.created_at AS "flaggedOn"
        FROM (
          SELECT kind, other_affiliate_id AS other_id, created_at FROM affiliate_flags WHERE affiliate_id = $1
          UNION
@@ -207,12 +166,5 @@ export async function listAffiliateFlags(sql: Sql, affiliateId: number): Promise
       ORDER BY f.created_at, o.affiliate_id, f.kind`,
     [affiliateId],
   );
-  return rows.map((row) => ({
-    kind: row.kind,
-    otherAffiliateID: Number(row.other_id),
-    otherAffiliateCode: row.affiliate_code,
-    otherFullName: row.full_name,
-    otherStatus: row.status,
-    flaggedOn: new Date(row.created_at).toISOString(),
-  }));
+  return rows.map((row) => ({ ...row, flaggedOn: row.flaggedOn.toISOString() }));
 }
