@@ -104,18 +104,6 @@ export async function verifySessionToken(
   }
 }
 
-interface SessionRow {
-  session_id: string;
-  user_id: number | string;
-  role_id: number;
-  email: string;
-  full_name: string;
-  force_password_update: boolean;
-  second_factor_enrolment: boolean;
-  affiliate_id: number | string | null;
-  affiliate_status: AffiliateStatus | null;
-}
-
 /**
  * Loads the live session a verified token names: not revoked, not expired, its user active and, for an
  * affiliate, in a status that may sign in. One query on every authenticated call.
@@ -126,11 +114,11 @@ export async function loadSession(
   sessionId: string,
   userId: number,
 ): Promise<SessionUser | undefined> {
-  const { rows } = await ctx.db.query<SessionRow>(
-    `SELECT s.session_id, u.user_id, u.role_id, u.email, u.full_name,
-            (u.force_password_update OR s.force_password_update) AS force_password_update,
-            s.second_factor_enrolment,
-            a.affiliate_id, a.status AS affiliate_status
+  const { rows } = await ctx.db.query<Omit<SessionUser, 'userRole' | 'rights'>>(
+    `SELECT s.session_id AS "sessionId", u.user_id AS "userId", u.role_id AS "roleID", u.email,
+            u.full_name AS "fullName", (u.force_password_update OR s.force_password_update) AS "forcePasswordUpdate",
+            s.second_factor_enrolment AS "secondFactorEnrolment",
+            a.affiliate_id AS "affiliateId", a.status AS "affiliateStatus"
        FROM sessions s
        JOIN users u ON u.user_id = s.user_id
        LEFT JOIN affiliates a ON a.user_id = u.user_id
@@ -138,24 +126,11 @@ export async function loadSession(
     [sessionId, userId, ctx.now()],
   );
   const row = rows[0];
-  if (!row) return undefined;
-  const userRole = roleNameOf(row.role_id);
+  const userRole = row && roleNameOf(row.roleID);
   if (!userRole) return undefined;
-  const userRights = rights.for(row.role_id, row.affiliate_status);
+  const userRights = rights.for(row.roleID, row.affiliateStatus);
   if (userRole === 'Affiliate' && userRights.length === 0) return undefined;
-  return {
-    sessionId: row.session_id,
-    userId: Number(row.user_id),
-    roleID: row.role_id,
-    userRole,
-    email: row.email,
-    fullName: row.full_name,
-    rights: [...userRights],
-    affiliateId: row.affiliate_id === null ? null : Number(row.affiliate_id),
-    affiliateStatus: row.affiliate_status,
-    forcePasswordUpdate: row.force_password_update,
-    secondFactorEnrolment: row.second_factor_enrolment,
-  };
+  return { ...row, userRole, rights: [...userRights] };
 }
 
 /** The live session a bearer token names, or undefined: what every authenticated call uses. */

@@ -10,24 +10,18 @@ import {
   openNumbers,
 } from '../../lib/sealed-numbers';
 
-interface ProfileRow extends SealedNumberRow {
-  full_name: string;
-  email: string;
-  phone_code: string | null;
-  mobile_number: string | null;
-  identity_type: 'BVN' | 'NIN' | null;
-  bank_name: string | null;
-  affiliate_id: string | number | null;
-}
-
 /** The caller's own profile: affiliates from their KYC record (identity and bank); staff from users, without those. */
 export async function loadProfile(ctx: AppContext, session: SessionUser): Promise<ProfileResponse> {
-  const { rows } = await ctx.db.query<ProfileRow>(
-    `SELECT COALESCE(a.full_name, u.full_name) AS full_name,
+  const { rows } = await ctx.db.query<
+    Pick<ProfileResponse, 'fullName' | 'email' | 'phoneCode' | 'mobileNumber' | 'identityType'> &
+      SealedNumberRow & { bankName: string | null; affiliateId: number | null }
+  >(
+    `SELECT COALESCE(a.full_name, u.full_name) AS "fullName",
             COALESCE(a.email, u.email) AS email,
-            COALESCE(a.phone_code, u.phone_code) AS phone_code,
-            COALESCE(a.mobile_number, u.mobile_number) AS mobile_number,
-            a.identity_type, ${SEALED_NUMBER_COLUMNS}, a.affiliate_id, b.bank_name
+            COALESCE(a.phone_code, u.phone_code) AS "phoneCode",
+            COALESCE(a.mobile_number, u.mobile_number) AS "mobileNumber",
+            a.identity_type AS "identityType", ${SEALED_NUMBER_COLUMNS}, a.affiliate_id AS "affiliateId",
+            b.bank_name AS "bankName"
        FROM users u
        LEFT JOIN affiliates a ON a.user_id = u.user_id
        LEFT JOIN banks b ON b.bank_id = a.bank_id
@@ -37,16 +31,16 @@ export async function loadProfile(ctx: AppContext, session: SessionUser): Promis
   const row = rows[0];
   if (!row) throw unauthorized();
   // Masked (issue 29); the affiliate's Show asks `user/profile/numbers` for the clear ones.
-  const numbers = row.affiliate_id === null ? null : maskedNumbers(ctx.config.dataKeyring, row);
+  const numbers = row.affiliateId === null ? null : maskedNumbers(ctx.config.dataKeyring, row);
+  const { fullName, email, phoneCode, mobileNumber, identityType, bankName } = row;
   return {
-    fullName: row.full_name,
-    email: row.email,
-    phoneCode: row.phone_code,
-    mobileNumber: row.mobile_number,
-    identityType: row.identity_type,
+    fullName,
+    email,
+    phoneCode,
+    mobileNumber,
+    identityType,
     ninOrBVN: numbers?.ninOrBVN ?? null,
-    bankInfo:
-      row.bank_name && numbers ? { bankName: row.bank_name, accountNumber: numbers.accountNumber } : null,
+    bankInfo: bankName && numbers ? { bankName, accountNumber: numbers.accountNumber } : null,
   };
 }
 
