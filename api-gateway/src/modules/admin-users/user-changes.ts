@@ -1,5 +1,6 @@
 import type {
   ActivateAdminUserResponse,
+  AdminUser,
   DeleteAdminUserResponse,
   SaveAdminUserResponse,
   UserFormContext,
@@ -147,20 +148,9 @@ async function updateStaffUser(ctx: AppContext, actor: SessionUser, userId: numb
 
 /** Names of the fields an update changed, for the audit row (the values stay in the user record). */
 function changedFields(
-  before: {
-    fullName: string;
-    email: string;
-    phoneCode: string;
-    mobileNumber: string;
-    roleID?: number;
-    countryID?: number | null;
-  },
-  after: Partial<UserDetailsInput> & {
-    fullName: string;
-    email: string;
-    phoneCode: string;
-    mobileNumber: string;
-  },
+  before: Pick<AdminUser, 'fullName' | 'email' | 'phoneCode' | 'mobileNumber' | 'roleID' | 'countryID'>,
+  after: Partial<UserDetailsInput> &
+    Pick<UserDetailsInput, 'fullName' | 'email' | 'phoneCode' | 'mobileNumber'>,
 ): string[] {
   const changed: string[] = [];
   if (before.fullName !== after.fullName) changed.push('fullName');

@@ -191,10 +191,7 @@ async function mobileDestination(sql: Sql, countryID: number, mobileNumber: stri
 /** Unlocked by a verified email; the code goes by WhatsApp. A new number resets the mobile's verified state. */
 export async function sendMobileOtp(ctx: AppContext, req: Request, body: SendMobileOtpRequest) {
   await ctx.db.transaction(async (tx) => {
-    const registration = await requireRegistration(ctx, tx, req, body.email, {
-      emailVerified: true,
-      forUpdate: true,
-    });
+    const registration = await lockVerifiedRegistration(ctx, tx, req, body.email);
     const mobile = await mobileDestination(tx, body.countryID, body.mobileNumber);
     await sendMobileCode(ctx, tx, registration, mobile.destination, req.ip);
   });
@@ -222,20 +219,27 @@ async function sendMobileCode(
   await queueMobileOtp(ctx, tx, destination, code, challengeId);
 }
 
+/** The steps after the email's: its registration, locked for the caller's transaction. */
+const lockVerifiedRegistration = (ctx: AppContext, tx: Sql, req: Request, email: string) =>
+  requireRegistration(ctx, tx, req, email, { emailVerified: true, forUpdate: true });
+
+/** The registration's last mobile code: where it went; a 400 when none was asked for. */
+async function lastMobileChallenge(sql: Sql, registrationId: string) {
+  const { rows } = await sql.query<{ challenge_id: string; destination: string }>(
+    `SELECT challenge_id, destination FROM otp_challenges WHERE registration_id = $1 AND channel = 'mobile'
+      ORDER BY created_at DESC LIMIT 1`,
+    [registrationId],
+  );
+  if (!rows[0]) throw badRequest(RegistrationMessages.otpNotRequested);
+  return rows[0];
+}
+
 /** Resend to the number of the last send-mobile-otp. */
 export async function resendMobileOtp(ctx: AppContext, req: Request, body: SendEmailOtpRequest) {
   await ctx.db.transaction(async (tx) => {
-    const registration = await requireRegistration(ctx, tx, req, body.email, {
-      emailVerified: true,
-      forUpdate: true,
-    });
-    const { rows } = await tx.query<{ destination: string }>(
-      `SELECT destination FROM otp_challenges WHERE registration_id = $1 AND channel = 'mobile'
-        ORDER BY created_at DESC LIMIT 1`,
-      [registration.registrationId],
-    );
-    if (!rows[0]) throw badRequest(RegistrationMessages.otpNotRequested);
-    await sendMobileCode(ctx, tx, registration, rows[0].destination, req.ip);
+    const registration = await lockVerifiedRegistration(ctx, tx, req, body.email);
+    const { destination } = await lastMobileChallenge(tx, registration.registrationId);
+    await sendMobileCode(ctx, tx, registration, destination, req.ip);
   });
   return { message: RegistrationMessages.mobileOtpSent };
 }
@@ -243,10 +247,7 @@ export async function resendMobileOtp(ctx: AppContext, req: Request, body: SendE
 /** The code must be for this very number: the verified country and number are what submit uses. */
 export async function verifyMobileOtp(ctx: AppContext, req: Request, body: VerifyMobileOtpRequest) {
   const check = await ctx.db.transaction(async (tx) => {
-    const registration = await requireRegistration(ctx, tx, req, body.email, {
-      emailVerified: true,
-      forUpdate: true,
-    });
+    const registration = await lockVerifiedRegistration(ctx, tx, req, body.email);
     const mobile = await mobileDestination(tx, body.countryID, body.mobileNumber);
     const result = await checkOtp(
       ctx,
@@ -287,13 +288,7 @@ export async function mobileOtpStatus(
   body: SendEmailOtpRequest,
 ): Promise<MobileOtpStatusResponse> {
   const registration = await requireRegistration(ctx, ctx.db, req, body.email, { emailVerified: true });
-  const { rows: challenges } = await ctx.db.query<{ challenge_id: string; destination: string }>(
-    `SELECT challenge_id, destination FROM otp_challenges WHERE registration_id = $1 AND channel = 'mobile'
-      ORDER BY created_at DESC LIMIT 1`,
-    [registration.registrationId],
-  );
-  const challenge = challenges[0];
-  if (!challenge) throw badRequest(RegistrationMessages.otpNotRequested);
+  const challenge = await lastMobileChallenge(ctx.db, registration.registrationId);
   const { rows } = await ctx.db.query<CodeMessageRow>(
     `SELECT channel, status, delivery_status, user_error, fallback_due_at FROM outbox
       WHERE otp_challenge_id = $1 AND channel IN ('whatsapp', 'sms')

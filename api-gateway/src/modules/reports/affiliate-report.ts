@@ -26,21 +26,6 @@ export interface AffiliateReportRow {
   createdDate: Date;
 }
 
-interface AffiliateReportDbRow extends SealedNumberRow {
-  affiliate_id: string | number;
-  cursor_at: string;
-  affiliate_code: string;
-  full_name: string;
-  email: string;
-  phone_code: string;
-  mobile_number: string;
-  identity_type: string;
-  bank_name: string;
-  country_name: string;
-  status: string;
-  created_date: Date | string;
-}
-
 /**
  * The admin's affiliate list as a spreadsheet, newest first like the screen, in keyset pages. BVN/NIN and
  * account numbers masked unless `fullNumbers` (issue 29; the route audits that).
@@ -61,14 +46,18 @@ export async function* streamAffiliateReport(
         `(created_date, affiliate_id) < ($${all.length - 1}::timestamptz, $${all.length}::bigint)`,
       );
     }
-    const { rows } = await sql.query<AffiliateReportDbRow>(
+    const { rows } = await sql.query<
+      Omit<AffiliateReportRow, 'ninOrBVN' | 'accountNumber'> &
+        SealedNumberRow & { id: number; cursorAt: string }
+    >(
       `WITH page AS (
          SELECT affiliate_id FROM affiliates ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
           ORDER BY created_date DESC, affiliate_id DESC LIMIT $1
        )
-       SELECT a.affiliate_id, a.created_date::text AS cursor_at, a.affiliate_code, a.full_name, a.email, a.phone_code,
-              a.mobile_number, a.identity_type, ${SEALED_NUMBER_COLUMNS}, b.bank_name, c.country_name, a.status,
-              a.created_date
+       SELECT a.affiliate_id AS id, a.created_date::text AS "cursorAt", a.affiliate_code AS "affiliateCode",
+              a.full_name AS "fullName", a.email, a.phone_code || '-' || a.mobile_number AS "contactNumber",
+              a.identity_type AS "identityType", ${SEALED_NUMBER_COLUMNS}, b.bank_name AS "bankName",
+              c.country_name AS "countryName", a.status, a.created_date AS "createdDate"
          FROM page p
          JOIN affiliates a ON a.affiliate_id = p.affiliate_id
          JOIN banks b ON b.bank_id = a.bank_id
@@ -76,27 +65,20 @@ export async function* streamAffiliateReport(
         ORDER BY a.created_date DESC, a.affiliate_id DESC`,
       all,
     );
-    for (const row of rows) {
-      const { ninOrBVN, accountNumber } = numbers.fullNumbers
-        ? openNumbers(numbers.keyring, row)
-        : maskedNumbers(numbers.keyring, row);
-      yield {
-        affiliateCode: row.affiliate_code,
-        fullName: row.full_name,
-        email: row.email,
-        contactNumber: `${row.phone_code}-${row.mobile_number}`,
-        identityType: row.identity_type,
-        ninOrBVN,
-        bankName: row.bank_name,
-        accountNumber,
-        countryName: row.country_name,
-        status: row.status,
-        createdDate: new Date(row.created_date),
-      };
+    for (const { id: _id, cursorAt: _at, ...row } of rows) {
+      const {
+        nin_or_bvn: _n,
+        nin_or_bvn_sealed: _ns,
+        account_number: _a,
+        account_number_sealed: _as,
+        ...fields
+      } = row;
+      const { keyring, fullNumbers } = numbers;
+      yield { ...fields, ...(fullNumbers ? openNumbers(keyring, row) : maskedNumbers(keyring, row)) };
     }
     if (rows.length < EXPORT_PAGE_ROWS) return;
     const last = rows[rows.length - 1];
-    cursor = { at: last.cursor_at, id: Number(last.affiliate_id) };
+    cursor = { at: last.cursorAt, id: last.id };
   }
 }
 

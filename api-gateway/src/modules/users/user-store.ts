@@ -157,17 +157,11 @@ export async function revokeSessions(
   now: Date,
   except?: { sessionId: string },
 ): Promise<void> {
-  if (except) {
-    await sql.query(
-      'UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND session_id <> $2 AND revoked_at IS NULL',
-      [userId, except.sessionId, now],
-    );
-  } else {
-    await sql.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
-      userId,
-      now,
-    ]);
-  }
+  await sql.query(
+    `UPDATE sessions SET revoked_at = $2
+      WHERE user_id = $1 AND revoked_at IS NULL AND session_id IS DISTINCT FROM $3`,
+    [userId, now, except?.sessionId ?? null],
+  );
 }
 
 /** Logout: this session only. */
