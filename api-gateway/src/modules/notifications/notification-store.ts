@@ -3,39 +3,34 @@ import type { NotificationItem, Notice } from '@portal/contracts';
 import type { Sql } from '../../db/database';
 import { sanitizeNotificationHtml } from './notification-html';
 
-interface NotificationRow {
-  notification_id: string | number;
-  title: string;
-  message_text: string;
-  country_ids: Array<string | number> | null;
-  country_names: string[] | null;
-}
+type NotificationRow = Pick<NotificationItem, 'notificationID' | 'title' | 'messageText'> & {
+  countryIDs: number[];
+  countryNames: string[];
+};
 
 function toItem(row: NotificationRow): NotificationItem {
-  const countryIDs = (row.country_ids ?? []).map(Number);
+  const { countryIDs, countryNames, ...notification } = row;
   const all = countryIDs.includes(ALL_COUNTRIES_ID);
   return {
-    notificationID: Number(row.notification_id),
-    title: row.title,
-    messageText: row.message_text,
+    ...notification,
     countryID: all ? ALL_COUNTRIES_ID : (countryIDs[0] ?? ALL_COUNTRIES_ID),
     countryIDs: all ? [ALL_COUNTRIES_ID] : countryIDs,
-    countryName: all ? ALL_COUNTRIES_LABEL : (row.country_names ?? []).join(', '),
+    countryName: all ? ALL_COUNTRIES_LABEL : countryNames.join(', '),
   };
 }
 
 /** Every notification not deleted, newest first, with its countries in the order of the countries list. */
 export async function listNotifications(sql: Sql): Promise<NotificationItem[]> {
   const { rows } = await sql.query<NotificationRow>(
-    `SELECT n.notification_id, n.title, n.message_text,
+    `SELECT n.notification_id AS "notificationID", n.title, n.message_text AS "messageText",
             array(SELECT nc.country_id FROM notification_countries nc
                     LEFT JOIN countries c ON c.country_id = nc.country_id
                    WHERE nc.notification_id = n.notification_id
-                   ORDER BY c.sort_order NULLS FIRST, c.country_name) AS country_ids,
+                   ORDER BY c.sort_order NULLS FIRST, c.country_name) AS "countryIDs",
             array(SELECT c.country_name FROM notification_countries nc
                     JOIN countries c ON c.country_id = nc.country_id
                    WHERE nc.notification_id = n.notification_id
-                   ORDER BY c.sort_order, c.country_name) AS country_names
+                   ORDER BY c.sort_order, c.country_name) AS "countryNames"
        FROM notifications n
       WHERE n.deleted_at IS NULL
       ORDER BY n.created_at DESC, n.notification_id DESC`,

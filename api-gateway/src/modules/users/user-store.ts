@@ -30,17 +30,14 @@ export async function findCredentials(
   userId: number,
   now: Date,
 ): Promise<{ passwordHash: string | null; temporaryPasswordHash: string | null }> {
-  const { rows } = await sql.query<{ password_hash: string | null; temporary_password_hash: string | null }>(
-    `SELECT u.password_hash, t.password_hash AS temporary_password_hash
+  const { rows } = await sql.query<{ passwordHash: string | null; temporaryPasswordHash: string | null }>(
+    `SELECT u.password_hash AS "passwordHash", t.password_hash AS "temporaryPasswordHash"
        FROM users u
        LEFT JOIN temporary_passwords t ON t.user_id = u.user_id AND t.expires_at > $2
       WHERE u.user_id = $1`,
     [userId, now],
   );
-  return {
-    passwordHash: rows[0]?.password_hash ?? null,
-    temporaryPasswordHash: rows[0]?.temporary_password_hash ?? null,
-  };
+  return rows[0] ?? { passwordHash: null, temporaryPasswordHash: null };
 }
 
 export async function hasPassword(sql: Sql, userId: number): Promise<boolean> {
@@ -57,8 +54,8 @@ export async function findResetTarget(
   email: string,
 ): Promise<{ userId: number; email: string; fullName: string } | undefined> {
   // FOR UPDATE: two resets at once for one account count against its limit one after the other.
-  const { rows } = await sql.query<{ user_id: number | string; email: string; full_name: string }>(
-    `SELECT u.user_id, u.email, u.full_name
+  const { rows } = await sql.query<{ userId: number; email: string; fullName: string }>(
+    `SELECT u.user_id AS "userId", u.email, u.full_name AS "fullName"
        FROM users u
        LEFT JOIN affiliates a ON a.user_id = u.user_id
       WHERE lower(u.email) = lower($1) AND u.is_active
@@ -66,8 +63,7 @@ export async function findResetTarget(
         FOR UPDATE OF u`,
     [email, RoleId.Affiliate, Status.Complete, Status.Rejected],
   );
-  const row = rows[0];
-  return row ? { userId: Number(row.user_id), email: row.email, fullName: row.full_name } : undefined;
+  return rows[0];
 }
 
 /** Which credential a current password was checked against; the change applies only if it is still there. */
