@@ -47,14 +47,13 @@ function counted(total: number, rows: readonly { created: boolean }[]): IngestRe
   return { created, updated: rows.length - created, unchanged: total - rows.length };
 }
 
-const column = <T>(items: readonly T[], pick: (item: T) => string) => items.map(pick);
-
 /** 409 when the write found items stored under another owner (`n`: 1-based index in the batch). */
 function refuseTaken(
-  taken: readonly { n: number | string }[],
+  written: readonly { n: number | string; taken: boolean }[],
   items: readonly { externalId: string }[],
   what: 'retailers' | 'orders',
 ): void {
+  const taken = written.filter((row) => row.taken);
   if (taken.length === 0) return;
   const indexes = taken.map((row) => Number(row.n) - 1).sort((x, y) => x - y);
   const field = what === 'retailers' ? 'affiliateCode' : 'retailerExternalId';
@@ -77,8 +76,8 @@ export async function ingestRetailers(
   if (retailers.length === 0) return { created: 0, updated: 0, unchanged: 0 };
   const errors = duplicateErrors(retailers, 'retailers');
   refuseIfAny(errors, 'retailers');
-  const externalIds = column(retailers, (r) => r.externalId);
-  const affiliateCodes = column(retailers, (r) => r.affiliateCode);
+  const externalIds = retailers.map((r) => r.externalId);
+  const affiliateCodes = retailers.map((r) => r.affiliateCode);
 
   const { rows: unknown } = await sql.query<{ n: number | string }>(
     `SELECT i.n FROM unnest($1::text[]) WITH ORDINALITY AS i(affiliate_code, n)
@@ -122,18 +121,14 @@ export async function ingestRetailers(
     [
       externalIds,
       affiliateCodes,
-      column(retailers, (r) => r.businessName),
-      column(retailers, (r) => r.faoName),
-      column(retailers, (r) => r.faoMobileNo),
-      column(retailers, (r) => r.clusterManager),
-      column(retailers, (r) => r.location),
+      retailers.map((r) => r.businessName),
+      retailers.map((r) => r.faoName),
+      retailers.map((r) => r.faoMobileNo),
+      retailers.map((r) => r.clusterManager),
+      retailers.map((r) => r.location),
     ],
   );
-  refuseTaken(
-    rows.filter((row) => row.taken),
-    retailers,
-    'retailers',
-  );
+  refuseTaken(rows, retailers, 'retailers');
   return counted(retailers.length, rows);
 }
 
@@ -148,8 +143,8 @@ export async function ingestOrders(sql: Sql, orders: readonly IntegrationOrder[]
   await lockRatesShared(sql);
   const errors = duplicateErrors(orders, 'orders');
   refuseIfAny(errors, 'orders');
-  const externalIds = column(orders, (o) => o.externalId);
-  const retailerIds = column(orders, (o) => o.retailerExternalId);
+  const externalIds = orders.map((o) => o.externalId);
+  const retailerIds = orders.map((o) => o.retailerExternalId);
 
   const { rows: unknown } = await sql.query<{ n: number | string }>(
     `SELECT i.n FROM unnest($1::text[]) WITH ORDINALITY AS i(retailer_external_id, n)
@@ -205,17 +200,13 @@ export async function ingestOrders(sql: Sql, orders: readonly IntegrationOrder[]
     [
       externalIds,
       retailerIds,
-      column(orders, (o) => o.orderDate),
-      column(orders, (o) => o.productCategory),
-      column(orders, (o) => o.orderValue),
-      column(orders, (o) => o.buyerName),
-      column(orders, (o) => o.status),
+      orders.map((o) => o.orderDate),
+      orders.map((o) => o.productCategory),
+      orders.map((o) => o.orderValue),
+      orders.map((o) => o.buyerName),
+      orders.map((o) => o.status),
     ],
   );
-  refuseTaken(
-    rows.filter((row) => row.taken),
-    orders,
-    'orders',
-  );
+  refuseTaken(rows, orders, 'orders');
   return counted(orders.length, rows);
 }
