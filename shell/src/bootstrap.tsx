@@ -18,12 +18,17 @@ async function start(): Promise<void> {
   // (issue 26), the first paint in the HTML already on screen and the page unable to answer meanwhile.
   await nextTask();
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
-  // The app's own modules are evaluated last; what they import first, a task each (axios and the session store
-  // come with the shared library, route matching with the router).
-  await nextTask();
-  await import(/* webpackMode: "eager" */ 'react-router-dom');
-  await nextTask();
-  await import(/* webpackMode: "eager" */ '@portal/shared-ui');
+  // The app's own modules are evaluated last; what they import first, a task each (route matching comes with the
+  // app's router; axios, whose evaluation tests the browser's fetch API, and the toasts with the shared library).
+  for (const load of [
+    () => import(/* webpackMode: "eager" */ 'react-router-dom'),
+    () => import(/* webpackMode: "eager" */ 'axios'),
+    () => import(/* webpackMode: "eager" */ 'react-toastify'),
+    () => import(/* webpackMode: "eager" */ '@portal/shared-ui'),
+  ]) {
+    await nextTask();
+    await load();
+  }
   await nextTask();
   const { App } = await import(/* webpackMode: "eager" */ './app/app');
   await federation;
