@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { repeatEvery } from '../lib/repeat-every';
 import type { Database } from './database';
 
 /** A table whose turn took longer than this is logged at info: the one connection waited that long. */
@@ -53,20 +54,10 @@ async function publicTables(db: Database): Promise<string[]> {
 export function startEmbeddedMaintenance(db: Database, logger: Logger, everyMs: number): () => Promise<void> {
   if (db.driver !== 'pglite' || everyMs <= 0) return async () => undefined;
   const maintenance = new EmbeddedMaintenance(db, logger);
-  let turn: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (turn) return;
-    turn = maintenance
-      .vacuumNextTable()
-      .then(() => undefined)
-      .catch((error: unknown) => logger.warn({ err: error }, 'embedded database: vacuum failed'))
-      .finally(() => {
-        turn = undefined;
-      });
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await turn;
-  };
+  return repeatEvery(
+    everyMs,
+    () => maintenance.vacuumNextTable(),
+    (error) => logger.warn({ err: error }, 'embedded database: vacuum failed'),
+    false,
+  );
 }

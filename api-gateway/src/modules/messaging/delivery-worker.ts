@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { faultPoint } from '../../lib/fault-point';
+import { repeatEvery } from '../../lib/repeat-every';
 import { RegistrationMessages } from '@portal/contracts';
 import { queueSmsFallbacks } from './sms-fallback';
 import { applyEarlyReceipts, dropStaleEarlyReceipts } from './delivery-receipts';
@@ -192,31 +193,20 @@ export function startOutboxWorker(
   transports: Transports = createTransports(ctx),
   intervalMs = 2000,
 ): () => Promise<void> {
-  let pass: Promise<void> | undefined;
-  let stopped = false;
-  const run = async () => {
-    await faultPoint('outbox.claim');
-    // Keep going while full batches come back, so a burst drains without waiting a tick per batch.
-    let report: DeliveryReport;
-    do {
-      report = await deliverDueMessages(ctx, transports, BATCH_SIZE, () => stopped);
-    } while (!stopped && report.sent + report.retrying + report.failed === BATCH_SIZE);
-  };
-  const tick = () => {
-    if (pass || stopped) return;
-    pass = run()
-      .catch((error: unknown) => ctx.logger.error({ err: error }, 'outbox delivery pass failed'))
-      .finally(() => {
-        pass = undefined;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
+  const stop = repeatEvery(
+    intervalMs,
+    async (stopping) => {
+      await faultPoint('outbox.claim');
+      // Keep going while full batches come back, so a burst drains without waiting a tick per batch.
+      let report: DeliveryReport;
+      do {
+        report = await deliverDueMessages(ctx, transports, BATCH_SIZE, stopping);
+      } while (!stopping() && report.sent + report.retrying + report.failed === BATCH_SIZE);
+    },
+    (error) => ctx.logger.error({ err: error }, 'outbox delivery pass failed'),
+  );
   return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await pass;
+    await stop();
     transports.email.close?.();
   };
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { repeatEvery } from '../../lib/repeat-every';
 import { executeNextRun, reconcileLines } from './execute-run';
 import { paystackTransfersClient, type PaystackTransfersClient } from './transfers-client';
 
@@ -22,39 +23,19 @@ export function startPayoutWorker(
       { secretKey: config.secretKey, baseUrl: config.baseUrl, timeoutMs: config.timeoutMs },
       ctx.logger,
     );
-  let pass: Promise<void> | undefined;
-  let stopped = false;
   // At most 100 verifications per reconcile pass, and a pass at most every 30 s (half the reconcile wait when
   // shorter): a few calls a second at worst, whatever the backlog after an outage.
   const reconcileEveryMs = Math.min(30_000, Math.max(1_000, (config.reconcileAfterSeconds * 1000) / 2));
   let lastReconcile = 0;
-  const run = async () => {
+  const run = async (stopping: () => boolean) => {
     for (;;) {
-      const report = await executeNextRun(ctx, transfers, {
-        leaseSeconds: config.leaseSeconds,
-        stopping: () => stopped,
-      });
-      if (report.runId === null || stopped || report.stoppedBecause) break;
+      const report = await executeNextRun(ctx, transfers, { leaseSeconds: config.leaseSeconds, stopping });
+      if (report.runId === null || stopping() || report.stoppedBecause) break;
     }
-    if (!stopped && Date.now() - lastReconcile >= reconcileEveryMs) {
+    if (!stopping() && Date.now() - lastReconcile >= reconcileEveryMs) {
       lastReconcile = Date.now();
       await reconcileLines(ctx, transfers, { afterSeconds: config.reconcileAfterSeconds });
     }
   };
-  const tick = () => {
-    if (pass || stopped) return;
-    pass = run()
-      .catch((error: unknown) => ctx.logger.error({ err: error }, 'payout pass failed'))
-      .finally(() => {
-        pass = undefined;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await pass;
-  };
+  return repeatEvery(intervalMs, run, (error) => ctx.logger.error({ err: error }, 'payout pass failed'));
 }

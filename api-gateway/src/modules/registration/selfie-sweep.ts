@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { FileStore } from '../../storage/file-store';
+import { repeatEvery } from '../../lib/repeat-every';
 import { REGISTRATION_TTL_HOURS } from './registration-session';
 
 /** How often a gateway sweeps; several gateways may sweep at once (rows are claimed with SKIP LOCKED). */
@@ -103,21 +104,13 @@ export async function sweepRejectedSelfies(ctx: AppContext, store = new FileStor
 
 /** Sweeps now and then every interval; returns a function that stops it. */
 export function startSelfieSweeper(ctx: AppContext, intervalMs = SELFIE_SWEEP_INTERVAL_MS): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  const stop = repeatEvery(
+    intervalMs,
+    async () => {
       const report = await sweepSelfieFiles(ctx);
       if (report.filesDeleted) ctx.logger.info(report, 'selfie sweep');
-    } catch (error) {
-      ctx.logger.error({ err: error }, 'selfie sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+    },
+    (error) => ctx.logger.error({ err: error }, 'selfie sweep failed'),
+  );
+  return () => void stop();
 }
