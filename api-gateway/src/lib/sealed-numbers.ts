@@ -57,6 +57,22 @@ export function maskedNumbers(keyring: DataKeyring, row: SealedNumberRow): Ident
   return { ninOrBVN: maskNumber(clear.ninOrBVN), accountNumber: maskNumber(clear.accountNumber) };
 }
 
+/** The row with its four stored number columns swapped for the clear numbers, or for masked ones. */
+export function withNumbers<Row extends SealedNumberRow>(
+  keyring: DataKeyring,
+  row: Row,
+  shown: 'clear' | 'masked',
+): Omit<Row, keyof SealedNumberRow> & IdentityNumbers {
+  const {
+    nin_or_bvn: _n,
+    nin_or_bvn_sealed: _ns,
+    account_number: _a,
+    account_number_sealed: _as,
+    ...rest
+  } = row;
+  return { ...rest, ...(shown === 'clear' ? openNumbers(keyring, row) : maskedNumbers(keyring, row)) };
+}
+
 /** Values for nin_or_bvn_sealed, nin_or_bvn_hash, account_number_sealed, account_number_hash, in that order. */
 export function sealedNumberParams(
   keyring: DataKeyring,

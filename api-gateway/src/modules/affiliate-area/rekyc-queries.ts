@@ -4,8 +4,8 @@ import type { DataKeyring } from '../../lib/field-crypto';
 import {
   SEALED_NUMBER_COLUMNS,
   type SealedNumberRow,
-  openNumbers,
   sealedNumberParams,
+  withNumbers,
 } from '../../lib/sealed-numbers';
 
 export interface KycProfile extends ReKycDetails {
@@ -33,15 +33,7 @@ export async function findKycProfile(
       ${forUpdate ? 'FOR UPDATE OF a' : ''}`,
     [affiliateId],
   );
-  if (!rows[0]) return undefined;
-  const {
-    nin_or_bvn: _n,
-    nin_or_bvn_sealed: _ns,
-    account_number: _a,
-    account_number_sealed: _as,
-    ...rest
-  } = rows[0];
-  return { ...rest, ...openNumbers(keyring, rows[0]) };
+  return rows[0] && withNumbers(keyring, rows[0], 'clear');
 }
 
 export async function bankExists(sql: Sql, bankId: number): Promise<boolean> {

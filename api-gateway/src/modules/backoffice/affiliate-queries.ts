@@ -1,7 +1,7 @@
 import type { AffiliateFlag, AffiliateStatus, AffiliateSummary } from '@portal/contracts';
 import type { Sql } from '../../db/database';
 import type { DataKeyring } from '../../lib/field-crypto';
-import { SEALED_NUMBER_COLUMNS, type SealedNumberRow, maskedNumbers } from '../../lib/sealed-numbers';
+import { SEALED_NUMBER_COLUMNS, type SealedNumberRow, withNumbers } from '../../lib/sealed-numbers';
 
 export interface AffiliateFilter {
   status?: AffiliateStatus;
@@ -24,14 +24,7 @@ const AFFILIATE_COLUMNS = `a.affiliate_id AS "affiliateID", a.affiliate_code AS 
 
 /** The numbers masked (`••••••••562`, issue 29): the clear ones only through `affiliate/{id}/numbers`. */
 function toAffiliateSummary<T extends AffiliateRow>(row: T, keyring: DataKeyring) {
-  const {
-    nin_or_bvn: _n,
-    nin_or_bvn_sealed: _ns,
-    account_number: _a,
-    account_number_sealed: _as,
-    ...rest
-  } = row;
-  return { ...rest, ...maskedNumbers(keyring, row), createdDate: row.createdDate.toISOString() };
+  return { ...withNumbers(keyring, row, 'masked'), createdDate: row.createdDate.toISOString() };
 }
 
 /** A LIKE pattern that matches the search text anywhere, with LIKE's own wildcards taken literally. */

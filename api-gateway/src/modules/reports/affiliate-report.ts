@@ -1,11 +1,6 @@
 import type { Sql } from '../../db/database';
 import type { DataKeyring } from '../../lib/field-crypto';
-import {
-  SEALED_NUMBER_COLUMNS,
-  type SealedNumberRow,
-  maskedNumbers,
-  openNumbers,
-} from '../../lib/sealed-numbers';
+import { SEALED_NUMBER_COLUMNS, type SealedNumberRow, withNumbers } from '../../lib/sealed-numbers';
 import type { AffiliateFilter } from '../backoffice';
 import { filterClause } from '../backoffice';
 import { businessDay } from '../../lib/business-time';
@@ -66,15 +61,7 @@ export async function* streamAffiliateReport(
       all,
     );
     for (const { id: _id, cursorAt: _at, ...row } of rows) {
-      const {
-        nin_or_bvn: _n,
-        nin_or_bvn_sealed: _ns,
-        account_number: _a,
-        account_number_sealed: _as,
-        ...fields
-      } = row;
-      const { keyring, fullNumbers } = numbers;
-      yield { ...fields, ...(fullNumbers ? openNumbers(keyring, row) : maskedNumbers(keyring, row)) };
+      yield withNumbers(numbers.keyring, row, numbers.fullNumbers ? 'clear' : 'masked');
     }
     if (rows.length < EXPORT_PAGE_ROWS) return;
     const last = rows[rows.length - 1];
