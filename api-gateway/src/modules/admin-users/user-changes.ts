@@ -51,8 +51,7 @@ function checkWithContext(input: UserFormInput, mode: UserFormMode, context: Use
   throw badRequest(first.message, errors);
 }
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 /** Another writer took the email between our check and our write: the same 409 as the check's. */
 async function duplicateEmailAs409<T>(work: () => Promise<T>): Promise<T> {
@@ -217,17 +216,7 @@ export async function deactivateAdminUser(
     if (!user.isActive) throw conflict(AdminUserMessages.alreadyInactive);
     if (user.roleID === RoleId.Admin && (await otherActiveAdmins(tx, userId)) === 0)
       throw conflict(AdminUserMessages.lastActiveAdmin);
-    const now = ctx.now();
-    await setActive(tx, userId, false, now);
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      action: 'user.inactivate',
-      entityType: 'user',
-      entityId: userId,
-      fromStatus: 'Active',
-      toStatus: 'Inactive',
-      at: now,
-    });
+    await changeActive(tx, actor, userId, false, ctx.now());
     return { message: Messages.deleted, userID: userId };
   });
 }
@@ -243,17 +232,21 @@ export async function activateAdminUser(
     if (!user) throw notFound(AdminUserMessages.notFound);
     if (user.roleID === RoleId.Affiliate) throw conflict(AdminUserMessages.affiliateActivateFromList);
     if (user.isActive) throw conflict(AdminUserMessages.alreadyActive);
-    const now = ctx.now();
-    await setActive(tx, userId, true, now);
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      action: 'user.activate',
-      entityType: 'user',
-      entityId: userId,
-      fromStatus: 'Inactive',
-      toStatus: 'Active',
-      at: now,
-    });
+    await changeActive(tx, actor, userId, true, ctx.now());
     return { message: AdminUserMessages.activated, userID: userId };
+  });
+}
+
+/** Makes the user active or inactive, with its audit row. */
+async function changeActive(tx: Sql, actor: SessionUser, userId: number, active: boolean, now: Date) {
+  await setActive(tx, userId, active, now);
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    action: active ? 'user.activate' : 'user.inactivate',
+    entityType: 'user',
+    entityId: userId,
+    fromStatus: active ? 'Inactive' : 'Active',
+    toStatus: active ? 'Active' : 'Inactive',
+    at: now,
   });
 }

@@ -97,21 +97,16 @@ export async function createRegistration(
   return { registrationId, cookieValue: `${registrationId}.${secret}` };
 }
 
+const cookieOptions = (req: Request) =>
+  ({ httpOnly: true, sameSite: 'strict', secure: req.secure, path: REGISTRATION_COOKIE_PATH }) as const;
+
 export function setRegistrationCookie(req: Request, res: Response, value: string): void {
   res.cookie(REGISTRATION_COOKIE, value, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: req.secure,
-    path: REGISTRATION_COOKIE_PATH,
+    ...cookieOptions(req),
     maxAge: REGISTRATION_TTL_HOURS * 3_600_000,
   });
 }
 
 export function clearRegistrationCookie(req: Request, res: Response): void {
-  res.clearCookie(REGISTRATION_COOKIE, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: req.secure,
-    path: REGISTRATION_COOKIE_PATH,
-  });
+  res.clearCookie(REGISTRATION_COOKIE, cookieOptions(req));
 }
