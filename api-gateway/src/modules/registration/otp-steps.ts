@@ -103,17 +103,13 @@ async function queueMobileOtp(
 export async function sendEmailOtp(ctx: AppContext, req: Request, res: Response, body: SendEmailOtpRequest) {
   const cookieValue = await ctx.db.transaction(async (tx) => {
     const existing = await currentRegistration(ctx, tx, req, { forUpdate: true });
-    let registration: Pick<Registration, 'registrationId'>;
-    let newCookie: string | undefined;
     if (existing && existing.email === body.email && !existing.completedAt) {
-      registration = existing;
-    } else {
-      const created = await createRegistration(ctx, tx, body.email, req.ip);
-      registration = created;
-      newCookie = created.cookieValue;
+      await sendEmailCode(ctx, tx, existing.registrationId, body.email, req.ip);
+      return undefined;
     }
-    await sendEmailCode(ctx, tx, registration.registrationId, body.email, req.ip);
-    return newCookie;
+    const created = await createRegistration(ctx, tx, body.email, req.ip);
+    await sendEmailCode(ctx, tx, created.registrationId, body.email, req.ip);
+    return created.cookieValue;
   });
   if (cookieValue) setRegistrationCookie(req, res, cookieValue);
   return { message: RegistrationMessages.emailOtpSent };

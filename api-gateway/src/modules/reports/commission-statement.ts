@@ -42,16 +42,8 @@ export async function* streamCommissionStatement(
       params.push(cursor.day, cursor.id);
       after = `AND (o.order_date, o.order_id) > ($5::date, $6::bigint)`;
     }
-    const { rows } = await sql.query<{
-      id: number;
-      orderId: string;
-      orderDate: string;
-      retailer: string;
-      productCategory: string;
-      orderValue: string;
-      status: string;
-      commission: string;
-    }>(
+    type OrderLine = Omit<StatementRow, 'kind' | 'orderValue' | 'commission' | 'qualifiedCommission'>;
+    const { rows } = await sql.query<OrderLine & { id: number; orderValue: string; commission: string }>(
       `SELECT o.order_id AS id, o.order_code AS "orderId", to_char(o.order_date, 'YYYY-MM-DD') AS "orderDate",
               r.business_name AS retailer, o.product_category AS "productCategory",
               o.order_value::text AS "orderValue", o.status, o.commission_amount::text AS commission
