@@ -26,25 +26,17 @@ interface ClaimedRow {
 }
 
 /** Hands one message to its channel's provider; what the provider answered (its message id), if anything. */
-async function sendOne(
-  transports: Transports,
-  row: ClaimedRow,
-): Promise<{ provider: string; result: SendResult }> {
+async function sendOne(transports: Transports, row: ClaimedRow): Promise<SendResult> {
   if (row.channel === 'email') {
     await transports.email.send({ to: row.recipient, subject: row.subject ?? '', text: row.body });
-    return { provider: transports.email.name, result: {} };
+    return {};
   }
   if (row.channel === 'sms') {
     if (!transports.sms) throw new Error('No SMS provider is configured (SMS_PROVIDER)');
-    const result = await transports.sms.send({ to: row.recipient, text: row.body });
-    return { provider: transports.sms.name, result: result ?? {} };
+    return (await transports.sms.send({ to: row.recipient, text: row.body })) ?? {};
   }
-  const result = await transports.whatsapp.send({
-    to: row.recipient,
-    text: row.body,
-    ...(row.otp_code ? { otpCode: row.otp_code } : {}),
-  });
-  return { provider: transports.whatsapp.name, result: result ?? {} };
+  const otp = row.otp_code ? { otpCode: row.otp_code } : {};
+  return (await transports.whatsapp.send({ to: row.recipient, text: row.body, ...otp })) ?? {};
 }
 
 function providerName(transports: Transports, channel: ClaimedRow['channel']): string {
@@ -101,7 +93,8 @@ export async function deliverDueMessages(
       break;
     }
     try {
-      const { provider, result } = await sendOne(transports, row);
+      const result = await sendOne(transports, row);
+      const provider = providerName(transports, row.channel);
       await ctx.db.query(
         `UPDATE outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = NULL,
                            provider = $3, provider_message_id = $4, last_attempt_at = $2
