@@ -33,8 +33,9 @@ function jsMinimizer(appDir) {
  * each gzipped alone: 11 KB more than the same bytes as one file (the federation tax, bench/README.md).
  * Only async chunks (where shared modules live) are grouped, and only what every page that needs one part
  * needs whole:
- * - `vendor`: what the shell's first render needs on every page (React, react-dom and the scheduler, the
- *   router and its facade, zustand, axios, react-toastify);
+ * - `react` and `vendor`: what the shell's first render needs on every page, in two files because the browser
+ *   compiles and runs a file in one task (as one file: 18 ms of CPU, a long task at Lighthouse's 4x slowdown):
+ *   React, react-dom and the scheduler; the router and its facade, zustand, axios, react-toastify;
  * - `zod`: zod and its facades (the full contract's schemas; /login's zod-free contract does not load it);
  * - `primereact-base`: what every PrimeReact component imports (/login loads no PrimeReact script).
  * A provide or consume still loads its module's file; grouping changes files, not what is shared.
@@ -54,18 +55,11 @@ function sharedChunkGroups() {
   const group = (name, test) => ({ name, test, chunks: 'async', enforce: true });
   return {
     cacheGroups: {
+      react: group('react', nodeModules(['react', 'react-dom', 'scheduler'])),
       vendor: group(
         'vendor',
         anyOf(
-          nodeModules([
-            'react',
-            'react-dom',
-            'scheduler',
-            'react-router',
-            'zustand',
-            'axios',
-            'react-toastify',
-          ]),
+          nodeModules(['react-router', 'zustand', 'axios', 'react-toastify']),
           facades(['react-router-dom.mjs']),
         ),
       ),
