@@ -4,6 +4,7 @@ const path = require('node:path');
 const { Writable } = require('node:stream');
 const { facadeAliases, sharedModules } = require('./shared-config.cjs');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
+const { CompileHintsPlugin } = require('./compile-hints-plugin.cjs');
 const federationSemverLoader = require('./federation-semver-loader.cjs');
 const { APPS, DEV_GATEWAY_URL } = require('./apps.cjs');
 
@@ -272,6 +273,8 @@ function createAppConfig({ appDir, app }) {
               }),
             ]
           : []),
+        // The shell's entry and the files of its first render are compiled off the main thread.
+        ...(production && isHost ? [new CompileHintsPlugin(['main', 'react', 'vendor'])] : []),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       optimization: {
