@@ -273,8 +273,11 @@ function createAppConfig({ appDir, app }) {
               }),
             ]
           : []),
-        // The shell's entry and the files of its first render are compiled off the main thread.
-        ...(production && isHost ? [new CompileHintsPlugin(['main', 'react', 'vendor'])] : []),
+        // What runs whenever the app starts is compiled off the main thread: the shell's entry and the files of
+        // its first render; a remote's container entry (remoteEntry.js).
+        ...(production
+          ? [new CompileHintsPlugin(isHost ? ['main', 'react', 'vendor'] : [spec.federationName])]
+          : []),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       optimization: {
