@@ -85,35 +85,24 @@ export function signSessionToken(
     .sign(ctx.config.jwtSecret);
 }
 
-/** Verifies signature, algorithm, issuer, audience and expiry; undefined for any token that fails. */
-export async function verifySessionToken(
-  ctx: AppContext,
-  token: string,
-): Promise<{ sessionId: string; userId: number } | undefined> {
-  try {
-    const { payload } = await jwtVerify(token, ctx.config.jwtSecret, {
-      algorithms: [ALGORITHM],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: ctx.now(),
-    });
-    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return undefined;
-    return { sessionId: payload.sid, userId: Number(payload.sub) };
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * Loads the live session a verified token names: not revoked, not expired, its user active and, for an
- * affiliate, in a status that may sign in. One query on every authenticated call.
+ * The live session a bearer token names, or undefined: what every authenticated call uses. The token's
+ * signature, algorithm, issuer, audience and expiry are verified, then one query loads its session: not
+ * revoked, not expired, its user active and, for an affiliate, in a status that may sign in.
  */
-export async function loadSession(
+export async function sessionForToken(
   ctx: AppContext,
   rights: RightsTable,
-  sessionId: string,
-  userId: number,
+  token: string,
 ): Promise<SessionUser | undefined> {
+  const verified = await jwtVerify(token, ctx.config.jwtSecret, {
+    algorithms: [ALGORITHM],
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    currentDate: ctx.now(),
+  }).catch(() => undefined);
+  const claims = verified?.payload;
+  if (typeof claims?.sid !== 'string' || typeof claims.sub !== 'string') return undefined;
   const { rows } = await ctx.db.query<Omit<SessionUser, 'userRole' | 'rights'>>(
     `SELECT s.session_id AS "sessionId", u.user_id AS "userId", u.role_id AS "roleID", u.email,
             u.full_name AS "fullName", (u.force_password_update OR s.force_password_update) AS "forcePasswordUpdate",
@@ -123,7 +112,7 @@ export async function loadSession(
        JOIN users u ON u.user_id = s.user_id
        LEFT JOIN affiliates a ON a.user_id = u.user_id
       WHERE s.session_id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3 AND u.is_active`,
-    [sessionId, userId, ctx.now()],
+    [claims.sid, Number(claims.sub), ctx.now()],
   );
   const row = rows[0];
   const userRole = row && roleNameOf(row.roleID);
@@ -131,16 +120,6 @@ export async function loadSession(
   const userRights = rights.for(row.roleID, row.affiliateStatus);
   if (userRole === 'Affiliate' && userRights.length === 0) return undefined;
   return { ...row, userRole, rights: [...userRights] };
-}
-
-/** The live session a bearer token names, or undefined: what every authenticated call uses. */
-export async function sessionForToken(
-  ctx: AppContext,
-  rights: RightsTable,
-  token: string,
-): Promise<SessionUser | undefined> {
-  const claims = await verifySessionToken(ctx, token);
-  return claims ? loadSession(ctx, rights, claims.sessionId, claims.userId) : undefined;
 }
 
 /** role_rights, read once: reference data that only migrations and the seed change. */
