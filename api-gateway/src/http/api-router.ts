@@ -117,11 +117,7 @@ export class ApiRouter {
     options: RouteOptions = {},
   ): void {
     this.ctx.routeDocs.push(endpoint);
-    const authenticate = this.authenticate(
-      endpoint.auth,
-      endpoint.allowedDuringForcedPasswordUpdate === true,
-      endpoint.allowedDuringSecondFactorEnrolment === true,
-    );
+    const authenticate = this.authenticate(endpoint);
     const run = async (req: Request, res: Response) => {
       refuseControlCharacters(req);
       const body = endpoint.body ? parseOrThrow(endpoint.body, req.body ?? {}) : undefined;
@@ -135,25 +131,18 @@ export class ApiRouter {
     this.router[endpoint.method](endpoint.path, authenticate, ...(options.before ?? []), run);
   }
 
-  private authenticate(
-    auth: EndpointAuth,
-    allowedDuringForcedPasswordUpdate: boolean,
-    allowedDuringSecondFactorEnrolment: boolean,
-  ): RequestHandler {
+  private authenticate({
+    auth,
+    allowedDuringForcedPasswordUpdate,
+    allowedDuringSecondFactorEnrolment,
+  }: AnyEndpoint): RequestHandler {
     if (auth === 'apiKey') return this.authenticateApiKey();
     return async (req: Request, _res: Response, next: NextFunction) => {
       const header = req.headers.authorization;
       const token = header && /^bearer /i.test(header) ? header.slice(7).trim() : undefined;
-      if (!token) {
-        if (auth === 'public') return next();
-        return next(unauthorized());
-      }
-      const session = await sessionForToken(this.ctx, this.rights, token);
-      if (!session) {
-        // A stale token on a public call (login, register) must not stop it.
-        if (auth === 'public') return next();
-        return next(unauthorized());
-      }
+      const session = token ? await sessionForToken(this.ctx, this.rights, token) : undefined;
+      // No token, or a stale one: a public call (login, register) goes on without a session.
+      if (!session) return next(auth === 'public' ? undefined : unauthorized());
       req.session = session;
       if (auth === 'public') return next();
       // Public calls stay open (they need no session at all); every other one waits for the new password.
@@ -174,15 +163,11 @@ export class ApiRouter {
   /** Another system's call: only the X-API-Key header counts; an Authorization header is ignored. */
   private authenticateApiKey(): RequestHandler {
     return async (req: Request, _res: Response, next: NextFunction) => {
-      try {
-        const header = req.headers['x-api-key'];
-        const caller = await verifyApiKey(this.ctx, typeof header === 'string' ? header.trim() : undefined);
-        if (!caller) return next(unauthorized(IntegrationMessages.unauthorized));
-        req.apiKey = caller;
-        next();
-      } catch (error) {
-        next(error);
-      }
+      const header = req.headers['x-api-key'];
+      const caller = await verifyApiKey(this.ctx, typeof header === 'string' ? header.trim() : undefined);
+      if (!caller) return next(unauthorized(IntegrationMessages.unauthorized));
+      req.apiKey = caller;
+      next();
     };
   }
 }
