@@ -214,7 +214,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? persistedDevSecret(dataDir)),
+    jwtSecret: new TextEncoder().encode(
+      e.JWT_SECRET ?? persistedDevSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url')),
+    ),
     sessionTtlMinutes: e.SESSION_TTL_MINUTES,
     // Demo data by default only outside production (DESIGN §4).
     seedDemo: e.SEED_DEMO ?? !isProduction,
@@ -321,16 +323,6 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** Outside production an unset JWT secret is generated once and kept under DATA_DIR, so sessions survive restarts. */
-function persistedDevSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
-
 /**
  * Issue 27: pino paths never written, whatever a log call is given (a config object, a provider's settings, a
  * request's headers): the provider secrets and signature headers print as [Redacted].
@@ -374,7 +366,9 @@ function dataKeyringFrom(
   if (isProduction && !e.DATA_ENCRYPTION_KEY) {
     throw invalid('DATA_ENCRYPTION_KEY is required in production.');
   }
-  const current = decodeDataKey(e.DATA_ENCRYPTION_KEY ?? persistedDevDataKey(dataDir));
+  const current = decodeDataKey(
+    e.DATA_ENCRYPTION_KEY ?? persistedDevSecret(dataDir, 'data-encryption-key', newDataKey),
+  );
   if (!current) {
     throw invalid('DATA_ENCRYPTION_KEY must be 32 bytes in base64 (openssl rand -base64 32).');
   }
@@ -390,15 +384,17 @@ function dataKeyringFrom(
 }
 
 /**
- * Written whole to a private file, then linked into place (link fails when the name exists): two processes
- * starting at once on one DATA_DIR both end up with the first one's key, never a half-written file.
+ * Outside production an unset JWT secret or data key is generated once and kept under DATA_DIR, so sessions and
+ * sealed numbers survive restarts. Written whole to a private file, then linked into place (link fails when the
+ * name exists): two processes starting at once on one DATA_DIR both end up with the first one's, never a
+ * half-written file.
  */
-function persistedDevDataKey(dataDir: string): string {
-  const file = path.join(dataDir, 'data-encryption-key');
+function persistedDevSecret(dataDir: string, name: string, generate: () => string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(draft, newDataKey(), { mode: 0o600 });
+  writeFileSync(draft, generate(), { mode: 0o600 });
   try {
     linkSync(draft, file);
   } catch (error) {
