@@ -34,16 +34,14 @@ const ERROR_REF = { $ref: '#/components/schemas/ErrorResponse' };
  * schemas of contracts become JSON Schema 2020-12, which OpenAPI 3.1 uses as is.
  */
 export function buildOpenApiDocument(routes: readonly RouteDoc[], version: string): OpenApiDocument {
-  const schemas: Record<string, JsonSchema> = {};
-  const convert = (schema: z.ZodType, io: 'input' | 'output') => toJsonSchema(schema, io, schemas);
-  schemas.ErrorResponse = convert(ErrorResponse, 'output');
+  const schemas: Record<string, JsonSchema> = { ErrorResponse: toJsonSchema(ErrorResponse, 'output') };
 
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Set<string>();
   for (const route of routes) {
     tags.add(route.tag);
     for (const { path, params } of openApiPaths(route.path)) {
-      const operation = buildOperation(route, path, params, convert);
+      const operation = buildOperation(route, path, params);
       paths[path] = { ...paths[path], [route.method]: operation };
     }
   }
@@ -69,19 +67,14 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[], version: strin
   };
 }
 
-function buildOperation(
-  route: RouteDoc,
-  path: string,
-  pathParams: string[],
-  convert: (schema: z.ZodType, io: 'input' | 'output') => JsonSchema,
-): Operation {
+function buildOperation(route: RouteDoc, path: string, pathParams: string[]): Operation {
   const parameters: JsonSchema[] = pathParams.map((name) => ({
     name,
     in: 'path',
     required: true,
     schema: { type: 'string' },
   }));
-  if (route.query) parameters.push(...queryParameters(convert(route.query, 'input')));
+  if (route.query) parameters.push(...queryParameters(toJsonSchema(route.query, 'input')));
 
   const operation: Operation = {
     operationId: operationId(route.method, path),
@@ -100,7 +93,7 @@ function buildOperation(
   if (route.body) {
     operation.requestBody = {
       required: true,
-      content: { 'application/json': { schema: convert(route.body, 'input') } },
+      content: { 'application/json': { schema: toJsonSchema(route.body, 'input') } },
     };
   } else if (route.multipart) {
     const properties = Object.fromEntries(
@@ -119,9 +112,9 @@ function buildOperation(
     };
   }
 
-  operation.responses[String(route.answer.status ?? 200)] = responseObject(route.answer, convert);
+  operation.responses[String(route.answer.status ?? 200)] = responseObject(route.answer);
   for (const [status, response] of Object.entries(route.otherAnswers ?? {})) {
-    operation.responses[status] = responseObject(response, convert);
+    operation.responses[status] = responseObject(response);
   }
   const forbiddenReasons = [
     typeof route.auth === 'object' && 'The caller does not hold the right this call needs.',
@@ -160,10 +153,7 @@ interface ResponseDoc {
   contentType?: string;
 }
 
-function responseObject(
-  response: ResponseDoc,
-  convert: (schema: z.ZodType, io: 'input' | 'output') => JsonSchema,
-) {
+function responseObject(response: ResponseDoc) {
   if (response.contentType) {
     return {
       description: response.description,
@@ -173,7 +163,7 @@ function responseObject(
     };
   }
   if (!(response.schema instanceof z.ZodType)) return { description: response.description };
-  const schema = response.schema === ErrorResponse ? ERROR_REF : convert(response.schema, 'output');
+  const schema = response.schema === ErrorResponse ? ERROR_REF : toJsonSchema(response.schema, 'output');
   return { description: response.description, content: { 'application/json': { schema } } };
 }
 
@@ -216,55 +206,16 @@ function operationId(method: string, path: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-/** One zod schema as JSON Schema; shared definitions move to components so their references resolve. */
-function toJsonSchema(
-  schema: z.ZodType,
-  io: 'input' | 'output',
-  components: Record<string, JsonSchema>,
-): JsonSchema {
-  let converted: JsonSchema;
+/**
+ * One zod schema as JSON Schema. No contract schema has an id or a cycle, so none has `$defs` to move into
+ * components (the test that every reference resolves would catch one).
+ */
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   try {
-    converted = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+    const { $schema: _schema, ...converted } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+    return converted;
   } catch {
     // A schema JSON Schema cannot express (e.g. a custom check): documented as "anything" rather than failing the docs.
     return {};
   }
-  delete converted.$schema;
-  const defs = converted.$defs as Record<string, JsonSchema> | undefined;
-  delete converted.$defs;
-  if (!defs) return converted;
-  const bodyOf = (name: string) => {
-    const { id: _id, ...body } = defs[name];
-    return body;
-  };
-  // Same name and same shape as a definition already in components: shared; same name, other shape: renamed.
-  const renamed = new Map(
-    Object.keys(defs).map((name) => [`#/$defs/${name}`, `#/components/schemas/${name}`]),
-  );
-  for (const name of Object.keys(defs)) {
-    const existing = components[name];
-    if (!existing || JSON.stringify(existing) === JSON.stringify(rewriteRefs(bodyOf(name), renamed)))
-      continue;
-    let target = `${name}2`;
-    for (let n = 3; components[target]; n++) target = `${name}${n}`;
-    renamed.set(`#/$defs/${name}`, `#/components/schemas/${target}`);
-  }
-  for (const name of Object.keys(defs)) {
-    const target = renamed.get(`#/$defs/${name}`)!.slice('#/components/schemas/'.length);
-    components[target] = rewriteRefs(bodyOf(name), renamed) as JsonSchema;
-  }
-  return rewriteRefs(converted, renamed) as JsonSchema;
-}
-
-function rewriteRefs(value: unknown, renamed: Map<string, string>): unknown {
-  if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, renamed));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        key === '$ref' && typeof item === 'string' ? (renamed.get(item) ?? item) : rewriteRefs(item, renamed),
-      ]),
-    );
-  }
-  return value;
 }
