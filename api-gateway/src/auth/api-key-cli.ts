@@ -122,15 +122,17 @@ async function throughPortal(holder: DataDirHolder, parsed: Command): Promise<nu
     if (!res.ok) throw new Refusal(answer.message ?? `The portal answered ${res.status}.`);
     return answer;
   };
-  const signIn = await call('post', SignInEndpoints.login.path, '', { userName: email, password }).catch(
-    (error: unknown) => {
+  const signIn = async (path: string, body: object) =>
+    (await call('post', path, '', body).catch((error: unknown) => {
       const why = error instanceof Refusal ? error.message : String(error);
       throw new Refusal(`Signing in to the portal on ${base} as ${email} failed: ${why}`);
-    },
-  );
-  const token = await secondStep(base, email, signIn as SignInAnswer, (challenge, code) =>
-    call('post', SecondFactorEndpoints.signIn.path, '', { challenge, code }),
-  );
+    })) as SignInAnswer;
+  let answer = await signIn(SignInEndpoints.login.path, { userName: email, password });
+  if (answer.secondFactorRequired && answer.challenge) {
+    const code = await authenticatorCode(email);
+    answer = await signIn(SecondFactorEndpoints.signIn.path, { challenge: answer.challenge, code });
+  }
+  const token = answer.token ?? '';
   try {
     if (parsed.command === 'create') {
       const created = (await call('post', ApiKeyAdminEndpoints.create.path, token, {
@@ -155,13 +157,7 @@ type SignInAnswer = { token?: string; secondFactorRequired?: boolean; challenge?
  * An admin with two-step sign-in (issue 29) gives the authenticator's current code: PORTAL_ADMIN_CODE, else asked
  * for at the terminal. Codes are single-use, so each run of the command needs the code shown at that time.
  */
-async function secondStep(
-  base: string,
-  email: string,
-  answer: SignInAnswer,
-  sendCode: (challenge: string, code: string) => Promise<unknown>,
-): Promise<string> {
-  if (!answer.secondFactorRequired || !answer.challenge) return answer.token ?? '';
+async function authenticatorCode(email: string): Promise<string> {
   let code = process.env.PORTAL_ADMIN_CODE;
   if (!code && process.stdin.isTTY) code = await ask('Authentication code: ', false);
   if (!code) {
@@ -169,11 +165,7 @@ async function secondStep(
       `${email} signs in with an authenticator code: set PORTAL_ADMIN_CODE to the code it shows now, or run the command at a terminal.`,
     );
   }
-  const signedIn = (await sendCode(answer.challenge, code.trim()).catch((error: unknown) => {
-    const why = error instanceof Refusal ? error.message : String(error);
-    throw new Refusal(`Signing in to the portal on ${base} as ${email} failed: ${why}`);
-  })) as { token: string };
-  return signedIn.token;
+  return code.trim();
 }
 
 /** An admin's sign-in for the running portal: from the environment, else asked for at the terminal. */
