@@ -30,11 +30,6 @@ import {
 
 /** The registration steps of spec §4 before the second step: email OTP, then mobile (WhatsApp) OTP. */
 
-async function hasAccount(sql: Sql, email: string): Promise<boolean> {
-  const { rows } = await sql.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
-  return rows.length > 0;
-}
-
 async function queueEmailOtp(sql: Sql, email: string, code: string, challengeId: string): Promise<void> {
   await enqueueMessage(sql, {
     channel: 'email',
@@ -70,31 +65,6 @@ async function queueAccountExists(sql: Sql, email: string): Promise<void> {
 }
 
 /**
- * The code by WhatsApp; with an SMS provider configured it falls back to one SMS if WhatsApp has not delivered
- * it within SMS_FALLBACK_SECONDS (or fails before): see messaging/sms-fallback.ts.
- */
-async function queueMobileOtp(
-  ctx: AppContext,
-  sql: Sql,
-  destination: string,
-  code: string,
-  challengeId: string,
-): Promise<void> {
-  const { sms, fallbackSeconds } = ctx.config.messaging;
-  await enqueueMessage(sql, {
-    channel: 'whatsapp',
-    recipient: destination,
-    body: `Your Affiliate Portal verification code is ${code}. It expires in ${OTP_EXPIRY_MINUTES} minutes.`,
-    otp: {
-      code,
-      challengeId,
-      fallbackDueAt:
-        sms.provider === 'none' ? undefined : new Date(ctx.now().getTime() + fallbackSeconds * 1000),
-    },
-  });
-}
-
-/**
  * Send OTP: continues this browser's registration when it is for the same email (sending again resets
  * the email's verified state), otherwise starts a new one and sets its cookie. Every address gets the same
  * answer, cookie and work, so the call does not tell who has an account: an address that has one gets an
@@ -122,7 +92,8 @@ async function sendEmailCode(
   email: string,
   ip: string | undefined,
 ) {
-  const registered = await hasAccount(tx, email);
+  const { rows } = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
+  const registered = rows.length > 0;
   const { code, challengeId } = await issueOtpChallenge(
     ctx,
     tx,
@@ -212,7 +183,20 @@ async function sendMobileCode(
     'UPDATE registrations SET mobile_verified_at = NULL, country_id = NULL, mobile_number = NULL WHERE registration_id = $1',
     [registration.registrationId],
   );
-  await queueMobileOtp(ctx, tx, destination, code, challengeId);
+  // With an SMS provider configured the code falls back to one SMS if WhatsApp has not delivered it within
+  // SMS_FALLBACK_SECONDS (or fails before): see messaging/sms-fallback.ts.
+  const { sms, fallbackSeconds } = ctx.config.messaging;
+  await enqueueMessage(tx, {
+    channel: 'whatsapp',
+    recipient: destination,
+    body: `Your Affiliate Portal verification code is ${code}. It expires in ${OTP_EXPIRY_MINUTES} minutes.`,
+    otp: {
+      code,
+      challengeId,
+      fallbackDueAt:
+        sms.provider === 'none' ? undefined : new Date(ctx.now().getTime() + fallbackSeconds * 1000),
+    },
+  });
 }
 
 /** The steps after the email's: its registration, locked for the caller's transaction. */
