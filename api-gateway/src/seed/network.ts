@@ -103,24 +103,20 @@ function statusFor(age: number, roll: number): OrderStatus {
  * from its retailer's start (newer networks have fewer), recent ones still open, numbered in date order
  * like orders arriving day by day. Commission rates must already be there: ingestion computes commission.
  */
-export async function seedNetworkThroughIngestion(sql: Sql, seed: NetworkSeed): Promise<void> {
-  if (seed.network.length === 0 || seed.retailers === 0) return;
+export async function seedNetworkThroughIngestion(
+  sql: Sql,
+  {
+    network,
+    retailers,
+    orders,
+    now,
+  }: { network: NetworkAffiliate[]; retailers: number; orders: number; now: Date },
+): Promise<void> {
+  if (network.length === 0 || retailers === 0) return;
   // The seed turns sequential scans on for its set-based SQL, but within its transaction the planner's
   // statistics still see empty tables: ingestion's lookups by externalId would become scans of the growing
   // orders table. Index lookups, as the gateway runs them (PGlite's default), until the network is in.
   await sql.exec('SET LOCAL enable_seqscan = off');
-  await seedNetwork(sql, seed);
-  await sql.exec('SET LOCAL enable_seqscan = on');
-}
-
-interface NetworkSeed {
-  network: NetworkAffiliate[];
-  retailers: number;
-  orders: number;
-  now: Date;
-}
-
-async function seedNetwork(sql: Sql, { network, retailers, orders, now }: NetworkSeed): Promise<void> {
   const today = epochDay(now);
   const ageOfRetailer = new Int16Array(retailers);
   function* retailerItems() {
@@ -131,34 +127,22 @@ async function seedNetwork(sql: Sql, { network, retailers, orders, now }: Networ
     }
   }
   await ingestInBatches(sql, retailerItems(), ingestRetailers);
-  if (orders === 0) return;
 
-  // Narrow columns first, numbered by (date, g) with a counting sort over the ages; texts built per batch.
+  // Narrow columns first, numbered by (date, g): oldest first, texts built per batch.
   const retailerOf = new Int32Array(orders);
   const age = new Int16Array(orders);
   const h2s = new Uint32Array(orders);
   const h3s = new Uint32Array(orders);
   const h4s = new Uint32Array(orders);
-  const perAge = new Int32Array(397);
   for (let i = 0; i < orders; i++) {
     const [h1, h2, h3, h4] = md5Words(`order-${i + 1}`).h;
-    const retailer = h1 % retailers;
-    const orderAge = h2 % (ageOfRetailer[retailer] + 1);
-    retailerOf[i] = retailer;
-    age[i] = orderAge;
+    retailerOf[i] = h1 % retailers;
+    age[i] = h2 % (ageOfRetailer[retailerOf[i]] + 1);
     h2s[i] = h2;
     h3s[i] = h3;
     h4s[i] = h4;
-    perAge[orderAge + 1] += 1;
   }
-  // Oldest first: age 395 down to 0.
-  const start = new Int32Array(397);
-  for (let a = 395, at = 0; a >= 0; a--) {
-    start[a] = at;
-    at += perAge[a + 1];
-  }
-  const byDate = new Int32Array(orders);
-  for (let i = 0; i < orders; i++) byDate[start[age[i]]++] = i;
+  const byDate = Int32Array.from({ length: orders }, (_, i) => i).sort((a, b) => age[b] - age[a] || a - b);
 
   const categories = PRODUCT_CATEGORIES.map((category) => category.name);
   const nameSpace = FIRST_NAMES.length * LAST_NAMES.length;
@@ -179,4 +163,5 @@ async function seedNetwork(sql: Sql, { network, retailers, orders, now }: Networ
     }
   }
   await ingestInBatches(sql, orderItems(), ingestOrders);
+  await sql.exec('SET LOCAL enable_seqscan = on');
 }
