@@ -46,7 +46,7 @@ export async function seedIfEmpty(ctx: AppContext, scale = ctx.config.seedScale)
  * Everything the demo needs, in the caller's transaction: the three accounts, the demo affiliate's network,
  * notices, and the bulk volume. Retailers and orders go through the integration module's ingestion, so
  * commission, order_daily_counts and affiliate_commission_months follow as they do for the retail
- * platform's batches; affiliate_status_counts is recomputed once at the end instead of row by row.
+ * platform's batches, and affiliate_status_counts by its trigger, as for registrations.
  */
 export async function seedDemoData(
   sql: Sql,
@@ -66,20 +66,14 @@ export async function seedDemoData(
     SET LOCAL jit = off;
     SET LOCAL work_mem = '64MB';
     SET LOCAL maintenance_work_mem = '256MB';
-    -- The demo accounts' counts are pending until commit (migration 074); ALTER TABLE needs them done.
+    -- The demo accounts' counts are pending until commit (migration 074); DROP INDEX needs them done.
     SET CONSTRAINTS ALL IMMEDIATE;
-    ALTER TABLE affiliates DISABLE TRIGGER affiliates_status_counts_insert_delete;
   `);
   // Building an index once over sorted rows is far cheaper than a million random inserts into it.
   const indexes = await dropSecondaryIndexes(sql, BULK_TABLES);
-  const foreignKeyChecks = await pauseForeignKeyChecks(sql, BULK_TABLES);
   await seedVolume(sql, { counts, now, demo });
-  for (const statement of foreignKeyChecks) await sql.exec(statement);
   for (const index of indexes) await sql.exec(index.definition);
   await sql.exec(`
-    ALTER TABLE affiliates ENABLE TRIGGER affiliates_status_counts_insert_delete;
-    UPDATE affiliate_status_counts c
-       SET total = (SELECT count(*) FROM affiliates a WHERE a.status = c.status);
     -- Issue 28: the KYC Complete affiliates' bank accounts as resolved (as the provider would at registration),
     -- so a payout run in development has eligible rows.
     UPDATE affiliates
@@ -118,35 +112,6 @@ async function dropSecondaryIndexes(
   );
   for (const row of rows) await sql.exec(`DROP INDEX "${row.name.replace(/"/g, '""')}"`);
   return rows;
-}
-
-/**
- * The bulk rows reference only rows they were joined from, so checking each foreign key row by row (half the
- * cost of an order insert) proves nothing; like pg_restore --disable-triggers, the checks are paused, which
- * PostgreSQL allows superusers only (PGlite always is one). Answers the statements that turn them back on.
- */
-async function pauseForeignKeyChecks(sql: Sql, tables: string[]): Promise<string[]> {
-  const { rows: role } = await sql.query<{ rolsuper: boolean }>(
-    'SELECT rolsuper FROM pg_roles WHERE rolname = current_user',
-  );
-  if (!role[0]?.rolsuper) return [];
-  const { rows } = await sql.query<{ table_name: string; trigger_name: string }>(
-    `SELECT t.relname AS table_name, g.tgname AS trigger_name
-       FROM pg_trigger g
-       JOIN pg_class t ON t.oid = g.tgrelid
-       JOIN pg_namespace n ON n.oid = t.relnamespace
-       JOIN pg_constraint c ON c.oid = g.tgconstraint
-      WHERE n.nspname = current_schema() AND t.relname = ANY($1::text[]) AND g.tgisinternal AND c.contype = 'f'
-        AND c.conrelid = t.oid`,
-    [tables],
-  );
-  const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  for (const row of rows) {
-    await sql.exec(`ALTER TABLE ${quoteName(row.table_name)} DISABLE TRIGGER ${quoteName(row.trigger_name)}`);
-  }
-  return rows.map(
-    (row) => `ALTER TABLE ${quoteName(row.table_name)} ENABLE TRIGGER ${quoteName(row.trigger_name)}`,
-  );
 }
 
 const DEMO_RETAILERS = [
