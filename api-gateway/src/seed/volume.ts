@@ -39,6 +39,8 @@ const array = (values: readonly string[]) => `ARRAY[${values.map(quote).join(', 
 /** One of `values`, chosen by a number expression. */
 const pick = (values: readonly string[], n: string) => `(${array(values)})[1 + (${n}) % ${values.length}]`;
 const timestamp = (date: Date) => `${quote(date.toISOString())}::timestamptz`;
+const countOf = async (sql: Sql, table: string) =>
+  Number((await sql.query<{ n: number | string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
 
 /**
  * An 11-digit identity number that passes the spec's NIN/BVN rules by construction: each digit is the
@@ -69,8 +71,6 @@ export interface VolumeOptions {
 export async function seedVolume(sql: Sql, { counts, now, demo }: VolumeOptions): Promise<void> {
   const at = timestamp(now);
   const today = `(${at} AT TIME ZONE 'UTC')::date`;
-  const countOf = async (table: string) =>
-    Number((await sql.query<{ n: number | string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
 
   await sql.exec(`
     CREATE TEMP TABLE seed_country ON COMMIT DROP AS
@@ -80,8 +80,8 @@ export async function seedVolume(sql: Sql, { counts, now, demo }: VolumeOptions)
     CREATE TEMP TABLE seed_bank ON COMMIT DROP AS
       SELECT row_number() OVER (ORDER BY bank_id) AS rn, bank_id FROM banks;
   `);
-  const countries = await countOf('seed_country');
-  const banks = await countOf('seed_bank');
+  const countries = await countOf(sql, 'seed_country');
+  const banks = await countOf(sql, 'seed_bank');
 
   if (counts.affiliates > 0) {
     // 80% in the first country (Nigeria), the rest spread over the others.
@@ -237,9 +237,7 @@ async function seedLoginHistory(
      WHERE u.role_id <> 3 OR a.status <> 'KYC Pending';
     ANALYZE seed_login_user;
   `);
-  const users = Number(
-    (await sql.query<{ n: number | string }>('SELECT count(*) AS n FROM seed_login_user')).rows[0].n,
-  );
+  const users = await countOf(sql, 'seed_login_user');
   if (users === 0) return;
   // All older than a day, so no seeded failure counts towards a lockout.
   await sql.exec(`
