@@ -10,14 +10,6 @@ import { claimOtpSend } from './send-limits';
 
 export type OtpChannel = 'email' | 'mobile';
 
-/** Six digits from the crypto RNG, leading zeros kept. */
-export function generateOtp(): string {
-  return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
-}
-
-const hashOf = (ctx: AppContext, challengeId: string, code: string) =>
-  keyedHash(ctx, 'otp', `${challengeId}:${code}`);
-
 /**
  * A new code for this registration and channel, after the 30 s gap and the send caps (`sql` is the caller's
  * transaction, which holds the send's locks until it commits): earlier codes of the
@@ -44,7 +36,8 @@ export async function issueOtpChallenge(
   );
   const sameDestination = previous[0]?.destination === send.destination;
   const challengeId = randomUUID();
-  const code = generateOtp();
+  // Six digits from the crypto RNG, leading zeros kept.
+  const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   await sql.query(
     `INSERT INTO otp_challenges (challenge_id, registration_id, channel, destination, code_hash, expires_at,
                                  last_sent_at, send_count, ip, created_at)
@@ -54,7 +47,7 @@ export async function issueOtpChallenge(
       send.registrationId,
       send.channel,
       send.destination,
-      hashOf(ctx, challengeId, options.unverifiable ? randomUUID() : code),
+      keyedHash(ctx, 'otp', `${challengeId}:${options.unverifiable ? randomUUID() : code}`),
       new Date(now.getTime() + OTP_EXPIRY_MINUTES * 60_000),
       now,
       sameDestination ? previous[0].send_count + 1 : 1,
@@ -96,28 +89,21 @@ export async function checkOtp(
     [registrationId, channel],
   );
   const challenge = rows[0];
-  if (!challenge) return { ok: false, error: badRequest(RegistrationMessages.otpNotRequested) };
+  const refused = (error: HttpError): OtpCheck => ({ ok: false, error });
+  if (!challenge) return refused(badRequest(RegistrationMessages.otpNotRequested));
   if (expectedDestination !== undefined && challenge.destination !== expectedDestination) {
-    return {
-      ok: false,
-      error: badRequest(RegistrationMessages.mobileChanged, {
-        mobileNumber: RegistrationMessages.mobileChanged,
-      }),
-    };
+    const message = RegistrationMessages.mobileChanged;
+    return refused(badRequest(message, { mobileNumber: message }));
   }
-  if (challenge.verified_at) return { ok: false, error: badRequest(RegistrationMessages.otpAlreadyUsed) };
-  if (challenge.attempts >= OTP_MAX_ATTEMPTS) {
-    return { ok: false, error: tooMany(RegistrationMessages.otpAttemptsExhausted) };
-  }
+  if (challenge.verified_at) return refused(badRequest(RegistrationMessages.otpAlreadyUsed));
+  if (challenge.attempts >= OTP_MAX_ATTEMPTS)
+    return refused(tooMany(RegistrationMessages.otpAttemptsExhausted));
   if (challenge.ended_at || new Date(challenge.expires_at) <= now) {
     await sql.query('UPDATE otp_challenges SET ended_at = coalesce(ended_at, $2) WHERE challenge_id = $1', [
       challenge.challenge_id,
       now,
     ]);
-    return {
-      ok: false,
-      error: badRequest(RegistrationMessages.otpExpired, { otp: RegistrationMessages.otpExpired }),
-    };
+    return refused(badRequest(RegistrationMessages.otpExpired, { otp: RegistrationMessages.otpExpired }));
   }
   if (keyedHashMatches(ctx, 'otp', `${challenge.challenge_id}:${code}`, challenge.code_hash)) {
     await sql.query('UPDATE otp_challenges SET verified_at = $2, ended_at = $2 WHERE challenge_id = $1', [
@@ -133,9 +119,9 @@ export async function checkOtp(
     attempts,
     exhausted ? now : null,
   ]);
-  if (exhausted) return { ok: false, error: tooMany(RegistrationMessages.otpAttemptsExhausted) };
+  if (exhausted) return refused(tooMany(RegistrationMessages.otpAttemptsExhausted));
   const message = RegistrationMessages.otpInvalid(OTP_MAX_ATTEMPTS - attempts);
-  return { ok: false, error: badRequest(message, { otp: message }) };
+  return refused(badRequest(message, { otp: message }));
 }
 
 /** After a submit, no code of the registration can be used again. */
