@@ -18,11 +18,12 @@ type Command = { command: 'list' } | { command: 'create' | 'revoke'; name: strin
 /** A refusal: printed as it is, one sentence, no stack. */
 class Refusal extends Error {}
 
+/** Times as the database gives them, or as the portal's JSON answer writes them. */
 interface KeyRow {
   name: string;
   prefix: string;
-  createdAt: string;
-  revokedAt: string | null;
+  createdAt: Date | string;
+  revokedAt: Date | string | null;
 }
 
 function printCreated(name: string, key: string): void {
@@ -31,9 +32,10 @@ function printCreated(name: string, key: string): void {
 }
 
 function printList(keys: KeyRow[]): void {
+  const iso = (at: Date | string) => new Date(at).toISOString();
   for (const key of keys) {
-    const state = key.revokedAt ? `revoked ${key.revokedAt}` : 'live';
-    console.log(`${key.name}\t${key.prefix}…\tcreated ${key.createdAt}\t${state}`);
+    const state = key.revokedAt ? `revoked ${iso(key.revokedAt)}` : 'live';
+    console.log(`${key.name}\t${key.prefix}…\tcreated ${iso(key.createdAt)}\t${state}`);
   }
 }
 
@@ -93,13 +95,7 @@ async function onDatabase(config: AppConfig, parsed: Command): Promise<number> {
       console.log(`Revoked API key "${parsed.name}".`);
       return 0;
     }
-    printList(
-      (await listApiKeys(ctx)).map((key) => ({
-        ...key,
-        createdAt: key.createdAt.toISOString(),
-        revokedAt: key.revokedAt?.toISOString() ?? null,
-      })),
-    );
+    printList(await listApiKeys(ctx));
     return 0;
   } finally {
     await db.close();
