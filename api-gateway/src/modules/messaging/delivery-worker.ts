@@ -92,9 +92,9 @@ export async function deliverDueMessages(
       await releaseClaims(ctx, rows.slice(index));
       break;
     }
+    const provider = providerName(transports, row.channel);
     try {
       const result = await sendOne(transports, row);
-      const provider = providerName(transports, row.channel);
       await ctx.db.query(
         `UPDATE outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = NULL,
                            provider = $3, provider_message_id = $4, last_attempt_at = $2
@@ -115,7 +115,6 @@ export async function deliverDueMessages(
           ? RegistrationMessages.whatsappUndeliverable
           : RegistrationMessages.codeNotDelivered
         : null;
-      const provider = providerName(transports, row.channel);
       await ctx.db.query(
         `UPDATE outbox SET attempts = $2, last_error = $3, status = $4, next_attempt_at = $5, provider = $6,
                            last_attempt_at = $7, user_error = coalesce($8, user_error)
