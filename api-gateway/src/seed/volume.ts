@@ -202,26 +202,18 @@ export async function seedCommissionRates(
   const categories = PRODUCT_CATEGORIES.map(
     (category) => `(${quote(category.name)}, ${category.ratePercent}::numeric)`,
   ).join(', ');
+  // The newer rate (a third of them) is half a point higher, with a higher minimum.
   await sql.exec(`
     INSERT INTO commission_rates (affiliate_code, product_category, rate_percent, minimum_order_value,
                                   effective_date, created_at)
-    SELECT affiliate_code, category, rate, minimum, effective_date, created_at
-      FROM (
-        SELECT a.affiliate_code, c.category, c.rate + (x.h % 3) * 0.5 AS rate, 5000 AS minimum,
-               ${today} - 400 AS effective_date, ${at} - interval '400 days' AS created_at, a.affiliate_id
-          FROM affiliates a
-          CROSS JOIN (VALUES ${categories}) AS c(category, rate)
-          CROSS JOIN LATERAL (SELECT ${hash(`md5(a.affiliate_code || c.category)`, 1)} AS h) AS x
-         WHERE ${where}
-        UNION ALL
-        SELECT a.affiliate_code, c.category, c.rate + 0.5 + (x.h % 3) * 0.5, 10000,
-               ${today} - 90, ${at} - interval '90 days', a.affiliate_id
-          FROM affiliates a
-          CROSS JOIN (VALUES ${categories}) AS c(category, rate)
-          CROSS JOIN LATERAL (SELECT ${hash(`md5(a.affiliate_code || c.category)`, 1)} AS h) AS x
-         WHERE ${where} AND x.h % 3 = 0
-      ) AS rates
-     ORDER BY affiliate_id, effective_date, category;
+    SELECT a.affiliate_code, c.category, c.rate + g.extra + (x.h % 3) * 0.5, g.minimum, ${today} - g.days,
+           ${at} - g.days * interval '1 day'
+      FROM affiliates a
+      CROSS JOIN (VALUES ${categories}) AS c(category, rate)
+      CROSS JOIN LATERAL (SELECT ${hash(`md5(a.affiliate_code || c.category)`, 1)} AS h) AS x
+      JOIN (VALUES (400, 0, 5000), (90, 0.5, 10000)) AS g(days, extra, minimum) ON g.days = 400 OR x.h % 3 = 0
+     WHERE ${where}
+     ORDER BY a.affiliate_id, 5, c.category;
   `);
 }
 
