@@ -283,21 +283,11 @@ export async function mobileOtpStatus(
     : row.status === 'pending'
       ? 'queued'
       : row.status;
+  const undelivered = row.user_error ?? RegistrationMessages.codeNotDelivered;
   if (row.channel === 'sms') {
-    return failed
-      ? { channel: 'sms', state: 'failed', message: row.user_error ?? RegistrationMessages.codeNotDelivered }
-      : {
-          channel: 'sms',
-          state,
-          message: RegistrationMessages.codeSentBySms(maskMobileNumber(challenge.destination)),
-        };
+    const sent = RegistrationMessages.codeSentBySms(maskMobileNumber(challenge.destination));
+    return { channel: 'sms', state: failed ? 'failed' : state, message: failed ? undelivered : sent };
   }
-  if (failed && !row.fallback_due_at) {
-    return {
-      channel: 'whatsapp',
-      state: 'failed',
-      message: row.user_error ?? RegistrationMessages.codeNotDelivered,
-    };
-  }
+  if (failed && !row.fallback_due_at) return { channel: 'whatsapp', state: 'failed', message: undelivered };
   return { channel: 'whatsapp', state: failed ? 'sent' : state, message: RegistrationMessages.mobileOtpSent };
 }
