@@ -70,7 +70,7 @@ export async function seedDemoData(
     SET CONSTRAINTS ALL IMMEDIATE;
   `);
   // Building an index once over sorted rows is far cheaper than a million random inserts into it.
-  const indexes = await dropSecondaryIndexes(sql, BULK_TABLES);
+  const indexes = await dropSecondaryIndexes(sql);
   await seedVolume(sql, { counts, now, demo });
   for (const index of indexes) await sql.exec(index.definition);
   await sql.exec(`
@@ -86,19 +86,13 @@ export async function seedDemoData(
 }
 
 /**
- * The tables the bulk seed fills. commission_rates is not among them: ingestion looks each order's rate up by
- * its index (and the rates are written before the orders).
+ * Drops the indexes that no constraint owns (primary keys and unique constraints stay) of the tables the bulk
+ * seed fills, and answers their definitions, read from the catalogue so later migrations' indexes are rebuilt
+ * as they are. commission_rates is not among them: ingestion looks each order's rate up by its index (and the
+ * rates are written before the orders).
  */
-const BULK_TABLES = ['affiliates', 'retailers', 'orders', 'login_history', 'audit_log'];
-
-/**
- * Drops the indexes of these tables that no constraint owns (primary keys and unique constraints stay) and
- * answers their definitions, read from the catalogue so later migrations' indexes are rebuilt as they are.
- */
-async function dropSecondaryIndexes(
-  sql: Sql,
-  tables: string[],
-): Promise<{ name: string; definition: string }[]> {
+async function dropSecondaryIndexes(sql: Sql): Promise<{ name: string; definition: string }[]> {
+  const tables = ['affiliates', 'retailers', 'orders', 'login_history', 'audit_log'];
   const { rows } = await sql.query<{ name: string; definition: string }>(
     `SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS definition
        FROM pg_index x
