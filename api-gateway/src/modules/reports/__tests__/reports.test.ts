@@ -269,6 +269,44 @@ describe('login report preview rows', () => {
     expect(page.totalCount).toBe(total);
     expect(page.results).toHaveLength(total);
   });
+
+  test('a total without dates follows every insert, delete and change of owner of a sign-in', async () => {
+    const totals = async () => {
+      const shown = async (search: string) =>
+        LoginReportPage.parse(
+          (
+            await request(t.app)
+              .get(`/api/report/loginhistory/rows?search=${encodeURIComponent(search)}`)
+              .set('Authorization', admin)
+          ).body,
+        ).totalCount;
+      return { all: await shown(''), amaka: await shown(amaka.email), tunde: await shown(tunde.email) };
+    };
+    expect(await totals()).toEqual({ all: 5, amaka: 4, tunde: 1 });
+
+    const added = await t.ctx.db.query<{ login_id: number }>(
+      `INSERT INTO login_history (user_id, user_name, success)
+       SELECT user_id, 'bulk', true FROM unnest($1::bigint[]) AS user_id RETURNING login_id`,
+      [[tunde.userId, tunde.userId, amaka.userId, staffUserId, null]],
+    );
+    expect(await totals()).toEqual({ all: 8, amaka: 5, tunde: 3 });
+
+    const moved = added.rows[0].login_id;
+    await t.ctx.db.query('UPDATE login_history SET user_id = $2 WHERE login_id = $1', [moved, amaka.userId]);
+    expect(await totals()).toEqual({ all: 8, amaka: 6, tunde: 2 });
+    await t.ctx.db.query('UPDATE login_history SET user_id = NULL WHERE login_id = $1', [moved]);
+    expect(await totals()).toEqual({ all: 7, amaka: 5, tunde: 2 });
+
+    await t.ctx.db.query('DELETE FROM login_history WHERE login_id = ANY($1::bigint[])', [
+      added.rows.map((row) => row.login_id),
+    ]);
+    expect(await totals()).toEqual({ all: 5, amaka: 4, tunde: 1 });
+    // The same rule as a report with dates, which counts its rows.
+    const { rows } = await t.ctx.db.query<{ n: string | number }>(
+      'SELECT count(*) AS n FROM login_history lh JOIN affiliates a ON a.user_id = lh.user_id',
+    );
+    expect(Number(rows[0].n)).toBe(5);
+  });
 });
 
 describe('affiliate report (admin only)', () => {
