@@ -67,7 +67,8 @@ export async function insertRates(
  * The rates in force on `today`: per affiliate and category the newest row effective on or before it (no newer
  * one up to today), filtered by affiliate code or name and by category. The page is read in the primary key's
  * order (affiliate, category, date), so it stops after its rows. The filters hold for every row of a pair, so
- * the count is the number of pairs with a row in force: one grouped pass over the key, with no lookup per row.
+ * the count is the number of pairs with a row in force: unfiltered, the pairs whose first rate starts by today
+ * (rate_pairs_by_start, migration 078); filtered, one grouped pass over the key, with no lookup per row.
  */
 export async function currentRates(
   sql: Sql,
@@ -101,15 +102,17 @@ export async function currentRates(
       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, filter.pageSize, (filter.page - 1) * filter.pageSize],
   );
-  const { rows: counted } = await sql.query<{ n: string | number }>(
-    `SELECT count(*) AS n FROM (
-       SELECT 1 FROM commission_rates cr LEFT JOIN affiliates a ON a.affiliate_code = cr.affiliate_code
-        WHERE ${inForce}
-        GROUP BY cr.affiliate_code, cr.product_category) AS pairs`,
+  const { rows: counted } = await sql.query<{ n: string | number | null }>(
+    pairFilters.length === 0
+      ? 'SELECT sum(pairs) AS n FROM rate_pairs_by_start WHERE first_effective <= $1::date'
+      : `SELECT count(*) AS n FROM (
+           SELECT 1 FROM commission_rates cr LEFT JOIN affiliates a ON a.affiliate_code = cr.affiliate_code
+            WHERE ${inForce}
+            GROUP BY cr.affiliate_code, cr.product_category) AS pairs`,
     params,
   );
   return {
-    totalCount: Number(counted[0].n),
+    totalCount: Number(counted[0].n ?? 0),
     results: rows.map((row) => ({ ...row, ratePercent: trimDecimal(row.ratePercent) })),
   };
 }
@@ -141,7 +144,7 @@ export async function listUploads(
     'SELECT count(*) AS n FROM commission_uploads',
   );
   return {
-    totalCount: Number(counted[0].n),
+    totalCount: Number(counted[0].n ?? 0),
     results: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
   };
 }

@@ -11,6 +11,7 @@ import {
 import type { RateRow } from '../rate-rows';
 import { rateRows, workbook, workbookOfSize, HEADER } from '../../../../test-support/rate-workbooks';
 import { storeRates } from '../upload-rates';
+import { currentRates } from '../rate-store';
 
 jest.setTimeout(60_000);
 
@@ -461,6 +462,61 @@ describe('current rates and upload history', () => {
       .query({ pageSize: 100 })
       .set('Authorization', admin);
     expect(everything.body.totalCount).toBe(everything.body.results.length);
+  });
+
+  test('the total without filters follows rates added, deleted and re-keyed, from each pair’s first date', async () => {
+    const days = ['2024-12-31', '2025-01-01', '2025-03-01', '2025-06-01', '2099-01-01'];
+    // The rule: the pairs with a rate effective on or before the day, counted from the rates themselves.
+    const totals = async () => {
+      const shown: Record<string, [number, number]> = {};
+      for (const today of days) {
+        const listed = await currentRates(t.ctx.db, { today, page: 1, pageSize: 1 });
+        const counted = await count(
+          `SELECT count(*) AS n FROM (SELECT 1 FROM commission_rates WHERE effective_date <= $1::date
+             GROUP BY affiliate_code, product_category) AS pairs`,
+          [today],
+        );
+        shown[today] = [listed.totalCount, counted];
+      }
+      return shown;
+    };
+    const expectAgreeing = async () => {
+      const shown = await totals();
+      for (const [listed, counted] of Object.values(shown)) expect(listed).toBe(counted);
+      return Object.fromEntries(Object.entries(shown).map(([day, [listed]]) => [day, listed]));
+    };
+    const before = await expectAgreeing();
+    const { affiliateCode: code } = await createAffiliate(t.ctx.db, { status: 'KYC Complete' });
+    await t.ctx.db.query(
+      `INSERT INTO commission_rates (affiliate_code, product_category, rate_percent, effective_date)
+       VALUES ($1, 'Pair A', 1, '2025-01-01'), ($1, 'Pair A', 2, '2025-06-01'),
+              ($1, 'Pair B', 1, '2025-03-01'), ($1, 'Pair C', 1, '2099-01-01')`,
+      [code],
+    );
+    const added = await expectAgreeing();
+    expect(days.map((day) => added[day] - before[day])).toEqual([0, 1, 2, 2, 3]);
+
+    const rekey = (from: string, to: string) =>
+      t.ctx.db.query(
+        `UPDATE commission_rates SET effective_date = $3
+          WHERE affiliate_code = $1 AND product_category = 'Pair C' AND effective_date = $2`,
+        [code, from, to],
+      );
+    await rekey('2099-01-01', '2025-01-01');
+    const rekeyed = await expectAgreeing();
+    expect(days.map((day) => rekeyed[day] - before[day])).toEqual([0, 2, 3, 3, 3]);
+    await rekey('2025-01-01', '2099-01-01');
+
+    // Deleting a pair's first rate starts it at its next one; deleting its last removes it.
+    await t.ctx.db.query(
+      `DELETE FROM commission_rates WHERE affiliate_code = $1
+          AND (product_category, effective_date) IN (('Pair A', '2025-01-01'::date), ('Pair B', '2025-03-01'::date))`,
+      [code],
+    );
+    const deleted = await expectAgreeing();
+    expect(days.map((day) => deleted[day] - before[day])).toEqual([0, 0, 0, 1, 2]);
+    await t.ctx.db.query('DELETE FROM commission_rates WHERE affiliate_code = $1', [code]);
+    expect(await expectAgreeing()).toEqual(before);
   });
 
   test('uploads newest first with who and how many rows', async () => {
