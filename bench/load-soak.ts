@@ -544,14 +544,16 @@ async function samplePostgres(until: number): Promise<string> {
   let samples = 0;
   try {
     while (Date.now() < until) {
-      const { rows } = await db.query<{ backend_type: string; query: string }>(
-        `SELECT backend_type, query FROM pg_stat_activity
+      const { rows } = await db.query<{ backend_type: string; query: string; waiting: string | null }>(
+        `SELECT backend_type, query, wait_event_type || ':' || wait_event AS waiting FROM pg_stat_activity
           WHERE state = 'active' AND pid <> pg_backend_pid() AND datname LIKE '%load_soak_run'`,
       );
       samples++;
       for (const row of rows) {
         const parallel = row.backend_type === 'parallel worker' ? '(parallel) ' : '';
-        const key = parallel + row.query.replace(/\s+/g, ' ').slice(0, 150);
+        // What it waits for, if anything (a lock, I/O, the client); unmarked samples were running or runnable.
+        const waiting = row.waiting ? `[${row.waiting}] ` : '';
+        const key = parallel + waiting + row.query.replace(/\s+/g, ' ').slice(0, 150);
         seen.set(key, (seen.get(key) ?? 0) + 1);
       }
       await sleep(50);
@@ -559,9 +561,9 @@ async function samplePostgres(until: number): Promise<string> {
   } finally {
     await db.close();
   }
-  const top = [...seen].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  const top = [...seen].sort((a, b) => b[1] - a[1]).slice(0, 25);
   return [
-    `\nPostgreSQL: the statements most often active in ${samples} samples`,
+    `\nPostgreSQL: the statements most often active (with what they wait for) in ${samples} samples`,
     ...top.map(([query, n]) => `${String(n).padStart(7)}  ${query}`),
   ].join('\n');
 }
