@@ -144,7 +144,7 @@ export async function listUploads(
     'SELECT count(*) AS n FROM commission_uploads',
   );
   return {
-    totalCount: Number(counted[0].n ?? 0),
+    totalCount: Number(counted[0].n),
     results: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
   };
 }
