@@ -55,8 +55,16 @@ BEGIN
   RETURN NULL;
 END $fn$;
 
--- A deleted rate, or one whose key changed, may have been its pair's first: read the pair's start again.
-CREATE FUNCTION rate_pair_starts_refresh(codes text[], categories text[]) RETURNS void LANGUAGE sql AS $fn$
+-- A deleted rate, or one whose key changed, may have been its pair's first: read the pair's start again. The
+-- pairs' rows are locked first, and the start is read in the next statement, whose snapshot (READ COMMITTED)
+-- sees what a writer that held them has committed: two transactions deleting rates of one pair at once then
+-- read it one after the other, not both from before either delete.
+CREATE FUNCTION rate_pair_starts_refresh(codes text[], categories text[]) RETURNS void LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM 1 FROM rate_pair_starts s
+    JOIN unnest(codes, categories) AS t(code, category)
+      ON s.affiliate_code = t.code AND s.product_category = t.category
+   ORDER BY s.affiliate_code, s.product_category FOR UPDATE OF s;
   WITH touched AS (
     SELECT DISTINCT code, category FROM unnest(codes, categories) AS t(code, category)
   ), fresh AS (
@@ -72,7 +80,7 @@ CREATE FUNCTION rate_pair_starts_refresh(codes text[], categories text[]) RETURN
   SELECT code, category, first_effective FROM fresh WHERE first_effective IS NOT NULL ORDER BY code, category
   ON CONFLICT (affiliate_code, product_category) DO UPDATE SET first_effective = excluded.first_effective
    WHERE excluded.first_effective <> s.first_effective;
-$fn$;
+END $fn$;
 
 CREATE FUNCTION rate_pair_starts_delete() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
