@@ -1,7 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { DEMO, signInThroughScreen } from '../support/kyc-sign-in';
+import { TOTP } from 'otpauth';
+import { latestOutboxBody } from '../support/kyc-registration';
+import { DEMO, apiToken, signInThroughScreen } from '../support/kyc-sign-in';
+import { unique } from '../support/registration-screen';
 import { rejectedThroughApi, signInForReKyc } from '../support/rejected-affiliate';
 
 /** axe-core's WCAG 2.1 A and AA rules; a finding is reported with its rule, nodes and help text. */
@@ -225,6 +228,43 @@ test("a rejected affiliate's re-KYC screen, with its validation messages, has no
   await page.getByLabel('NIN or BVN').fill('12345678901');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.locator('#ninOrBVN-error')).toBeVisible();
+  expect(await accessibilityFindings(page)).toEqual([]);
+});
+
+test("an admin's two-step set-up, its QR code and then its recovery codes, has no WCAG A/AA findings", async ({
+  page,
+  request,
+}) => {
+  // A new admin (the demo admins keep their authenticators for the other tests): its temporary password is
+  // changed through the API, then its first sign-in leads to the set-up it must finish before anything else.
+  const email = `two-step-${unique()}@example.com`;
+  const created = await request.post('/api/admin/user', {
+    headers: { Authorization: `Bearer ${await apiToken(request, DEMO.admin.email, DEMO.admin.password)}` },
+    data: { fullName: 'Ngozi Balogun', email, phoneCode: '+234', mobileNumber: '8035550177', roleID: 1 },
+  });
+  expect(created.ok(), `create admin: ${created.status()} ${await created.text()}`).toBe(true);
+  const body = await latestOutboxBody(request, email, /temporary password:/);
+  const temporary = (body.match(/temporary password:\s+(\S+)/) as RegExpMatchArray)[1];
+  const signIn = await request.post('/api/login/auth', { data: { userName: email, password: temporary } });
+  const { token } = (await signIn.json()) as { token: string };
+  const password = `Ngozi-Two-Step-${unique()}`;
+  const updated = await request.post('/api/users/passwordUpdate', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { currentPassword: temporary, newPassword: password, confirmPassword: password },
+  });
+  expect(updated.ok(), `password update: ${updated.status()} ${await updated.text()}`).toBe(true);
+
+  await signInThroughScreen(page, email, password);
+  await expect(page).toHaveURL(/\/two-step-setup$/);
+  await expect(page.getByText(/^Admins sign in with a password and a code/)).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  expect(await accessibilityFindings(page)).toEqual([]);
+
+  const secret = (await page.locator('code').innerText()).replace(/\s/g, '');
+  const code = new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+  await page.getByLabel('Authentication code').fill(code);
+  await page.getByRole('button', { name: 'Verify and turn on' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   expect(await accessibilityFindings(page)).toEqual([]);
 });
 
