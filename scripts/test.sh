@@ -97,6 +97,12 @@ if ! bash scripts/readme-commands-test.sh 2>&1 | tee "$step_output"; then
   failed "the README's commands:"$'\n'"${why:-$(tail -n 20 "$step_output")}"
 fi
 step_done "the README's commands"
+# The JavaScript budgets (issue 26: the sign-in page and the admin dashboard, one React, the federation tax), in
+# Chromium against the build made above, on a gateway of its own; it builds the one-bundle baseline it compares
+# with (webpack/one-bundle/) when that is older than this build.
+echo "== bundle budget (bench/bundle-budget.ts --strict)"
+pnpm --filter bench exec tsx bundle-budget.ts --strict || failed "bundle budget (its figures are above)"
+step_done "bundle budget"
 echo "== playwright: e2e"
 # Playwright's workers colour their failure messages whatever FORCE_COLOR says (microsoft/playwright#40683):
 # in a log the colour codes are removed.

@@ -58,7 +58,11 @@ export function SecondFactorSetupPage() {
     void (async () => {
       try {
         const status = await callEndpoint(SecondFactorEndpoints.status);
-        if (status.enrolled) return setState({ kind: 'already' });
+        if (status.enrolled) {
+          // Set up meanwhile (another tab, or a reload while the codes were shown): the session is let go.
+          useSessionStore.getState().markSecondFactorEnrolled();
+          return setState({ kind: 'already' });
+        }
         setState({ kind: 'scan', setup: await callEndpoint(SecondFactorEndpoints.setup) });
       } catch (failure) {
         setState({ kind: 'failed', message: messageOf(failure, 'Two-step sign-in could not be started.') });
@@ -79,7 +83,8 @@ export function SecondFactorSetupPage() {
     try {
       const answer = await callEndpoint(SecondFactorEndpoints.confirm, { body: { code: typed } });
       notify.success(answer.message);
-      useSessionStore.getState().markSecondFactorEnrolled();
+      // The session stays marked until the codes are saved: unmarked, an Admin's page would move from the bare
+      // layout into the signed-in one, and that remount would lose the codes before they were ever seen.
       setState({ kind: 'codes', codes: answer.recoveryCodes });
     } catch (failure) {
       setError(messageOf(failure, SecondFactorMessages.codeWrong));
@@ -90,6 +95,7 @@ export function SecondFactorSetupPage() {
   };
 
   const done = () => {
+    useSessionStore.getState().markSecondFactorEnrolled();
     const details = useSessionStore.getState().userDetails;
     navigate(details ? landingPathFor(details) : '/login', { replace: true });
   };
