@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ConfirmDialog } from '../confirm-dialog';
 import { DayField } from '../filters/day-field';
 import { FormDialog } from '../form-dialog';
 
@@ -131,4 +132,38 @@ test('Escape while the date calendar is open closes the calendar, not the dialog
   expect(onClose).not.toHaveBeenCalled();
   fireEvent.keyDown(screen.getByLabelText('Cutoff date'), { key: 'Escape', code: 'Escape' });
   expect(onClose).toHaveBeenCalledTimes(1);
+});
+
+test('Escape in a question asked over the dialog (Erase) closes only the question', async () => {
+  const onClose = jest.fn();
+  function Details() {
+    const [asking, setAsking] = useState(false);
+    return (
+      <FormDialog visible header="Affiliate Details" onClose={onClose}>
+        <button type="button" onClick={() => setAsking(true)}>
+          Erase Personal Data
+        </button>
+        <ConfirmDialog
+          visible={asking}
+          header="Erase personal data"
+          message="Erase the personal data?"
+          confirmLabel="Erase"
+          cancelLabel="Cancel"
+          onConfirm={jest.fn()}
+          onCancel={() => setAsking(false)}
+        />
+      </FormDialog>
+    );
+  }
+  render(<Details />);
+  await screen.findByRole('dialog', { name: 'Affiliate Details' });
+  fireEvent.click(screen.getByRole('button', { name: 'Erase Personal Data' }));
+  const question = await screen.findByRole('dialog', { name: 'Erase personal data' });
+  fireEvent.keyDown(within(question).getByRole('button', { name: 'Cancel' }), {
+    key: 'Escape',
+    code: 'Escape',
+  });
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Erase personal data' })).toBeNull());
+  expect(onClose).not.toHaveBeenCalled();
+  expect(screen.getByRole('dialog', { name: 'Affiliate Details' })).toBeTruthy();
 });
