@@ -104,17 +104,23 @@ export async function signOut(page: Page): Promise<void> {
   await page.goto('/login');
 }
 
-/** A bearer token for API calls a test makes on a user's behalf, on the run's gateway. */
-export async function apiToken(api: APIRequestContext, email: string, password: string): Promise<string> {
+/**
+ * The account's session as the sign-in screen stores it (`userDetails`), for a page that starts signed in
+ * without passing through the screen. A two-step account's session is reused while the gateway accepts it.
+ */
+export async function sessionDetails(
+  api: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<string> {
   const origin = new URL(PORTAL_URL()).origin;
-  // A two-step account's session from an earlier sign-in (screen or API) is reused while it is valid.
   const stored = await validSession(api, origin, email);
-  if (stored) return (JSON.parse(stored) as { token: string }).token;
+  if (stored) return stored;
   const response = await api.post('/api/login/auth', { data: { userName: email, password } });
   expect(response.ok(), `login/auth ${email}: ${response.status()}`).toBe(true);
-  const answer = (await response.json()) as { token?: string; challenge?: string };
-  if (answer.token) return answer.token;
-  // Two-step sign-in (issue 29): the code step gives the session, the same answer the screen stores.
+  const text = await response.text();
+  const answer = JSON.parse(text) as { token?: string; challenge?: string };
+  if (answer.token) return text;
   for (let attempt = 0; attempt < 4; attempt++) {
     const code = await api.post('/api/login/second-factor', {
       data: { challenge: answer.challenge, code: await nextDemoCode(email, origin) },
@@ -122,8 +128,13 @@ export async function apiToken(api: APIRequestContext, email: string, password: 
     if (code.ok()) {
       const details = await code.text();
       reusableSessions.set(sessionKey(origin, email), details);
-      return (JSON.parse(details) as { token: string }).token;
+      return details;
     }
   }
   throw new Error(`login/second-factor ${email} kept refusing the codes`);
+}
+
+/** A bearer token for API calls a test makes on a user's behalf, on the run's gateway. */
+export async function apiToken(api: APIRequestContext, email: string, password: string): Promise<string> {
+  return (JSON.parse(await sessionDetails(api, email, password)) as { token: string }).token;
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 
@@ -26,6 +26,18 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const buttons = useRef<HTMLDivElement>(null);
+
+  // Focus goes back to the button that asked (Delete, Erase, Pay now) when the question closes, also when the
+  // page removes it at once (shown only while asking): PrimeReact's own return waits for the end of a closing
+  // animation that a removed dialog never has, and focus was then lost to the page's body.
+  useEffect(() => {
+    if (!visible) return undefined;
+    const opener = document.activeElement;
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, [visible]);
+
   const footer = (
     <div ref={buttons}>
       {/* Focus starts on the safe choice: Enter pressed out of habit must not delete. */}

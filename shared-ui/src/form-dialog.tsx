@@ -40,9 +40,18 @@ function popupOpen(dialog: Element): boolean {
 }
 
 /**
+ * Another dialog is open over this one (a question it asked, such as Erase's): Escape is that dialog's. Each
+ * dialog goes to the end of the page's body when it opens, so the last one is on top.
+ */
+function coveredByAnotherDialog(dialog: Element): boolean {
+  const dialogs = document.querySelectorAll('.p-dialog');
+  return dialogs.length > 0 && dialogs[dialogs.length - 1] !== dialog;
+}
+
+/**
  * A dialog holding a form. Escape in an open dropdown closes only the dropdown (PrimeReact's own Escape closes
- * the whole dialog from a document listener, whatever had the key); Escape, the close button and Cancel ask
- * before throwing away unsaved changes.
+ * the whole dialog from a document listener, whatever had the key), and Escape in a question asked over the
+ * dialog closes only the question; Escape, the close button and Cancel ask before throwing away unsaved changes.
  */
 export function FormDialog({
   visible,
@@ -79,7 +88,7 @@ export function FormDialog({
     // Capture: seen before the popup handles (and closes) itself, so an open popup is still open here.
     const onKeyDown = (event: KeyboardEvent) => {
       const element = dialog.current?.getElement();
-      if (event.key !== 'Escape' || !element || popupOpen(element)) return;
+      if (event.key !== 'Escape' || !element || popupOpen(element) || coveredByAnotherDialog(element)) return;
       event.preventDefault();
       requestClose();
     };

@@ -1,4 +1,5 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ConfirmDialog } from '../confirm-dialog';
 
 test('the safe choice has the focus once the question is shown, even if focus moved while it appeared', async () => {
@@ -21,4 +22,37 @@ test('the safe choice has the focus once the question is shown, even if focus mo
   act(() => screen.getByRole('button', { name: 'Elsewhere' }).focus());
   const safeChoice = await screen.findByRole('button', { name: 'Keep editing' });
   await waitFor(() => expect(document.activeElement).toBe(safeChoice));
+});
+
+test('a question shown only while asking gives the focus back to the button that asked when it is removed', async () => {
+  function RunView() {
+    const [asking, setAsking] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setAsking(true)}>
+          Discard draft
+        </button>
+        {asking ? (
+          <ConfirmDialog
+            visible
+            header="Discard Payout run #7"
+            message="Discard this draft?"
+            confirmLabel="Discard"
+            cancelLabel="Keep the draft"
+            onConfirm={jest.fn()}
+            onCancel={() => setAsking(false)}
+          />
+        ) : null}
+      </>
+    );
+  }
+  render(<RunView />);
+  const opener = screen.getByRole('button', { name: 'Discard draft' });
+  opener.focus();
+  fireEvent.click(opener);
+  const keep = await screen.findByRole('button', { name: 'Keep the draft' });
+  await waitFor(() => expect(document.activeElement).toBe(keep));
+  fireEvent.keyDown(keep, { key: 'Escape', code: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(document.activeElement).toBe(opener);
 });

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ConfirmDialog } from '../confirm-dialog';
+import { DayField } from '../filters/day-field';
 import { FormDialog } from '../form-dialog';
 
 function renderDialog({ dirty = false, popupOpen = false } = {}) {
@@ -95,4 +97,73 @@ test("the usual footer: Cancel and the form's submit button, its severity and ic
   expect(reject.className).toContain('p-button-danger');
   expect(reject.querySelector('.pi-check')).toBeNull();
   expect(screen.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
+});
+
+test("Escape in an open rich-text picker (Quill's Font, Size, Heading, colour, Alignment) leaves the dialog open", async () => {
+  const onClose = jest.fn();
+  render(
+    <FormDialog visible header="Edit Notification" onClose={onClose}>
+      {/* As Quill 2 renders an open picker: the container expanded, its label a button that says so. */}
+      <span className="ql-picker ql-font ql-expanded">
+        <span className="ql-picker-label" role="button" tabIndex={0} aria-label="Font" aria-expanded="true" />
+        <span className="ql-picker-options" aria-hidden="false" />
+      </span>
+    </FormDialog>,
+  );
+  await screen.findByRole('dialog', { name: 'Edit Notification' });
+  fireEvent.keyDown(screen.getByRole('button', { name: 'Font' }), { key: 'Escape', code: 'Escape' });
+  expect(onClose).not.toHaveBeenCalled();
+});
+
+test('Escape while the date calendar is open closes the calendar, not the dialog; the next Escape closes it', async () => {
+  const onClose = jest.fn();
+  render(
+    <FormDialog visible header="New payout run" onClose={onClose}>
+      <label htmlFor="cutoff">Cutoff date</label>
+      <DayField inputId="cutoff" value={null} onChange={jest.fn()} />
+    </FormDialog>,
+  );
+  await screen.findByRole('dialog', { name: 'New payout run' });
+  fireEvent.click(screen.getByRole('button', { name: 'Choose Date' }));
+  // The calendar opens over the page, outside the dialog's box.
+  await waitFor(() => expect(document.querySelector('.p-datepicker')).not.toBeNull());
+  fireEvent.keyDown(screen.getByLabelText('Cutoff date'), { key: 'Escape', code: 'Escape' });
+  await waitFor(() => expect(document.querySelector('.p-datepicker')).toBeNull());
+  expect(onClose).not.toHaveBeenCalled();
+  fireEvent.keyDown(screen.getByLabelText('Cutoff date'), { key: 'Escape', code: 'Escape' });
+  expect(onClose).toHaveBeenCalledTimes(1);
+});
+
+test('Escape in a question asked over the dialog (Erase) closes only the question', async () => {
+  const onClose = jest.fn();
+  function Details() {
+    const [asking, setAsking] = useState(false);
+    return (
+      <FormDialog visible header="Affiliate Details" onClose={onClose}>
+        <button type="button" onClick={() => setAsking(true)}>
+          Erase Personal Data
+        </button>
+        <ConfirmDialog
+          visible={asking}
+          header="Erase personal data"
+          message="Erase the personal data?"
+          confirmLabel="Erase"
+          cancelLabel="Cancel"
+          onConfirm={jest.fn()}
+          onCancel={() => setAsking(false)}
+        />
+      </FormDialog>
+    );
+  }
+  render(<Details />);
+  await screen.findByRole('dialog', { name: 'Affiliate Details' });
+  fireEvent.click(screen.getByRole('button', { name: 'Erase Personal Data' }));
+  const question = await screen.findByRole('dialog', { name: 'Erase personal data' });
+  fireEvent.keyDown(within(question).getByRole('button', { name: 'Cancel' }), {
+    key: 'Escape',
+    code: 'Escape',
+  });
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Erase personal data' })).toBeNull());
+  expect(onClose).not.toHaveBeenCalled();
+  expect(screen.getByRole('dialog', { name: 'Affiliate Details' })).toBeTruthy();
 });

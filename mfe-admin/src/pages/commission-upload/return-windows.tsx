@@ -133,6 +133,7 @@ export function ReturnWindows() {
         emptyMessage="No product categories yet: a category appears with its first commission rate."
         errorMessage={loaded.state === 'error' ? 'The return windows could not be loaded.' : undefined}
         onRetry={loaded.reload}
+        error={loaded.error}
       />
     </section>
   );

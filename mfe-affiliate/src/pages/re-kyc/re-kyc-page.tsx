@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dropdown } from 'primereact/dropdown';
-import { ACCOUNT_NUMBER_LENGTH, IDENTITY_NUMBER_LENGTH, Messages, reKycErrors } from '@portal/contracts';
+import {
+  ACCOUNT_NUMBER_LENGTH,
+  IDENTITY_NUMBER_LENGTH,
+  Messages,
+  identityNumberDigits,
+  reKycErrors,
+} from '@portal/contracts';
 import type { ReKycFields } from '@portal/contracts';
 import {
   AccountNameCheck,
@@ -105,7 +111,8 @@ function ReKycForm({ data: { details, banks } }: { data: ReKycData }) {
         email: details.email,
         mobileNumber: details.mobileNumber,
         identityType: details.identityType,
-        ninOrBVN: values.ninOrBVN ?? '',
+        // Spec §5: stripped to digits, as registration sends it ('123-456-789-01' is 12345678901).
+        ninOrBVN: identityNumberDigits(values.ninOrBVN ?? ''),
         bankID: values.bankID,
         accountNumber: values.accountNumber ?? '',
       });

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
+import { AxiosError, AxiosHeaders } from 'axios';
 import { notify } from '@portal/shared-ui';
 import { ReturnWindows } from '../return-windows';
 import { fetchReturnWindows, saveReturnWindow } from '../return-windows-api';
@@ -112,4 +113,25 @@ test('loading, empty and error are distinct states', async () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
   });
   expect(await screen.findByLabelText('Return window of Beverages in days')).toBeTruthy();
+});
+
+test('a refusal that another try cannot change (403) says why, with no Retry', async () => {
+  const config = { headers: new AxiosHeaders() };
+  const data = { message: 'You do not have access to this.' };
+  jest
+    .mocked(fetchReturnWindows)
+    .mockRejectedValue(
+      new AxiosError(
+        'refused',
+        'ERR',
+        config,
+        {},
+        { data, status: 403, statusText: '', headers: {}, config },
+      ),
+    );
+  renderWindows();
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain('The return windows could not be loaded.');
+  expect(alert.textContent).toContain('You do not have access to this.');
+  expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
 });

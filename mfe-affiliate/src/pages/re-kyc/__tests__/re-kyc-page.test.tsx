@@ -79,6 +79,19 @@ afterEach(() => {
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
+/**
+ * Types as a keyboard does, one character at a time: a browser takes no character past the field's maxLength
+ * (fireEvent.change alone would set any value whatever the field allows).
+ */
+function typeKeys(label: string, text: string) {
+  const field = input(label);
+  fireEvent.change(field, { target: { value: '' } });
+  for (const character of text) {
+    if (field.maxLength >= 0 && field.value.length >= field.maxLength) break;
+    fireEvent.change(field, { target: { value: field.value + character } });
+  }
+}
+
 describe('ReKycPage', () => {
   it('shows the profile: name, NIN or BVN, bank and account editable; email, mobile, identity type read-only', async () => {
     renderPage();
@@ -137,6 +150,17 @@ describe('ReKycPage', () => {
     });
     expect(notify.success).toHaveBeenCalledWith('KYC updated successfully!');
     expect(signOut).toHaveBeenCalled();
+  });
+
+  // Issue 26 item 12. Spec §5: 'Stripped to digits, it must be exactly 11 digits'.
+  it('keeps a number typed with spaces or dashes whole in the field and sends its 11 digits', async () => {
+    renderPage();
+    await screen.findByDisplayValue('Chidi Okafor');
+    typeKeys('NIN or BVN', '223-344 556-67');
+    expect(input('NIN or BVN').value).toBe('223-344 556-67');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(submitReKyc).toHaveBeenCalledWith(expect.objectContaining({ ninOrBVN: '22334455667' }));
   });
 
   it("shows 'KYC updated successfully!' when the server sends no message", async () => {

@@ -81,6 +81,18 @@ function renderPage(overrides: Record<string, FakeHandler> = {}) {
 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/**
+ * Types as a keyboard does, one character at a time: a browser takes no character past the field's maxLength
+ * (fireEvent.change alone would set any value whatever the field allows).
+ */
+function typeKeys(label: string | RegExp, text: string) {
+  const input = screen.getByLabelText(label) as HTMLInputElement;
+  fireEvent.change(input, { target: { value: '' } });
+  for (const character of text) {
+    if (input.maxLength >= 0 && input.value.length >= input.maxLength) break;
+    fireEvent.change(input, { target: { value: input.value + character } });
+  }
+}
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 const alerts = () => screen.queryAllByRole('alert').map((element) => element.textContent);
 
@@ -373,6 +385,36 @@ describe('RegisterPage, step two and Register Now', () => {
       },
     ]);
     expect(notify.success).toHaveBeenLastCalledWith(SUBMITTED);
+  });
+
+  // Issue 26 item 12. Spec §5: 'Stripped to digits, it must be exactly 11 digits'.
+  it('keeps a BVN typed with dashes whole and sends its 11 digits', async () => {
+    installCamera();
+    await openStepTwo();
+    typeKeys(/BVN Number/, '123-456-789-01');
+    expect((screen.getByLabelText(/BVN Number/) as HTMLInputElement).value).toBe('123-456-789-01');
+    click('Register Now');
+    // Read as 12345678901, whose only fault is the run; cut at 11 characters it would be 9 digits long.
+    await waitFor(() =>
+      expect(alerts()[0]).toBe('BVN cannot contain consecutive number patterns (e.g. 123456 or 987654).'),
+    );
+
+    typeKeys(/BVN Number/, '284 196-305 71');
+    expect((screen.getByLabelText(/BVN Number/) as HTMLInputElement).value).toBe('284 196-305 71');
+    await choose('bank', 'Access Bank');
+    type('Account Number', '0123456789');
+    click('Take Selfie');
+    fireEvent.click(await screen.findByRole('button', { name: 'Capture' }));
+    await screen.findByText(/^You Uploaded:/);
+    type('Captcha', CAPTCHA_ANSWER);
+    click('Verify');
+    await screen.findByText(RegistrationMessages.captchaVerified);
+    fireEvent.click(screen.getByLabelText('I accept the terms and conditions'));
+    click('Register Now');
+    expect(await screen.findByText('Sign-in page')).toBeTruthy();
+    expect(server.bodies('POST /affiliate/submit-registration')).toEqual([
+      expect.objectContaining({ identityType: 'BVN', ninOrBVN: '28419630571' }),
+    ]);
   });
 
   it('stays on the page with a fresh captcha when the server refuses the registration', async () => {

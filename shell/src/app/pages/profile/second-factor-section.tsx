@@ -73,7 +73,11 @@ export function SecondFactorSection() {
       <h2 id="two-step-heading">Two-Step Sign-In</h2>
       {loaded.state === 'loading' && <LoadingSpinner label="Loading two-step sign-in" />}
       {loaded.state === 'error' && (
-        <LoadFailed message="Two-step sign-in could not be loaded." onRetry={loaded.reload} />
+        <LoadFailed
+          message="Two-step sign-in could not be loaded."
+          onRetry={loaded.reload}
+          error={loaded.error}
+        />
       )}
       {status && !status.enrolled && (
         <>
