@@ -4,6 +4,9 @@ import type { Page } from '@playwright/test';
  * What a person would see as broken on the page as it is now, measured inside the page in one pass:
  * - the page scrolls sideways;
  * - text cut by its box (an `overflow: hidden/clip` box whose content is wider or taller than it);
+ * - text that spills out of a box that does not clip it (drawn over its neighbours, or past the card's edge);
+ * - a word split across two lines inside a table cell ('Processin' / 'g');
+ * - on a phone, a table's line in place of its rows ('No sign-ins in this period.') off the table's middle;
  * - a figure (naira, a count with separators), an e-mail address or an IP address that wraps inside itself;
  * - a button, link or field outside the window with no scrolling box that could bring it in view, or hidden
  *   behind the edge of a clipping box.
@@ -27,22 +30,31 @@ export async function layoutFindings(page: Page): Promise<string[]> {
     };
 
     const shown = (element: Element): boolean => {
+      // Inside a closed <details> (content-visibility: hidden) an element keeps a box but is not drawn.
+      if (!element.checkVisibility()) return false;
       const rect = element.getBoundingClientRect();
       if (rect.width < 2 || rect.height < 2) return false;
       const style = getComputedStyle(element);
       return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0;
     };
 
-    // Screen-reader-only text (1 px boxes, clip rect) is meant to be clipped.
-    const visuallyHidden = (element: Element): boolean => {
-      for (let node: Element | null = element; node; node = node.parentElement) {
-        const rect = node.getBoundingClientRect();
-        if (rect.width <= 1 || rect.height <= 1) return true;
-        const style = getComputedStyle(node);
-        if (style.clip && style.clip !== 'auto') return true;
-        if (style.clipPath && style.clipPath !== 'none') return true;
-      }
-      return false;
+    // Screen-reader-only text (1 px boxes, clip rect) is meant to be clipped. Each element's answer is kept: the
+    // passes below ask it of every element and text, and of each one's ancestors in turn.
+    const hiddenAnswers = new Map<Element, boolean>();
+    const visuallyHidden = (element: Element | null): boolean => {
+      if (!element) return false;
+      const known = hiddenAnswers.get(element);
+      if (known !== undefined) return known;
+      const rect = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      const hidden =
+        rect.width <= 1 ||
+        rect.height <= 1 ||
+        (Boolean(style.clip) && style.clip !== 'auto') ||
+        (Boolean(style.clipPath) && style.clipPath !== 'none') ||
+        visuallyHidden(element.parentElement);
+      hiddenAnswers.set(element, hidden);
+      return hidden;
     };
 
     if (root.scrollWidth > viewportWidth + 1) {
@@ -74,6 +86,118 @@ export async function layoutFindings(page: Page): Promise<string[]> {
       if (!cutWide && !cutTall) continue;
       if (style.textOverflow === 'ellipsis' && element.closest('[title], [data-full-text]')) continue;
       findings.push(`text cut by its box: ${describe(element)}`);
+    }
+
+    // Text that spills out of the box that lays it out (its nearest block, flex item or cell) while that box
+    // does not clip it, where a person sees it: over another text, or past the edge of the nearest box drawn on
+    // the page (a border, a background, a shadow: a card, a cell, a button). Spilling into empty room inside
+    // that box (a card's padding, a hidden neighbour's place) is not seen. A box that clips or scrolls is the
+    // check above's (or a scrolling table's). Vertically a glyph may stand a little above or below a tight line
+    // box, so only half a line or more counts (a second line in a one-line box).
+    const layoutBox = (element: Element): Element => {
+      let box: Element = element;
+      while (box.parentElement && ['inline', 'contents'].includes(getComputedStyle(box).display))
+        box = box.parentElement;
+      return box;
+    };
+    const drawn = (style: CSSStyleDeclaration): boolean =>
+      ['Top', 'Right', 'Bottom', 'Left'].some(
+        (side) =>
+          parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0 &&
+          style.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none',
+      ) ||
+      !/^(transparent|rgba\(.*,\s*0\))$/.test(style.backgroundColor) ||
+      style.backgroundImage !== 'none' ||
+      style.boxShadow !== 'none';
+    const drawnBox = (element: Element): DOMRect => {
+      for (let box: Element | null = element; box && box !== document.body; box = box.parentElement)
+        if (drawn(getComputedStyle(box))) return box.getBoundingClientRect();
+      return new DOMRect(0, 0, viewportWidth, root.scrollHeight);
+    };
+    const outside = (rect: DOMRect, outer: DOMRect, half: number): boolean =>
+      rect.left < outer.left - 2 ||
+      rect.right > outer.right + 2 ||
+      rect.top < outer.top - half ||
+      rect.bottom > outer.bottom + half;
+    const texts: { node: Node; rects: DOMRect[] }[] = [];
+    const spilling: { node: Node; rects: DOMRect[]; box: Element; half: number }[] = [];
+    const spillWalker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = spillWalker.nextNode(); node; node = spillWalker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || (node.textContent ?? '').trim() === '' || parent.closest('svg')) continue;
+      if (!shown(parent) || visuallyHidden(parent)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+      if (rects.length === 0) continue;
+      texts.push({ node, rects });
+      const box = layoutBox(parent);
+      const boxStyle = getComputedStyle(box);
+      if (clips(boxStyle) || scrolls(boxStyle.overflowX) || scrolls(boxStyle.overflowY)) continue;
+      const half = parseFloat(getComputedStyle(parent).fontSize) / 2;
+      const outer = box.getBoundingClientRect();
+      if (rects.some((rect) => outside(rect, outer, half))) spilling.push({ node, rects, box, half });
+    }
+    const overlap = (a: DOMRect, b: DOMRect): boolean =>
+      Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2 &&
+      Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2;
+    for (const { node, rects, box, half } of spilling) {
+      const frame = drawnBox(box);
+      const over = texts.find(
+        (other) => other.node !== node && other.rects.some((b) => rects.some((a) => overlap(a, b))),
+      );
+      if (over)
+        findings.push(
+          `text spills out of its box over "${(over.node.textContent ?? '').trim().slice(0, 30)}": ${describe(box)}`,
+        );
+      else if (rects.some((rect) => outside(rect, frame, half)))
+        findings.push(`text spills out of its box past the edge of what holds it: ${describe(box)}`);
+    }
+
+    // A word broken across lines inside a table cell ('Processin' / 'g'): a column too narrow for its words.
+    // Words split at a hyphen or a slash are two words here; e-mail and IP addresses are checked whole below.
+    for (const cell of Array.from(document.body.querySelectorAll('td, th'))) {
+      if (!shown(cell) || visuallyHidden(cell)) continue;
+      const cellWalker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = cellWalker.nextNode(); node; node = cellWalker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || !shown(parent) || visuallyHidden(parent)) continue;
+        for (const word of (node.textContent ?? '').matchAll(/[\p{L}\p{N}]{2,}/gu)) {
+          const range = document.createRange();
+          range.setStart(node, word.index ?? 0);
+          range.setEnd(node, (word.index ?? 0) + word[0].length);
+          const lines = new Set(
+            Array.from(range.getClientRects())
+              .filter((rect) => rect.width > 0)
+              .map((rect) => Math.round(rect.top)),
+          );
+          if (lines.size > 1)
+            findings.push(`the word "${word[0]}" is split across lines in ${describe(cell)}`);
+        }
+      }
+    }
+
+    // On a phone, where each row reads as a card, the line a table shows instead of rows (nothing found) stands
+    // in the middle of what is seen of the table, as it does on a desktop: centred text in a centred box.
+    if (viewportWidth < 768) {
+      for (const cell of Array.from(document.body.querySelectorAll('td[colspan]'))) {
+        const table = cell.closest('table');
+        if (!table || cell.parentElement?.children.length !== 1 || !shown(cell)) continue;
+        for (const node of Array.from(cell.childNodes)) {
+          if (node.nodeType !== Node.TEXT_NODE || (node.textContent ?? '').trim() === '') continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const text = range.getBoundingClientRect();
+          const seen = table.getBoundingClientRect();
+          const middle = (Math.max(seen.left, 0) + Math.min(seen.right, viewportWidth)) / 2;
+          const off = Math.round(text.left + text.width / 2 - middle);
+          const align = getComputedStyle(cell).textAlign;
+          if (align !== 'center' || Math.abs(off) > 8)
+            findings.push(
+              `a table's line is off its middle (text-align ${align}, ${off} px): ${describe(cell)}`,
+            );
+        }
+      }
     }
 
     // Tokens that must stay whole: money and grouped counts, e-mail addresses, IPv4 addresses.

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, apiToken, signInThroughScreen } from '../support/kyc-sign-in';
 import { layoutFindings } from '../support/layout-findings';
+import { rejectedThroughApi, signInForReKyc } from '../support/rejected-affiliate';
 
 /**
  * The class check of issue 26: every route of every role, with data, at the widths people use, with the
@@ -14,16 +15,29 @@ import { layoutFindings } from '../support/layout-findings';
 const DESKTOP_WIDTHS = [1440, 1366, 1024, 768] as const;
 const PHONE_WIDTH = 390;
 
-const ROLES = [
-  // Signed out: the pages a visitor and a new affiliate open first.
-  { who: 'visitor', account: null, paths: ['/login', '/register'] },
+/** How a role's session is opened: with a demo account's password, or by a journey (a rejected affiliate). */
+type SignIn = (page: Page, request: APIRequestContext) => Promise<void>;
+const withPassword =
+  (account: { email: string; password: string }): SignIn =>
+  (page) =>
+    signInThroughScreen(page, account.email, account.password);
+
+/** The login report as Generate Report shows it (an address with its filter shows the report at once). */
+const LOGIN_REPORT = (path: string) => `${path}?page=1`;
+
+const EMPTY_REPORT = '/backoffice/reports?search=no-such-affiliate-anywhere';
+
+const ROLES: readonly { who: string; signIn: SignIn | null; paths: readonly string[] }[] = [
+  // Signed out: the pages a visitor and a new affiliate open first, and the 404 page.
+  { who: 'visitor', signIn: null, paths: ['/login', '/register', '/page-not-found'] },
   {
     who: 'admin',
-    account: DEMO.admin,
+    signIn: withPassword(DEMO.admin),
     paths: [
       '/admin-dashboard',
       '/admin/affiliates',
-      '/admin/reports',
+      // Its rows: e-mail and IP addresses, sign-in results.
+      LOGIN_REPORT('/admin/reports'),
       '/admin/orders',
       '/admin/users',
       '/admin/user-add',
@@ -38,21 +52,39 @@ const ROLES = [
   },
   {
     who: 'back office',
-    account: DEMO.backoffice,
-    paths: ['/backoffice-dashboard', '/backoffice/users', '/backoffice/reports', '/profile'],
+    signIn: withPassword(DEMO.backoffice),
+    paths: [
+      '/backoffice-dashboard',
+      '/backoffice/users',
+      // A report of no rows: the table's line in their place, which a phone shows in the middle.
+      EMPTY_REPORT,
+      '/profile',
+      // A pending set-up only (a new key each load, never confirmed): the user keeps signing in with a password.
+      '/two-step-setup',
+    ],
   },
   {
     who: 'affiliate',
-    account: DEMO.affiliate,
+    signIn: withPassword(DEMO.affiliate),
     paths: [
       '/affiliate-dashboard',
       '/affiliate/orders',
       '/affiliate/retailers',
       '/affiliate/payouts',
       '/profile',
+      '/update-password',
     ],
   },
-] as const;
+  {
+    who: 'rejected affiliate',
+    // Registered and rejected through the API; its sign-in replaces the e-mailed password and lands on re-KYC.
+    signIn: async (page, request) => {
+      const affiliate = await rejectedThroughApi(request, 'Chidinma Okafor-Eze');
+      await signInForReKyc(page, request, affiliate.email);
+    },
+    paths: ['/re-kyc'],
+  },
+];
 
 /** Beyond the heading, what a screen shows once its data is in: the rows are measured, not a spinner. */
 const READY: Partial<Record<string, (page: Page) => Promise<void>>> = {
@@ -64,6 +96,13 @@ const READY: Partial<Record<string, (page: Page) => Promise<void>>> = {
     expect(
       page.getByRole('table', { name: 'Return window per product category' }).getByRole('row').nth(1),
     ).toBeVisible(),
+  // The report's rows, not the spinner.
+  [LOGIN_REPORT('/admin/reports')]: (page) =>
+    expect(page.getByRole('table', { name: 'Affiliate Login Report' }).getByRole('row').nth(1)).toBeVisible(),
+  [EMPTY_REPORT]: (page) =>
+    expect(page.getByRole('cell', { name: 'No sign-ins in this period.' })).toBeVisible(),
+  // The form, filled in from the affiliate's record.
+  '/re-kyc': (page) => expect(page.getByLabel('Account Number')).toBeVisible(),
   // Its rows, or its empty state when nothing was sent yet.
   '/admin/outbox': (page) =>
     expect(
@@ -107,11 +146,11 @@ test.beforeAll(async ({ request }) => {
   expect(response.ok(), `create user: ${response.status()} ${await response.text()}`).toBe(true);
 });
 
-for (const { who, account, paths } of ROLES) {
-  const sidebar = account ? ', with the sidebar open and closed' : '';
-  test(`the ${who}'s screens fit 1440, 1366, 1024, 768 and 390 px${sidebar}`, async ({ page }) => {
+for (const { who, signIn, paths } of ROLES) {
+  const sidebar = signIn ? ', with the sidebar open and closed' : '';
+  test(`the ${who}'s screens fit 1440, 1366, 1024, 768 and 390 px${sidebar}`, async ({ page, request }) => {
     test.setTimeout(8 * 60_000);
-    if (account) await signInThroughScreen(page, account.email, account.password);
+    if (signIn) await signIn(page, request);
     const findings: Record<string, string[]> = {};
     const measure = async (where: string) => {
       const found = await layoutFindings(page);

@@ -1,3 +1,5 @@
+import { useRef } from 'react';
+import type { FocusEvent } from 'react';
 import { Calendar } from 'primereact/calendar';
 
 export interface DayFieldProps {
@@ -11,15 +13,41 @@ export interface DayFieldProps {
 /**
  * One day, shown and typed as yyyy-mm-dd whatever the browser's locale (a native date input follows the
  * locale: mm/dd/yyyy in the United States). The calendar opens from its button only, so the field keeps
- * focus and every typed character ('2026-11-01').
+ * focus and every typed character ('2026-11-01'); from the keyboard, Arrow Down opens it with today (or the
+ * chosen day) focused, the arrows move, Enter picks.
  */
 export function DayField({ inputId, value, onChange, invalid = false, describedBy }: DayFieldProps) {
+  const calendar = useRef<Calendar>(null);
+
+  // PrimeReact moves focus from the field into the calendar's days, but the field's blur re-renders the
+  // calendar and its days are drawn anew (a new key on every render): focus fell to the page, and a keyboard
+  // could not pick a day. Once drawn again, the same day takes the focus back.
+  const keepDayFocused = (event: FocusEvent<HTMLInputElement>) => {
+    const day = event.relatedTarget instanceof HTMLElement ? event.relatedTarget.closest('td') : null;
+    const label = day?.getAttribute('aria-label');
+    if (!label) return;
+    requestAnimationFrame(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const again = calendar.current
+        ?.getOverlay()
+        ?.querySelector<HTMLElement>(`td[aria-label="${label}"] > span:not([data-p-disabled="true"])`);
+      if (again) {
+        again.tabIndex = 0;
+        again.focus();
+      }
+    });
+  };
+
   return (
     <Calendar
+      ref={calendar}
       inputId={inputId}
       value={value}
       onChange={(event) => onChange(event.value ?? null)}
+      onBlur={keepDayFocused}
       dateFormat="yy-mm-dd"
+      // PrimeReact's default ('none') keeps a phone's keyboard away from a field that is meant to be typed.
+      inputMode="text"
       showIcon
       showButtonBar
       showOnFocus={false}
