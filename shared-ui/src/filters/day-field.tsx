@@ -2,6 +2,13 @@ import { useRef } from 'react';
 import type { FocusEvent } from 'react';
 import { Calendar } from 'primereact/calendar';
 
+/**
+ * PrimeReact's default inputmode ('none') keeps a phone's keyboard away from a field that is meant to be typed.
+ * Calendar passes `inputMode` to its input, but its type declarations (10.9) do not list the prop: spread, it
+ * is not refused as an excess property.
+ */
+const TYPED_ON_A_PHONE = { inputMode: 'text' } as const;
+
 export interface DayFieldProps {
   inputId: string;
   value: Date | null;
@@ -46,8 +53,7 @@ export function DayField({ inputId, value, onChange, invalid = false, describedB
       onChange={(event) => onChange(event.value ?? null)}
       onBlur={keepDayFocused}
       dateFormat="yy-mm-dd"
-      // PrimeReact's default ('none') keeps a phone's keyboard away from a field that is meant to be typed.
-      inputMode="text"
+      {...TYPED_ON_A_PHONE}
       showIcon
       showButtonBar
       showOnFocus={false}
