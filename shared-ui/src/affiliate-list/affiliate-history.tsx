@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { AffiliateHistoryEntry } from '@portal/contracts';
 import { formatDate, formatTime } from '../format';
 import styles from './affiliate-list.module.css';
@@ -7,13 +8,15 @@ const timeOf = (value: string) => formatTime(value).slice(0, 5);
 
 /** Every decision on the affiliate, newest first: who, when, from, to, remark. */
 export function AffiliateHistory({ entries }: { entries: readonly AffiliateHistoryEntry[] }) {
+  const headingId = useId();
   return (
     <section className={styles.history} aria-label="History">
-      <h3>History</h3>
+      <h3 id={headingId}>History</h3>
       {entries.length === 0 ? (
         <p className={styles.muted}>No decisions yet.</p>
       ) : (
-        <ol>
+        // A long history scrolls inside its 12rem box: focusable, so a keyboard can scroll it too (WCAG 2.1.1).
+        <ol tabIndex={0} aria-labelledby={headingId}>
           {entries.map((entry) => (
             <li key={entry.auditID}>
               <div className={styles.historyHead}>

@@ -463,6 +463,9 @@ describe('view modal', () => {
     expect(within(dialog).getByText('KYC Pending → KYC Complete')).toBeTruthy();
     expect(within(dialog).getByText(/Bola Backoffice \(Backoffice\)/)).toBeTruthy();
     expect(within(dialog).getByText('“All good”')).toBeTruthy();
+    // A long history scrolls in its box: the list is named and takes focus, so a keyboard can scroll it.
+    const historyList = within(dialog).getByRole('list', { name: 'History' });
+    expect(historyList.tabIndex).toBe(0);
     expect(within(dialog).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Reject' })).toBeNull();
     expect((within(dialog).getByLabelText('Remark') as HTMLTextAreaElement).disabled).toBe(true);
