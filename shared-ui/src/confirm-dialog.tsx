@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import { useReturnFocus } from './return-focus';
 
 export interface ConfirmDialogProps {
   visible: boolean;
@@ -27,16 +28,8 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const buttons = useRef<HTMLDivElement>(null);
 
-  // Focus goes back to the button that asked (Delete, Erase, Pay now) when the question closes, also when the
-  // page removes it at once (shown only while asking): PrimeReact's own return waits for the end of a closing
-  // animation that a removed dialog never has, and focus was then lost to the page's body.
-  useEffect(() => {
-    if (!visible) return undefined;
-    const opener = document.activeElement;
-    return () => {
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, [visible]);
+  // Focus goes back to the button that asked (Delete, Erase, Pay now), also when the page removes the question.
+  useReturnFocus(visible);
 
   const footer = (
     <div ref={buttons}>

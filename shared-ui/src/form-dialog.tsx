@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { ConfirmDialog } from './confirm-dialog';
+import { useReturnFocus } from './return-focus';
 
 export interface FormDialogProps {
   visible: boolean;
@@ -75,13 +76,7 @@ export function FormDialog({
   }, [busy, dirty, onClose]);
 
   // Focus goes back where it came from (the Edit or Add button) when the dialog closes.
-  useEffect(() => {
-    if (!visible) return undefined;
-    const opener = document.activeElement;
-    return () => {
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, [visible]);
+  useReturnFocus(visible);
 
   useEffect(() => {
     if (!visible || asking) return undefined;
