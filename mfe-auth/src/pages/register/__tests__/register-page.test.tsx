@@ -114,6 +114,20 @@ async function choose(dropdownId: string, option: string) {
   fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
 }
 
+/** Step two after the identity number: bank, account, selfie, captcha, terms, then Register Now. */
+async function completeStepTwoAndRegister() {
+  await choose('bank', 'Access Bank');
+  type('Account Number', '0123456789');
+  click('Take Selfie');
+  fireEvent.click(await screen.findByRole('button', { name: 'Capture' }));
+  await screen.findByText(/^You Uploaded:/);
+  type('Captcha', CAPTCHA_ANSWER);
+  click('Verify');
+  await screen.findByText(RegistrationMessages.captchaVerified);
+  fireEvent.click(screen.getByLabelText('I accept the terms and conditions'));
+  click('Register Now');
+}
+
 async function verifyEmail(email = 'ada@example.com') {
   type('Full Name', 'Ada Obi');
   type('Email', email);
@@ -401,16 +415,7 @@ describe('RegisterPage, step two and Register Now', () => {
 
     typeKeys(/BVN Number/, '284 196-305 71');
     expect((screen.getByLabelText(/BVN Number/) as HTMLInputElement).value).toBe('284 196-305 71');
-    await choose('bank', 'Access Bank');
-    type('Account Number', '0123456789');
-    click('Take Selfie');
-    fireEvent.click(await screen.findByRole('button', { name: 'Capture' }));
-    await screen.findByText(/^You Uploaded:/);
-    type('Captcha', CAPTCHA_ANSWER);
-    click('Verify');
-    await screen.findByText(RegistrationMessages.captchaVerified);
-    fireEvent.click(screen.getByLabelText('I accept the terms and conditions'));
-    click('Register Now');
+    await completeStepTwoAndRegister();
     expect(await screen.findByText('Sign-in page')).toBeTruthy();
     expect(server.bodies('POST /affiliate/submit-registration')).toEqual([
       expect.objectContaining({ identityType: 'BVN', ninOrBVN: '28419630571' }),
@@ -425,16 +430,7 @@ describe('RegisterPage, step two and Register Now', () => {
       },
     });
     type(/BVN Number/, '28419630571');
-    await choose('bank', 'Access Bank');
-    type('Account Number', '0123456789');
-    click('Take Selfie');
-    fireEvent.click(await screen.findByRole('button', { name: 'Capture' }));
-    await screen.findByText(/^You Uploaded:/);
-    type('Captcha', CAPTCHA_ANSWER);
-    click('Verify');
-    await screen.findByText(RegistrationMessages.captchaVerified);
-    fireEvent.click(screen.getByLabelText('I accept the terms and conditions'));
-    click('Register Now');
+    await completeStepTwoAndRegister();
     await waitFor(() =>
       expect(notify.error).toHaveBeenCalledWith(RegistrationMessages.emailAlreadyRegistered),
     );
