@@ -1,5 +1,6 @@
 -- Issue 27 (messaging half): real WhatsApp (Meta Cloud API) with delivery receipts, and an SMS (Termii) fallback
--- for OTP codes. See docs/pending/wa.md for the receipt ordering and the fallback timing.
+-- for OTP codes. The receipt ordering and the fallback timing: docs/decisions.md, "WhatsApp receipts move a
+-- message forward only" and "SMS fallback: timing and once".
 
 -- A third channel: the SMS that carries an OTP WhatsApp did not deliver.
 ALTER TABLE outbox DROP CONSTRAINT IF EXISTS outbox_channel_check;
