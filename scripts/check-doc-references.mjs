@@ -5,13 +5,16 @@
 //      blocks, code spans and HTML comments. A target without a scheme (http:, mailto:, …) is a repository path,
 //      relative to the page (or to the root when it starts with `/`): it must exist, and an `#anchor` on a
 //      Markdown page (or a bare `#anchor`) must be one of that page's headings as GitHub spells them.
-//   2. Paths in code spans of every *.md (`docs/x.md`, `api-gateway/src/lib/y.ts`, `registration/z.ts`): a word
-//      with a file extension of ours that has a `/` in it, or ends in `.md`. It must name a repository file, in
-//      full from the root or the page, or as the tail of one (`registration/selfie-limits.ts` names
-//      `api-gateway/src/modules/registration/selfie-limits.ts`). Paths with `<`, `*`, `…` or a leading `/` (URLs,
-//      patterns) and build output (`dist/`, `dist-web/`, `node_modules/`) are not files of the repository.
+//   2. Paths mentioned in every *.md outside code blocks: any `*.md` path (`docs/x.md`, `PAYOUTS.md`), and in code
+//      spans a word with a `/` and a file extension of ours (`api-gateway/src/lib/y.ts`, `registration/z.ts`). It
+//      must name a repository file, in full from the root or the page, or as the tail of one
+//      (`registration/selfie-limits.ts` names `api-gateway/src/modules/registration/selfie-limits.ts`). Paths with
+//      `<`, `*`, `…` or a leading `/` (URLs, patterns) and build output (`dist/`, `dist-web/`, `node_modules/`)
+//      are not files of the repository.
 //   3. `*.md` paths anywhere in source files (.ts, .tsx, .js, .mjs, .cjs, .sql, .sh, .yaml): comments and
-//      strings, by the same rule as 2.
+//      strings, by the same rule as 2 (`$root/docs/x.md` is `docs/x.md`).
+//   4. A section named in quotes right after a page, in any file of 2 or 3 (`docs/decisions.md, "Ledger states"`,
+//      `docs/decisions.md "A run's sum …"`): one of that page's headings must begin with it.
 // `--self-check` first plants one broken reference of each kind in a temporary copy and fails unless each one is
 // reported (and a page with none is clean); `npm run lint` runs both.
 import { execFileSync } from 'node:child_process';
@@ -117,11 +120,39 @@ function checker(root) {
     problems.push(`${file}:${line}: ${reason}`);
   };
   // A path mentioned in prose or code: a file of the repository, in full or as the tail of one.
-  const names = (from, mention) => {
+  const fileNamed = (from, mention) => {
     const clean = mention.replace(/^\.\//, '');
-    if (fileSet.has(path.posix.normalize(path.posix.join(path.posix.dirname(from), mention)))) return true;
-    if (fileSet.has(clean)) return true;
-    return files.some((file) => file.endsWith(`/${clean}`));
+    const relative = path.posix.normalize(path.posix.join(path.posix.dirname(from), mention));
+    if (fileSet.has(relative)) return relative;
+    if (fileSet.has(clean)) return clean;
+    return files.find((file) => file.endsWith(`/${clean}`)) ?? null;
+  };
+  const names = (from, mention) => fileNamed(from, mention) !== null;
+  const headingsCache = new Map();
+  const headingsOf = (page) => {
+    if (!headingsCache.has(page))
+      headingsCache.set(
+        page,
+        withoutCode(readFileSync(path.join(root, page), 'utf8'))
+          .split('\n')
+          .flatMap((line) => /^#{1,6}\s+(.*?)\s*$/.exec(line)?.slice(1) ?? [])
+          .map((heading) => heading.replace(/`/g, '').toLowerCase()),
+      );
+    return headingsCache.get(page);
+  };
+  // `page.md, "Title"` or `page.md "Title …"`: a heading of that page begins with the title.
+  const checkQuotedTitles = (file, text, scanned) => {
+    for (const match of scanned.matchAll(/([\w@.-][\w@./-]*\.md)\)?,?\s*"([^"\n]{3,})"/g)) {
+      const page = fileNamed(file, match[1]);
+      if (!page) continue; // reported as a missing page
+      const title = match[2]
+        .replace(/\s+/g, ' ')
+        .replace(/\s*(…|\.\.\.)$/, '')
+        .replace(/`/g, '')
+        .toLowerCase();
+      if (!headingsOf(page).some((heading) => heading.startsWith(title)))
+        report(file, match.index, text, `names "${match[2]}" in ${page}, which has no such heading`);
+    }
   };
 
   for (const file of files.filter((name) => name.endsWith('.md'))) {
@@ -164,6 +195,7 @@ function checker(root) {
       if (!NOT_OURS.test(match[1]) && !/[<*…]/.test(match[1]) && !names(file, match[1]))
         report(file, match.index, text, `mentions ${match[1]}, which is no file of the repository`);
     }
+    checkQuotedTitles(file, text, prose);
     for (const span of prose.matchAll(/`([^`\n]+)`/g)) {
       for (const word of span[1].split(/[\s,;()'"]+/)) {
         const mention = word.replace(/[:.]+$/, '').replace(/#.*$/, '');
@@ -181,6 +213,12 @@ function checker(root) {
     const text = readFileSync(path.join(root, file), 'utf8');
     // `$root/docs/x.md`, `${dir}/x.md`: the path after the variable.
     const unvariabled = text.replace(/\$\{?\w+\}?\//g, (variable) => ' '.repeat(variable.length));
+    // A title may run on to the next comment line: the line break and comment marker read as spaces.
+    checkQuotedTitles(
+      file,
+      text,
+      unvariabled.replace(/\n[ \t]*(\/\/|--|\*|#)[ \t]*/g, (join) => ' '.repeat(join.length)),
+    );
     for (const match of unvariabled.matchAll(MD_MENTION)) {
       if (NOT_OURS.test(match[1]) || names(file, match[1])) continue;
       report(file, match.index, text, `mentions ${match[1]}, which is no file of the repository`);
@@ -215,7 +253,10 @@ function selfCheck() {
         'As the old notes in docs/pending/prose.md said.',
       ].join('\n'),
     );
-    write('src/other.ts', '// See PAYOUTS.md for the rules.\nexport {};\n');
+    write(
+      'src/other.ts',
+      '// See PAYOUTS.md for the rules, docs/guide.md, "Two <words>" and docs/guide.md "Three\n// words".\nexport {};\n',
+    );
     write('scripts/run.sh', 'grep -q x "$root/docs/guide.md" "${root}/docs/gone-too.md"\n');
     const found = checker(dir).join('\n');
     const expected = [
@@ -227,6 +268,7 @@ function selfCheck() {
       'README.md:9: mentions docs/pending/prose.md',
       'scripts/run.sh:1: mentions docs/gone-too.md',
       'src/other.ts:1: mentions PAYOUTS.md',
+      'src/other.ts:1: names "Three',
     ];
     const missed = expected.filter((line) => !found.includes(line));
     const extra = found.split('\n').filter((line) => line && !expected.some((want) => line.startsWith(want)));
