@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The README's commands as a newcomer runs them, with no pnpm on the PATH (a `pnpm` there fails loudly): run by
+# The README's start command and docs/integration.md's key commands as a newcomer runs them, with no pnpm on the
+# PATH (a `pnpm` there fails loudly): run by
 # `npm test` after the build, so it reuses that install and build instead of a fresh clone (a full fresh
 # install and build would take most of the test budget on a 2-core machine). It checks: a bad configuration is
 # refused in one sentence; `npm start` with nothing changed skips the build and prints the start line; the key
 # command works beside the running portal (create, list, revoke); a second `npm start` on the same data is
 # refused in one sentence. The build, lint, format and type-check commands ran just before in `npm test`
-# through the same scripts. The development commands (five webpack dev servers, a remote team's pipeline) are
-# scripts/readme-developing-test.sh's, which `.ci/run` runs after `npm test`.
+# through the same scripts. The development commands (docs/developing.md: five webpack dev servers, a remote
+# team's pipeline) are scripts/readme-developing-test.sh's, which `.ci/run` runs after `npm test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work="$(mktemp -d)"
@@ -21,6 +22,13 @@ finish() {
 }
 trap finish EXIT
 fail() { echo "readme commands: $*" >&2; exit 1; }
+
+# The pages still show the commands run here, as written (`--page-only` stops after this).
+grep -qF 'npm start    # installs, builds everything' README.md || fail "README.md no longer shows \`npm start\`"
+for command in 'npm run api-key -- create retail-platform' 'npm run api-key -- list' 'npm run api-key -- revoke retail-platform'; do
+  grep -qF -- "$command" docs/integration.md || fail "docs/integration.md no longer shows \`$command\`: run what it shows instead"
+done
+if [ "${1:-}" = --page-only ]; then echo "== readme commands: the pages show every command run here"; exit 0; fi
 
 mkdir -p "$work/bin"
 printf '#!/bin/sh\necho "pnpm was called from the PATH: $*" >&2\nexit 127\n' > "$work/bin/pnpm"

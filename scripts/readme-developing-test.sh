@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# The README's 'Developing, and deploying one part' commands as written, with no pnpm on the PATH (a `pnpm` there
-# fails loudly), on this checkout's install and build (`.ci/run` runs it after `npm test`; about five minutes):
+# The commands of docs/developing.md ('Developing, and deploying one part') as written, with no pnpm on the PATH (a
+# `pnpm` there fails loudly), on this checkout's install and build (`.ci/run` runs it after `npm test`; about five
+# minutes). It first checks that the page still shows each command it runs (`--page-only` stops there); then:
 #   - `npm run dev`: the gateway and every app's dev server answer, the shell shows the auth remote's Sign In in
 #     Chromium, an edited remote source is recompiled (live reload), and Ctrl-C stops every process quietly;
 #   - a standalone remote beside the gateway's own dev command: its dev session signs in as the demo admin and its
 #     first page shows;
 #   - one remote built and deployed alone;
 #   - a remote team's pipeline on a copy of the sources that installs only that remote and its two libraries.
-# Ports are free ones (PORT, DEV_BASE_PORT), not the README's 8080 and 3000, which a developer may be using.
+# Ports are free ones (PORT, DEV_BASE_PORT), not the page's 8080 and 3000, which a developer may be using.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -30,6 +31,18 @@ fail() {
   exit 1
 }
 step() { echo "== readme developing: $*"; }
+
+# The page's commands this script runs (the ports aside): a command edited on the page fails here until the
+# script runs the new one.
+page="$root/docs/developing.md"
+for command in 'npm run dev ' 'npx --yes pnpm@10 --filter mfe-admin dev ' 'npx --yes pnpm@10 --filter api-gateway dev ' \
+  'npx --yes pnpm@10 --filter mfe-admin build && node scripts/deploy-web.mjs mfe-admin' \
+  "npx --yes pnpm@10 install --frozen-lockfile --filter 'mfe-admin...' " "npx --yes pnpm@10 --filter 'mfe-admin^...' run build " \
+  'npx --yes pnpm@10 --filter mfe-admin run typecheck' 'npx --yes pnpm@10 --filter mfe-admin test' \
+  'npx --yes pnpm@10 --filter mfe-admin run build '; do
+  grep -qF -- "$command" "$page" || fail "docs/developing.md no longer shows \`$command\`: run what it shows instead"
+done
+if [ "${1:-}" = --page-only ]; then echo "== readme developing: the page shows every command run here"; exit 0; fi
 
 mkdir -p "$work/bin"
 printf '#!/bin/sh\necho "pnpm was called from the PATH: $*" >&2\nexit 127\n' > "$work/bin/pnpm"

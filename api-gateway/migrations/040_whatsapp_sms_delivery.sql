@@ -1,5 +1,6 @@
 -- Issue 27 (messaging half): real WhatsApp (Meta Cloud API) with delivery receipts, and an SMS (Termii) fallback
--- for OTP codes. See docs/pending/wa.md for the receipt ordering and the fallback timing.
+-- for OTP codes. The fallback timing: docs/decisions.md, "SMS fallback: timing and once"; the receipt ordering:
+-- docs/decisions.md, "WhatsApp receipts move a message forward only".
 
 -- A third channel: the SMS that carries an OTP WhatsApp did not deliver.
 ALTER TABLE outbox DROP CONSTRAINT IF EXISTS outbox_channel_check;

@@ -1,4 +1,4 @@
--- The commission ledger (issue 28, first part; docs/pending/ledger.md). Every order's commission, as the engine
+-- The commission ledger (issue 28, first part; docs/payouts.md). Every order's commission, as the engine
 -- stores it on the order (orders.commission_amount, numeric(14, 2)), is mirrored by entries of its affiliate:
 -- the sum of an order's entries is always its commission while it qualifies (Delivered, Completed) and 0
 -- otherwise. The entries are written by a statement trigger on orders, so every writer of orders (ingestion,

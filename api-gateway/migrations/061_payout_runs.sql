@@ -1,4 +1,4 @@
--- Payout runs (issue 28; PAYOUTS.md, docs/pending/payruns.md). Builds on 060: payout_lines gain their run,
+-- Payout runs (issue 28; docs/payouts.md). Builds on 060: payout_lines gain their run,
 -- amounts, reference and the account they pay; the line statuses become the full set and the rule "an entry
 -- is in at most one live line" is rebuilt on the live statuses (pending, sending, processing, paid).
 

@@ -1,4 +1,4 @@
--- Paying a run through Paystack Transfers (issue 28; docs/pending/paytransfer.md).
+-- Paying a run through Paystack Transfers (issue 28; docs/payouts.md).
 
 -- A transfer recipient per verified account, created once (POST /transferrecipient, type nuban) and reused by
 -- every later run. Keyed as 045 keys resolutions: a keyed hash (HMAC under the server secret, purpose

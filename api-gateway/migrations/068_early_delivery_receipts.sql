@@ -1,6 +1,7 @@
 -- Issue 27 leftover: a delivery receipt can reach the webhook before the worker has stored the provider's message id
 -- on its outbox row (the send call's answer and the provider's webhook race). Such a receipt waits here, and is
--- applied (forward only, as any receipt) as soon as the id is stored; see docs/pending/tidy.md.
+-- applied (forward only, as any receipt) as soon as the id is stored.
+-- See docs/decisions.md, "WhatsApp receipts move a message forward only".
 CREATE TABLE early_delivery_receipts (
   receipt_id          bigserial PRIMARY KEY,
   channel             text NOT NULL CHECK (channel IN ('whatsapp', 'sms')),

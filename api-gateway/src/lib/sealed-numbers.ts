@@ -189,8 +189,8 @@ export async function writeSealed(
 /**
  * At start, after the migrations (and the demo seed): seals the rows still in clear. When it sealed any, the
  * table is vacuumed so the old row versions holding the clear numbers are dropped; on the embedded database
- * (one process, nothing served yet) VACUUM FULL rewrites its files, on PostgreSQL a plain VACUUM (the
- * README says what else to do there: old backups and WAL still hold them).
+ * (one process, nothing served yet) VACUUM FULL rewrites its files, on PostgreSQL a plain VACUUM
+ * (docs/running-in-production.md says what else to do there: old backups and WAL still hold them).
  */
 export async function sealNumbersAtStart(
   ctx: Pick<AppContext, 'db' | 'config' | 'logger'>,

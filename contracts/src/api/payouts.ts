@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { hasControlCharacters, TextMessages } from '../rules/plain-text';
 import { DateMessages, DateParam, SearchText } from './common';
 
-// Payouts (issue 28, PAYOUTS.md): settings, payout runs with four eyes, the bank file and its result, the
-// affiliate's Payouts page and the Paystack webhook's body. Money is naira as text with two decimals, never a
-// floating-point number.
+// Payouts (issue 28, docs/payouts.md): settings, payout runs with four eyes, the bank file and its result,
+// the affiliate's Payouts page and the Paystack webhook's body. Money is naira as text with two decimals, never
+// a floating-point number.
 
 export const PAYOUT_PROVIDERS = ['bank-file', 'paystack'] as const;
 export type PayoutProvider = (typeof PAYOUT_PROVIDERS)[number];

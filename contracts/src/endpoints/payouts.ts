@@ -28,7 +28,8 @@ import {
 import { ExcelPathResponse } from '../api/reports';
 import { defineEndpoint } from '../endpoint';
 
-// Issue 28, payouts (PAYOUTS.md). Admin calls need the right `payouts`; the affiliate's need `affiliate_payouts`.
+// Issue 28, payouts (docs/payouts.md). Admin calls need the right `payouts`; the affiliate's need
+// `affiliate_payouts`.
 
 const TAG = 'Payouts';
 const ADMIN = { anyRight: ['payouts'] } as const;

@@ -1,7 +1,8 @@
 import type { Sql } from '../../db/database';
 
 /**
- * The one definition of an affiliate's money (PAYOUTS.md, "Balances"), over its commission entries:
+ * The one definition of an affiliate's money (docs/decisions.md, "Balances: one SQL definition"), over its
+ * commission entries:
  * - in a live line (payout_line_entries_once_idx: pending, sending, processing, paid): in payout while the line
  *   is pending, sending or processing, paid when it is paid;
  * - otherwise pending before the entry's available_at and available from then on.

@@ -1,3 +1,3 @@
-// Issue 28: paying payout runs through Paystack Transfers (docs/pending/paytransfer.md).
+// Issue 28: paying payout runs through Paystack Transfers (docs/payouts.md).
 export { startPayoutWorker } from './payout-worker';
 export { registerPaystackPayoutRoutes } from './routes';

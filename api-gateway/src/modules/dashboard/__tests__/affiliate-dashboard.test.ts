@@ -14,7 +14,7 @@ const Workbook = workbookClass();
 jest.setTimeout(60_000);
 
 // Figures here are computed by hand from the rates and orders below (DESIGN §5, docs/decisions.md
-// "Affiliate dashboard figures"), and the orders arrive through the retail platform's feed, as in production.
+// "Affiliate dashboard"), and the orders arrive through the retail platform's feed, as in production.
 const KEY = 'affiliate-dashboard-test-integration-key-01';
 const HELP_DESK = 'help@portal.example';
 // Noon in Lagos on 15 June 2025.

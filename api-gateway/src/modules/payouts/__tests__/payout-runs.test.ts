@@ -27,9 +27,9 @@ import { parseCsv } from '../bank-file';
 
 const Workbook = workbookClass();
 
-// Payout runs (issue 28, PAYOUTS.md): settings, a run's lines and reasons, four eyes, exclusion, the bank file,
-// the bank's result and marking by hand. The runs follow one another (one open run at a time), so the tests
-// run in order and each closes the run it opened.
+// Payout runs (issue 28, docs/payouts.md): settings, a run's lines and reasons, four eyes, exclusion, the bank
+// file, the bank's result and marking by hand. The runs follow one another (one open run at a time), so the
+// tests run in order and each closes the run it opened.
 
 let t: TestApp;
 let creator: string;
