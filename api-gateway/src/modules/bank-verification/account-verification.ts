@@ -95,6 +95,11 @@ export async function enquireBankName(
       const { row, key } = await lockAffiliateAccount(ctx, tx, affiliateId);
       if (!key) throw conflict(M.noAccount);
       if (row.bank_resolved_at) throw conflict(M.alreadyVerified);
+      const { rows: waiting } = await tx.query(
+        `SELECT 1 FROM bank_account_verifications WHERE affiliate_id = $1 AND status = 'awaiting-second'`,
+        [affiliateId],
+      );
+      if (waiting.length) throw conflict(M.alreadyWaiting);
       const now = ctx.now();
       const score = nameMatchScore(row.full_name, body.accountName);
       const enough = score >= BANK_NAME_MATCH_THRESHOLD;
