@@ -39,6 +39,7 @@ export * from './rules/registration-checks';
 export * from './rules/registration-form';
 export * from './api/registration';
 export * from './api/bank-verification';
+export * from './api/bank-account-verification';
 export * from './api/data-rights';
 export * from './endpoint';
 export * from './endpoints/index';

@@ -138,6 +138,8 @@ export async function resealNumbers(
   for (;;) {
     // Counted after the commit: a transaction the database retries runs its body again.
     const { batch, sealed, unreadable } = await ctx.db.transaction(async (tx) => {
+      // The same numbers under a new key: not a change of account (migration 079 keeps its verification).
+      await tx.query("SELECT set_config('portal.number_reseal', 'on', true)");
       const { rows } = await tx.query<SealedNumberRow & { affiliate_id: string | number }>(
         `SELECT affiliate_id, nin_or_bvn, nin_or_bvn_sealed, account_number, account_number_sealed
            FROM affiliates

@@ -2,7 +2,7 @@ import type { AppConfig } from '../config';
 import type { AppContext } from '../context';
 import type { SessionUser } from '../http/session';
 import { businessDay } from '../lib/business-time';
-import { approveRun, completeRunIfSettled, createRun, rejectRun, submitRun } from '../modules/payouts';
+import { approveRun, completeRunIfSettled, createRun, discardRun, submitRun } from '../modules/payouts';
 import { DEMO_ACCOUNTS, DEMO_SECOND_ADMIN } from './demo-accounts';
 
 const DAY = 86_400_000;
@@ -11,7 +11,7 @@ const PAST_RUNS_DAYS_AGO = [95, 65, 35] as const;
 
 /**
  * Issue 28: a few past payouts of the demo affiliate, made the way admins make them (the demo admin creates
- * and submits each run, the second admin approves it, the bank file's lines are then paid), each at its own
+ * and submits each run, the second admin approves it and records the bank's result), each at its own
  * past moment. The lines are marked paid without the paid notice: these are history, not news. Runs after the
  * numbers are sealed (the lines copy the sealed account number). Nothing when a run exists already.
  */
@@ -39,9 +39,8 @@ export async function seedDemoPayouts(ctx: AppContext, now: Date): Promise<numbe
     const cutoff = businessDay(new Date(created.getTime() - DAY));
     const { run } = await createRun(at(0), creator, { cutoff });
     if (run.totals.count === 0) {
-      // Nothing to pay at that cutoff: the run is closed again as a rejected one would be.
-      await submitRun(at(1), creator, run.runId);
-      await rejectRun(at(2), approver, run.runId, { remark: 'Nothing to pay' });
+      // Nothing to pay at that cutoff: a run with no line to pay cannot be submitted (issue 48), so it goes.
+      await discardRun(at(1), creator, run.runId);
       continue;
     }
     await submitRun(at(1), creator, run.runId);
@@ -49,9 +48,10 @@ export async function seedDemoPayouts(ctx: AppContext, now: Date): Promise<numbe
     const paidAt = new Date(created.getTime() + 2 * DAY);
     paid += await ctx.db.transaction(async (tx) => {
       const { rowCount } = await tx.query(
-        `UPDATE payout_lines SET status = 'paid', paid_at = $2, status_reason = 'Paid by the bank', updated_at = $2
+        `UPDATE payout_lines SET status = 'paid', paid_at = $2, status_reason = 'Paid by the bank', updated_at = $2,
+                result_by = $3
           WHERE payout_run_id = $1 AND status = 'processing'`,
-        [run.runId, paidAt],
+        [run.runId, paidAt, approver.userId],
       );
       await completeRunIfSettled(tx, run.runId, paidAt);
       return rowCount ?? 0;

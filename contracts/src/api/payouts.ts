@@ -52,6 +52,11 @@ export const PAYOUT_MINIMUM_DEFAULT = '1000.00';
 export const PAYOUT_WITHHOLDING_DEFAULT = '0.00';
 /** The largest minimum payout a setting may hold (numeric(14, 2)). */
 export const PAYOUT_MINIMUM_MAX = '999999999999.99';
+/**
+ * The most one payout line pays: the largest order ingestion accepts (issue 48; an affiliate owed more is
+ * listed ineligible, 'Above the largest amount one payout can pay'; migration 079 holds it in SQL).
+ */
+export const PAYOUT_LINE_MAX = '999999999999.99';
 export const PAYOUT_PAGE_SIZE = 25;
 export const PAYOUT_MAX_PAGE_SIZE = 100;
 export const PAYOUT_REASON_MAX = 500;
@@ -80,6 +85,7 @@ export const PayoutIneligibleReasons = {
   bankNotVerified: 'Bank account not verified',
   negativeBalance: 'Negative balance',
   belowMinimum: 'Below the minimum payout',
+  tooLarge: 'Above the largest amount one payout can pay',
 } as const;
 export type PayoutIneligibleReason = (typeof PayoutIneligibleReasons)[keyof typeof PayoutIneligibleReasons];
 
@@ -122,6 +128,8 @@ export const PayoutMessages = {
   notSubmitted: 'This payout run is not waiting for approval.',
   creatorCannotApprove: 'You created this payout run; another admin must approve it.',
   creatorCannotReject: 'You created this payout run; another admin must reject it.',
+  creatorCannotRecordResult:
+    'You created this payout run; another admin must record the bank\u2019s result (upload it or mark lines).',
   approvedBankFile:
     'Payout run approved. Download the bank file and upload the bank’s result when it is back.',
   approvedPaystack: 'Payout run approved. Choose Pay now to send the transfers.',
@@ -319,6 +327,12 @@ export const PayoutLine = z.object({
   /** 'GTBank ****1234', or null when the affiliate has no usable account. */
   account: z.string().nullable(),
   accountName: z.string().nullable(),
+  /**
+   * Whether the account was verified (a provider, a staff name enquiry or an earlier paid line) when the run was
+   * submitted, or now for a draft. A bank-file run also pays unverified accounts: the bank's paid result
+   * verifies them (docs/bank-file-verification.md).
+   */
+  accountVerified: z.boolean(),
   gross: PayoutMoney,
   deductions: PayoutMoney,
   net: PayoutMoney,

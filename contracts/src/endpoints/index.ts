@@ -3,6 +3,7 @@ import { AdminUserEndpoints } from './admin-users';
 import { AffiliateAreaEndpoints } from './affiliate-area';
 import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affiliates';
 import { AuthEndpoints, SecondFactorEndpoints, WebConfigEndpoints } from './auth';
+import { BankAccountVerificationEndpoints } from './bank-account-verification';
 import { BankVerificationEndpoints } from './bank-verification';
 import { DataRightsEndpoints } from './data-rights';
 import { ApiKeyAdminEndpoints, IntegrationEndpoints } from './integration';
@@ -18,6 +19,7 @@ import { AffiliatePayoutEndpoints, PaystackWebhookEndpoints, PayoutEndpoints } f
 export * from './admin-users';
 export * from './affiliate-area';
 export * from './affiliates';
+export * from './bank-account-verification';
 export * from './bank-verification';
 export * from './data-rights';
 export * from './auth';
@@ -55,6 +57,8 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   OutboxAdminEndpoints,
   WebhookEndpoints,
   BankVerificationEndpoints,
+  // Issue 48: the bank-file programme's account verification.
+  BankAccountVerificationEndpoints,
   DataRightsEndpoints,
   // Issue 28: the admin's payout runs, the affiliate's Payouts page, Paystack's transfer webhook.
   PayoutEndpoints,

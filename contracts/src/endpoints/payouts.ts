@@ -119,7 +119,8 @@ export const PayoutEndpoints = {
     summary:
       'The creator submits a draft run for approval by another admin. In one transaction the pending lines are ' +
       'brought up to date (amount, eligibility, account) and hold their entries (locked; never in two live lines); ' +
-      'the message says how many lines changed since the draft.',
+      'the message says how many lines changed since the draft. A run with no line to pay is refused (409): ' +
+      'discard it.',
     auth: ADMIN,
     answer: { description: 'The submitted run', schema: PayoutRunResponse },
     otherAnswers: {
@@ -212,12 +213,15 @@ export const PayoutEndpoints = {
       `The bank's result file: multipart, the file in the field "${PAYOUT_RESULT_FIELD}" (.xlsx or .csv, at most ` +
       `${PAYOUT_RESULT_LIMITS.maxBytes / 1024 / 1024} MB and ${PAYOUT_RESULT_LIMITS.maxRows} rows), columns ` +
       `${PAYOUT_RESULT_COLUMNS.join(', ')} (Status paid or failed). Lines are matched by reference and updated in ` +
-      'one transaction; rows that cannot apply are listed with their reason.',
+      'one transaction; rows that cannot apply are listed with their reason. Four eyes: not the run\u2019s creator ' +
+      '(403; the database refuses it too). A paid line is final: a later failed row for it is listed and audited, ' +
+      'never returns its money. A paid line verifies the account it paid (docs/bank-file-verification.md).',
     auth: ADMIN,
     multipart: { [PAYOUT_RESULT_FIELD]: 'file' },
     answer: { description: 'Counts and the rows not applied', schema: PayoutResultResponse },
     otherAnswers: {
       ...RUN_NOT_FOUND,
+      403: error(PayoutMessages.creatorCannotRecordResult),
       400: error(`${PayoutMessages.resultFileUnreadable} / ${PayoutMessages.resultFileColumns}`),
       409: error(`${PayoutMessages.notBankFile} / ${PayoutMessages.notExecuting}`),
       413: error(PayoutMessages.resultFileTooLarge),
@@ -231,12 +235,13 @@ export const PayoutEndpoints = {
     tag: TAG,
     summary:
       'Marks a line of an executing bank-file run paid or failed by hand, with a reason. Forward only; audited. ' +
-      'The run completes when no line waits.',
+      'The run completes when no line waits. Not by the run\u2019s creator (403).',
     auth: ADMIN,
     body: MarkPayoutLineRequest,
     answer: { description: 'The line and its run', schema: PayoutLineResponse },
     otherAnswers: {
       ...LINE_NOT_FOUND,
+      403: error(PayoutMessages.creatorCannotRecordResult),
       409: error(
         `${PayoutMessages.notBankFile} / ${PayoutMessages.notExecuting} / ${PayoutMessages.lineNotOpen}`,
       ),

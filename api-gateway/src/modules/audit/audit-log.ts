@@ -158,6 +158,10 @@ const TITLES: Record<string, string> = {
   'payout.run.balance': 'Payout run waiting: Paystack balance too low',
   'payout.line.exclude': 'Payout line excluded',
   'payout.line.mark': 'Payout line marked',
+  'payout.line.failed_after_paid': 'Failed reported for a paid payout line: refused',
+  'affiliate.bank.verify': 'Bank account verified',
+  'affiliate.bank.enquiry': 'Bank name enquiry waiting for a second person',
+  'affiliate.bank.decline': 'Bank name enquiry declined',
 };
 
 /** An action in words ('KYC approved'), as the history shows it. */

@@ -1,6 +1,12 @@
-import { AffiliateEndpoints } from '@portal/contracts';
+import {
+  AffiliateEndpoints,
+  BankAccountVerificationEndpoints,
+  BankAccountVerificationMessages,
+} from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
+import { notFound } from '../../http/errors';
+import { confirmBankNameEnquiry, enquireBankName, verificationState } from '../bank-verification';
 import { decideAffiliate } from './affiliate-decisions';
 import { showAffiliateNumbers } from './affiliate-numbers';
 import { affiliateDetails, affiliateIdParam, listAffiliates } from './affiliate-views';
@@ -19,6 +25,19 @@ export function registerBackofficeRoutes(api: ApiRouter, ctx: AppContext): void 
   api.route(AffiliateEndpoints.numbers, ({ params, session }) =>
     showAffiliateNumbers(ctx, session, affiliateIdParam(params.id)),
   );
+
+  // Issue 48: the bank-file programme's account verification (name enquiry, a second person below the threshold).
+  api.route(BankAccountVerificationEndpoints.state, ({ params, session }) =>
+    verificationState(ctx, ctx.db, session, affiliateIdParam(params.id)),
+  );
+  api.route(BankAccountVerificationEndpoints.enquire, ({ params, body, session }) =>
+    enquireBankName(ctx, session, affiliateIdParam(params.id), body),
+  );
+  api.route(BankAccountVerificationEndpoints.confirm, ({ params, body, session }) => {
+    const affiliateId = affiliateIdParam(params.id);
+    if (!/^[1-9]\d{0,14}$/.test(params.verificationId)) throw notFound(BankAccountVerificationMessages.notFound);
+    return confirmBankNameEnquiry(ctx, session, affiliateId, Number(params.verificationId), body);
+  });
 
   api.route(AffiliateEndpoints.decideKyc, ({ body, session }) =>
     decideAffiliate(ctx, session, {

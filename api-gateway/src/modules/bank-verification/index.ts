@@ -9,3 +9,6 @@ export {
   type StoredBankVerification,
 } from './resolve-account-name';
 export { nameMatchScore } from './name-match';
+// Issue 48: the bank-file programme's own verification (staff name enquiry, a paid bank-file line).
+export { confirmBankNameEnquiry, enquireBankName, verificationState } from './account-verification';
+export { verifyAccountByPaidLine } from './paid-line';

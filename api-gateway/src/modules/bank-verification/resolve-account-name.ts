@@ -198,7 +198,8 @@ export async function storeBankVerification(
 ): Promise<void> {
   await sql.query(
     `UPDATE affiliates SET bank_account_name = $2, bank_name_match_score = $3, bank_resolution_ref = $4,
-            bank_resolved_at = $5
+            bank_resolved_at = $5, bank_verified_via = CASE WHEN $5::timestamptz IS NULL THEN NULL ELSE 'paystack' END,
+            bank_verified_by = NULL
       WHERE affiliate_id = $1`,
     [
       affiliateId,

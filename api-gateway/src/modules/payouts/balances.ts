@@ -1,3 +1,4 @@
+import { PAYOUT_LINE_MAX, type PayoutProvider } from '@portal/contracts';
 import type { Sql } from '../../db/database';
 
 /**
@@ -47,14 +48,21 @@ interface BalanceRow {
   next_available_at: Date | string | null;
 }
 
+/**
+ * A sum of money as naira text with two decimals, unbounded: an affiliate's sums have no limit (ingestion takes
+ * orders up to 999,999,999,999.99, as many as come), so no cast to a fixed precision (issue 48: numeric(16, 2)
+ * overflowed and answered 500).
+ */
+export const moneyText = (sum: string) => `round(coalesce(${sum}, 0), 2)::text`;
+
 /** The SELECT behind every balance: one row per affiliate of `$1::bigint[]`, at the instant `$2`. */
 const BALANCES_SQL = `
   SELECT e.affiliate_id,
-         coalesce(sum(e.amount) FILTER (WHERE p.line_status IS NULL AND e.available_at > $2), 0)::numeric(16, 2)::text AS pending,
-         coalesce(sum(e.amount) FILTER (WHERE p.line_status IS NULL AND e.available_at <= $2), 0)::numeric(16, 2)::text AS available,
-         coalesce(sum(e.amount) FILTER (WHERE p.line_status IN ${IN_PAYOUT_STATUSES_SQL}), 0)::numeric(16, 2)::text AS in_payout,
-         coalesce(sum(e.amount) FILTER (WHERE p.line_status = 'paid'), 0)::numeric(16, 2)::text AS paid,
-         coalesce(sum(e.amount), 0)::numeric(16, 2)::text AS total,
+         ${moneyText(`sum(e.amount) FILTER (WHERE p.line_status IS NULL AND e.available_at > $2)`)} AS pending,
+         ${moneyText(`sum(e.amount) FILTER (WHERE p.line_status IS NULL AND e.available_at <= $2)`)} AS available,
+         ${moneyText(`sum(e.amount) FILTER (WHERE p.line_status IN ${IN_PAYOUT_STATUSES_SQL})`)} AS in_payout,
+         ${moneyText(`sum(e.amount) FILTER (WHERE p.line_status = 'paid')`)} AS paid,
+         ${moneyText('sum(e.amount)')} AS total,
          min(e.available_at) FILTER (WHERE p.line_status IS NULL AND e.available_at > $2
                                        AND e.kind = 'earned' AND NOT e.reversed) AS next_available_at
     FROM commission_entries e
@@ -105,7 +113,10 @@ export async function balancesOf(
 /**
  * Eligibility at a cutoff: per affiliate with payable money before `$1` (the end of the cutoff day), that
  * sum and the reason it cannot be paid, if any (PayoutIneligibleReasons' words, first that applies:
- * Inactive, KYC not complete, Bank account not verified, Negative balance, Below the minimum payout).
+ * Inactive, KYC not complete, Bank account not verified, Negative balance, Below the minimum payout, Above the
+ * largest amount one payout can pay: PAYOUT_LINE_MAX). A bank-file run pays an account not yet verified (the
+ * bank checks the name on its file, and its paid result verifies the account: docs/bank-file-verification.md);
+ * a Paystack run pays only verified ones.
  * `$2` is the minimum payout. `onlyAffiliates`, when given, is a condition on `e.affiliate_id` that narrows the
  * sum to some affiliates. Columns: affiliate_id, amount (numeric), reason (text or NULL), and what a line copies
  * of the affiliate: bank_id, bank_account_name.
@@ -115,7 +126,9 @@ export async function balancesOf(
  * sum as over PAYABLE_ENTRY_SQL's free entries. Asked per entry, "is it held?" was planned as a scan of the link
  * table per entry and cost ~0.9 s of a 50k-affiliate run while that table was empty (bench/payout-run.bench.ts).
  */
-export const eligibilitySql = (onlyAffiliates = 'true') => `
+export const eligibilitySql = (onlyAffiliates = 'true', provider: PayoutProvider = 'paystack') => {
+  const verifiedRequired = provider === 'paystack';
+  return `
   WITH payable AS (
     SELECT every.affiliate_id, every.amount - coalesce(held.amount, 0) AS amount
       FROM (SELECT e.affiliate_id, sum(e.amount) AS amount
@@ -133,11 +146,13 @@ export const eligibilitySql = (onlyAffiliates = 'true') => `
   SELECT a.affiliate_id, payable.amount,
          CASE WHEN a.status = 'Inactive' OR NOT u.is_active THEN 'Inactive'
               WHEN a.status <> 'KYC Complete' THEN 'KYC not complete'
-              WHEN a.bank_resolved_at IS NULL THEN 'Bank account not verified'
+              WHEN ${verifiedRequired ? 'a.bank_resolved_at IS NULL' : 'false'} THEN 'Bank account not verified'
               WHEN payable.amount < 0 THEN 'Negative balance'
               WHEN payable.amount < $2 THEN 'Below the minimum payout'
+              WHEN payable.amount > ${PAYOUT_LINE_MAX} THEN 'Above the largest amount one payout can pay'
          END AS reason,
          a.bank_id, a.bank_account_name
     FROM payable
     JOIN affiliates a ON a.affiliate_id = payable.affiliate_id
     JOIN users u ON u.user_id = a.user_id`;
+};

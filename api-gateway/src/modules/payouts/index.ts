@@ -24,4 +24,4 @@ export {
 export { notifyLinePaid } from './notify-paid';
 export { configuredPayoutProvider } from './settings';
 // The demo seed pays the demo affiliate's past payouts through the same steps an admin takes.
-export { approveRun, createRun, rejectRun, submitRun } from './runs';
+export { approveRun, createRun, discardRun, rejectRun, submitRun } from './runs';

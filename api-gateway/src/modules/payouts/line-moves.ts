@@ -13,6 +13,10 @@ export interface LineMove {
   reason?: string | null;
   /** Paystack's transfer code, when known. */
   transferCode?: string | null;
+  /** Who recorded the bank's result of a bank-file line (never the run's creator: migration 079). */
+  resultBy?: number | null;
+  /** Paystack's fee for the transfer (naira text), when its answer tells it. */
+  fee?: string | null;
   at: Date;
 }
 
@@ -35,10 +39,21 @@ async function move(
             status_reason = coalesce($3, status_reason),
             provider_transfer_code = coalesce($4, provider_transfer_code),
             paid_at = CASE WHEN $2 = 'paid' THEN $5 ELSE paid_at END,
+            result_by = coalesce($7, result_by),
+            provider_fee = coalesce($8::numeric, provider_fee),
             updated_at = $5
       WHERE payout_line_id = $1 AND status = ANY ($6::text[])
       RETURNING payout_run_id::text, affiliate_id::text`,
-    [lineId, to, change.reason ?? null, change.transferCode ?? null, change.at, from],
+    [
+      lineId,
+      to,
+      change.reason ?? null,
+      change.transferCode ?? null,
+      change.at,
+      from,
+      change.resultBy ?? null,
+      change.fee ?? null,
+    ],
   );
   if (!rows[0]) return null;
   return { lineId, runId: Number(rows[0].payout_run_id), affiliateId: Number(rows[0].affiliate_id) };

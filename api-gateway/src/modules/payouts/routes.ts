@@ -3,7 +3,9 @@ import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { notFound } from '../../http/errors';
 import { ExportRunner } from '../reports';
-import { applyBankResult, bankFile, markLineByHand, parseResultForm } from './bank-file';
+import { bankFile } from './bank-file';
+import { parseResultForm } from './bank-result-file';
+import { applyBankResult, markLineByHand } from './bank-result';
 import {
   approveRun,
   createRun,

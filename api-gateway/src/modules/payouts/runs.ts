@@ -24,12 +24,13 @@ import type { Sql } from '../../db/database';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
 import { addDays, businessDay, startOfBusinessDay } from '../../lib/business-time';
-import { seal } from '../../lib/field-crypto';
 import type { DataKeyring } from '../../lib/field-crypto';
-import { openAccountNumber, type SealedNumberRow } from '../../lib/sealed-numbers';
+import { openAccountNumber } from '../../lib/sealed-numbers';
 import { recordAudit } from '../audit';
 import { accountLabel } from './account-label';
-import { eligibilitySql, PAYABLE_ENTRY_SQL } from './balances';
+import { eligibilitySql, moneyText, PAYABLE_ENTRY_SQL } from './balances';
+import { discardEmptyRuns } from './empty-runs';
+import { copyAccounts, FEES_SQL, lastFour } from './line-accounts';
 import { configuredPayoutProvider, readSettings } from './settings';
 
 // ---- reading runs and lines --------------------------------------------------------------------------------
@@ -55,6 +56,7 @@ interface RunRow {
   gross: string;
   deductions: string;
   net: string;
+  fees: string | null;
   line_counts: Record<string, number> | string | null;
 }
 
@@ -69,19 +71,19 @@ const RUN_SELECT = `
          r.minimum_payout::text, r.withholding_percent::text, r.created_by::text, cu.full_name AS created_by_name,
          r.created_at, r.submitted_at, du.full_name AS decided_by_name, r.decided_at, r.decision_remark,
          r.executed_at, r.provider_message, r.completed_at,
-         t.count::text, t.gross::text, t.deductions::text, t.net::text, t.line_counts
+         t.count::text, t.gross, t.deductions, t.net, t.fees, t.line_counts
     FROM payout_runs r
     LEFT JOIN users cu ON cu.user_id = r.created_by
     LEFT JOIN users du ON du.user_id = r.decided_by
     CROSS JOIN LATERAL (
       SELECT count(*) FILTER (WHERE l.status IN ${PAYING_STATUSES_SQL}) AS count,
-             coalesce(sum(l.gross) FILTER (WHERE l.status IN ${PAYING_STATUSES_SQL}), 0)::numeric(16, 2) AS gross,
-             coalesce(sum(l.deductions) FILTER (WHERE l.status IN ${PAYING_STATUSES_SQL}), 0)::numeric(16, 2)
-               AS deductions,
-             coalesce(sum(l.net) FILTER (WHERE l.status IN ${PAYING_STATUSES_SQL}), 0)::numeric(16, 2) AS net,
+             ${moneyText(`sum(l.gross) FILTER (WHERE l.status IN ${PAYING_STATUSES_SQL})`)} AS gross,
+             ${moneyText(`sum(l.deductions) FILTER (WHERE l.status IN ${PAYING_STATUSES_SQL})`)} AS deductions,
+             ${moneyText(`sum(l.net) FILTER (WHERE l.status IN ${PAYING_STATUSES_SQL})`)} AS net,
              (SELECT json_object_agg(c.status, c.n) FROM (
                 SELECT l2.status, count(*)::int AS n FROM payout_lines l2
-                 WHERE l2.payout_run_id = r.payout_run_id GROUP BY l2.status) c) AS line_counts
+                 WHERE l2.payout_run_id = r.payout_run_id GROUP BY l2.status) c) AS line_counts,
+             ${FEES_SQL} AS fees
         FROM payout_lines l WHERE l.payout_run_id = r.payout_run_id
     ) t`;
 
@@ -112,7 +114,7 @@ function toRun(row: RunRow, viewerUserId: number): PayoutRun {
       gross: row.gross,
       deductions: row.deductions,
       net: row.net,
-      fees: null,
+      fees: row.fees,
     },
     lineCounts: counts as PayoutRun['lineCounts'],
   };
@@ -171,18 +173,19 @@ interface LineRow {
   /** A draft's pending line has no account copied yet: the affiliate's account now, to show. */
   account_number: string | null;
   account_number_sealed: string | null;
+  account_verified: boolean;
 }
 
 const LINE_SELECT = `
   SELECT l.payout_line_id::text, a.affiliate_code, a.full_name AS affiliate_name, l.bank_name, l.account_last4,
          l.account_name, l.gross::text, l.deductions::text, l.net::text, l.status, l.status_reason, l.reference,
          l.paid_at, l.updated_at,
+         CASE WHEN l.account_last4 IS NULL AND l.status = 'pending' THEN a.bank_resolved_at IS NOT NULL
+              ELSE coalesce(l.account_verified, true) END AS account_verified,
          CASE WHEN l.account_last4 IS NULL AND l.status = 'pending' THEN a.account_number END AS account_number,
          CASE WHEN l.account_last4 IS NULL AND l.status = 'pending' THEN a.account_number_sealed END
            AS account_number_sealed
     FROM payout_lines l JOIN affiliates a ON a.affiliate_id = l.affiliate_id`;
-
-const lastFour = (accountNumber: string) => (/^\d{4,}$/.test(accountNumber) ? accountNumber.slice(-4) : null);
 
 const toLine =
   (keyring: DataKeyring) =>
@@ -192,6 +195,7 @@ const toLine =
     affiliateName: row.affiliate_name,
     account: accountLabel(row.bank_name, row.account_last4 ?? lastFour(openAccountNumber(keyring, row))),
     accountName: row.account_name,
+    accountVerified: row.account_verified,
     gross: row.gross,
     deductions: row.deductions,
     net: row.net,
@@ -288,6 +292,7 @@ export async function createRun(
   const provider = configuredPayoutProvider(ctx.config);
   try {
     return await ctx.db.transaction(async (tx) => {
+      await discardEmptyRuns(tx, session.userId, now);
       const open = await tx.query(`SELECT 1 FROM payout_runs WHERE status = ANY ($1::text[])`, [
         OPEN_PAYOUT_RUN_STATUSES,
       ]);
@@ -308,7 +313,7 @@ export async function createRun(
         ],
       );
       const runId = Number(runRows[0].payout_run_id);
-      const counts = await insertLines(tx, runId, entriesBefore, settings, now);
+      const counts = await insertLines(tx, runId, entriesBefore, { ...settings, provider }, now);
       await recordAudit(tx, {
         actorUserId: session.userId,
         action: 'payout.run.create',
@@ -338,7 +343,7 @@ async function insertLines(
   tx: Sql,
   runId: number,
   entriesBefore: Date,
-  settings: { minimumPayout: string; withholdingPercent: string },
+  settings: { minimumPayout: string; withholdingPercent: string; provider: PayoutProvider },
   now: Date,
 ): Promise<{ eligible: number; ineligible: number }> {
   const { rows } = await tx.query<{ eligible: number; ineligible: number }>(
@@ -350,7 +355,7 @@ async function insertLines(
               x.amount, line.deductions, x.amount - line.deductions, b.bank_name, b.cbn_code, x.bank_account_name,
               x.reason, $5, $5
          FROM (SELECT nextval(pg_get_serial_sequence('payout_lines', 'payout_line_id')) AS id, due.*
-                 FROM (${eligibilitySql()}) due) x
+                 FROM (${eligibilitySql('true', settings.provider)}) due) x
          JOIN banks b ON b.bank_id = x.bank_id
         CROSS JOIN LATERAL (
           SELECT CASE WHEN x.reason IS NULL THEN 'pending' ELSE 'ineligible' END AS status,
@@ -370,6 +375,7 @@ interface DraftTerms {
   entries_before: Date;
   minimum_payout: string;
   withholding_percent: string;
+  provider: PayoutProvider;
 }
 
 /** The affiliates of a run's pending lines, as a condition on `e.affiliate_id` (`runParam`: the run's id). */
@@ -386,7 +392,7 @@ const ofPendingLines = (runParam: string) =>
  */
 async function bringDraftUpToDate(ctx: AppContext, tx: Sql, runId: number, now: Date): Promise<number> {
   const { rows: terms } = await tx.query<DraftTerms>(
-    `SELECT entries_before, minimum_payout::text, withholding_percent::text
+    `SELECT entries_before, minimum_payout::text, withholding_percent::text, provider
        FROM payout_runs WHERE payout_run_id = $1`,
     [runId],
   );
@@ -398,7 +404,7 @@ async function bringDraftUpToDate(ctx: AppContext, tx: Sql, runId: number, now: 
     [run.entries_before, runId],
   );
   const { rows: changed } = await tx.query(
-    `WITH due AS (${eligibilitySql(ofPendingLines('$3'))}),
+    `WITH due AS (${eligibilitySql(ofPendingLines('$3'), run.provider)}),
      fresh AS (
        SELECT l.payout_line_id, coalesce(due.amount, 0) AS gross,
               CASE WHEN due.amount IS NULL THEN $6 ELSE due.reason END AS reason
@@ -440,50 +446,6 @@ async function holdEntries(tx: Sql, runId: number): Promise<void> {
         AND ${PAYABLE_ENTRY_SQL}
       ORDER BY e.entry_id`,
     [runId],
-  );
-}
-
-/**
- * Each pending line copies the account it will pay, as it is now: bank, code, name, the sealed number (sealed
- * here if the affiliate's row is still in clear) and its last four digits. One UPDATE for all the lines.
- */
-async function copyAccounts(ctx: AppContext, tx: Sql, runId: number, now: Date): Promise<void> {
-  const { rows } = await tx.query<
-    Pick<SealedNumberRow, 'account_number' | 'account_number_sealed'> & {
-      payout_line_id: string;
-      bank_name: string;
-      bank_code: string;
-      bank_account_name: string | null;
-    }
-  >(
-    `SELECT l.payout_line_id::text, b.bank_name, b.cbn_code AS bank_code, a.bank_account_name,
-            a.account_number, a.account_number_sealed
-       FROM payout_lines l
-       JOIN affiliates a ON a.affiliate_id = l.affiliate_id
-       JOIN banks b ON b.bank_id = a.bank_id
-      WHERE l.payout_run_id = $1 AND l.status = 'pending'`,
-    [runId],
-  );
-  const keyring = ctx.config.dataKeyring;
-  const numbers = rows.map((row) => openAccountNumber(keyring, row));
-  await tx.query(
-    `UPDATE payout_lines l
-        SET bank_name = c.bank_name, bank_code = c.bank_code, account_number_sealed = c.sealed,
-            account_last4 = c.last4, account_name = c.account_name, updated_at = $7
-       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
-            AS c(line_id, bank_name, bank_code, sealed, last4, account_name)
-      WHERE l.payout_line_id = c.line_id`,
-    [
-      rows.map((row) => row.payout_line_id),
-      rows.map((row) => row.bank_name),
-      rows.map((row) => row.bank_code),
-      rows.map((row, i) =>
-        numbers[i] ? (row.account_number_sealed ?? seal(keyring, 'account_number', numbers[i])) : null,
-      ),
-      numbers.map(lastFour),
-      rows.map((row) => row.bank_account_name),
-      now,
-    ],
   );
 }
 
@@ -558,6 +520,11 @@ export async function submitRun(
     // minutes at 31k lines; bench/payout-run.bench.ts). ANALYZE samples a bounded number of rows.
     await tx.query('ANALYZE payout_lines, payout_line_entries');
     const changed = await bringDraftUpToDate(ctx, tx, runId, now);
+    const { rows: toPay } = await tx.query(
+      `SELECT 1 FROM payout_lines WHERE payout_run_id = $1 AND status = 'pending' LIMIT 1`,
+      [runId],
+    );
+    if (!toPay.length) throw conflict(PayoutMessages.nothingToPay);
     await tx.query(
       `UPDATE payout_runs SET status = 'submitted', submitted_at = $2, updated_at = $2
         WHERE payout_run_id = $1 AND status = 'draft'`,

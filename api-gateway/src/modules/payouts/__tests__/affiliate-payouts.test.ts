@@ -524,7 +524,10 @@ test('race: lines paid while the page is read; every answer adds up within itsel
   const writes = (async () => {
     for (const id of lines)
       await t.ctx.db.query(
-        `UPDATE payout_lines SET status = 'paid', paid_at = now() WHERE payout_line_id = $1`,
+        // Recorded by the run's approver: never by its creator (migration 079).
+        `UPDATE payout_lines SET status = 'paid', paid_at = now(),
+                result_by = (SELECT decided_by FROM payout_runs r WHERE r.payout_run_id = payout_lines.payout_run_id)
+          WHERE payout_line_id = $1`,
         [id],
       );
   })();

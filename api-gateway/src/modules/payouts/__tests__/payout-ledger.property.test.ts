@@ -9,7 +9,7 @@ import { storeRates } from '../../commission-upload/upload-rates';
 import { reconcileLedger, unreconciledOrders } from '../../commission';
 import { ingestOrders } from '../../integration';
 import { affiliateBalances } from '../balances';
-import { markLineByHand } from '../bank-file';
+import { markLineByHand } from '../bank-result';
 import { markLineReversed } from '../line-moves';
 import { approveRun, createRun, excludeLine, rejectRun, submitRun } from '../runs';
 import { savePayoutSettings } from '../settings';
