@@ -158,6 +158,10 @@ const TITLES: Record<string, string> = {
   'payout.run.balance': 'Payout run waiting: Paystack balance too low',
   'payout.line.exclude': 'Payout line excluded',
   'payout.line.mark': 'Payout line marked',
+  'payout.line.paid': 'Payout line paid',
+  'payout.line.failed': 'Payout line failed',
+  'payout.line.reversed': 'Payout line reversed',
+  'payout.line.mismatch': 'Payout line not marked paid: Paystack amount or currency differs',
 };
 
 /** An action in words ('KYC approved'), as the history shows it. */
