@@ -95,6 +95,7 @@ describe('My data (issue 29, NDPA access and portability)', () => {
       'KYC history',
       'Orders',
       'Commission',
+      'Payouts',
       'Messages',
       'Sign-in history',
     ]);
