@@ -103,7 +103,7 @@ async function main(): Promise<void> {
       const res = await send(`${base}/report/commission-statement?month=${rows[0].month}`, { headers });
       if (res.status !== 200) throw new Error(`statement ${res.status} ${res.body}`);
       const link = (JSON.parse(res.body) as { excelPath: string }).excelPath;
-      const file = await send(`${base.replace(/\/api$/, '')}${link}`);
+      const file = await send(`${base.replace(/\/api$/, '')}${link}`, { headers });
       if (file.status !== 200) throw new Error(`download ${file.status}`);
     });
     const statementLine = line(

@@ -299,7 +299,7 @@ async function exportAndDownload(name: string, url: string, token: string) {
   if (!made) return;
   const { excelPath } = made.json<{ excelPath: string }>();
   await think();
-  await call('GET report/download', 'GET', excelPath);
+  await call('GET report/download', 'GET', excelPath, { token });
 }
 
 function commissionFile(codes: string[], rows: number): Buffer {

@@ -14,8 +14,56 @@ declare module 'express-serve-static-core' {
 const SAFE_REQUEST_ID = /^[\w-]{1,64}$/;
 
 /**
+ * Query parameters whose values are safe to log: paging, dates, enumerations. Every other value (search text,
+ * which may be a BVN, NIN, account or phone number; a download token; a media path; an outbox recipient; a
+ * webhook's verify token; anything a future call adds) is logged as `[redacted]` (issue 48).
+ */
+const LOGGED_QUERY_VALUES = new Set([
+  'page',
+  'pageSize',
+  'pageNo',
+  'explanationsPage',
+  'explanationsPageSize',
+  'fromDate',
+  'toDate',
+  'status',
+  'month',
+  'kind',
+  'channel',
+  'fullNumbers',
+  'hub.mode',
+]);
+const REDACTED = '[redacted]';
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
+
+/** The URL as logged: the path as sent, and each query value that may hold something personal redacted. */
+export function loggedUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const query = url
+    .slice(mark + 1)
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      const name = equals < 0 ? part : part.slice(0, equals);
+      if (LOGGED_QUERY_VALUES.has(decodedName(name))) return part;
+      // A name alone may be the number itself (`?0123456789`); a long name is cut.
+      return equals < 0 ? REDACTED : `${name.slice(0, 64)}=${REDACTED}`;
+    });
+  return `${url.slice(0, mark)}?${query.join('&')}`;
+}
+
+/**
  * What a log line says about its request. Never headers (so no token or cookie) and never bodies (so no
- * password or OTP): there is nothing to redact.
+ * password or OTP); the URL with its personal query values redacted.
  */
 export function requestFields(req: {
   id?: string;
@@ -27,7 +75,7 @@ export function requestFields(req: {
   return {
     id: req.id,
     method: req.method,
-    url: req.originalUrl ?? req.url,
+    url: loggedUrl(req.originalUrl ?? req.url),
     remoteAddress: req.socket?.remoteAddress,
   };
 }

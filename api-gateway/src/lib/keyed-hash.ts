@@ -22,7 +22,13 @@ function keyFor(ctx: AppContext, purpose: string): Buffer {
   return key;
 }
 
-export type HashPurpose = 'otp' | 'captcha' | 'registration-client' | 'integration-api-key' | 'bank-account';
+export type HashPurpose =
+  | 'otp'
+  | 'captcha'
+  | 'registration-client'
+  | 'integration-api-key'
+  | 'bank-account'
+  | 'download-session';
 
 export function keyedHash(ctx: AppContext, purpose: HashPurpose, value: string): string {
   return createHmac('sha256', keyFor(ctx, purpose)).update(value).digest('hex');

@@ -167,6 +167,12 @@ export const PayoutMessages = {
   adviceNotFound: 'Payout not found.',
   // notification
   paidNotice: (amount: string, account: string) => `${amount} sent to ${account}`,
+  /** Issue 48: the bank returned a transfer the affiliate was told had gone out. */
+  reversedNotice: (amount: string, account: string) =>
+    `${amount} sent to ${account} was returned by the bank. It is available again and will be paid in a later payout`,
+  /** Issue 48: a transfer.success whose amount or currency is not the line's; the line is not marked paid. */
+  providerMismatch: (reported: string, expected: string) =>
+    `Not marked paid: Paystack reported a successful transfer of ${reported}, but this line pays ${expected}. Check the transfer on Paystack before marking the line.`,
 } as const;
 
 // ---- shared pieces -----------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../seed/demo-accounts';
 import { tokenFor } from '../../../test-support/auth-fixtures';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { loggedUrl } from '../request-log';
 
 interface LogLine {
   level: number;
@@ -141,4 +142,26 @@ test("every /api answer carries helmet's headers, as helmet() sets them", async 
   for (const answer of answers) {
     for (const name of helmetHeaders) expect([name, answer.headers[name]]).toEqual([name, expected[name]]);
   }
+});
+
+test('logged URLs keep paging, dates and enumerations; every other query value is redacted (issue 48)', () => {
+  expect(loggedUrl('/api/backoffice/affiliate?page=2&pageSize=10&status=pending&search=0123456789')).toBe(
+    '/api/backoffice/affiliate?page=2&pageSize=10&status=pending&search=[redacted]',
+  );
+  expect(loggedUrl('/api/report/download?token=abc_DEF-123')).toBe('/api/report/download?token=[redacted]');
+  expect(loggedUrl('/api/media?fileUrl=selfies%2Fx.png')).toBe('/api/media?fileUrl=[redacted]');
+  expect(loggedUrl('/api/admin/outbox?recipient=%2B2348031234567&channel=sms')).toBe(
+    '/api/admin/outbox?recipient=[redacted]&channel=sms',
+  );
+  expect(
+    loggedUrl('/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=s3cret&hub.challenge=42'),
+  ).toBe('/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=[redacted]');
+  // A number sent as a bare name, a percent-encoded name, a malformed escape: none pass through.
+  expect(loggedUrl('/api/x?22948165301&%73earch=1&%E0%A4%A=2')).toBe(
+    '/api/x?[redacted]&%73earch=[redacted]&%E0%A4%A=[redacted]',
+  );
+  expect(loggedUrl('/api/report/loginhistory?fromDate=2025-01-01&toDate=2025-01-31')).toBe(
+    '/api/report/loginhistory?fromDate=2025-01-01&toDate=2025-01-31',
+  );
+  expect(loggedUrl('/api/health')).toBe('/api/health');
 });

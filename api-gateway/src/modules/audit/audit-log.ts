@@ -162,6 +162,10 @@ const TITLES: Record<string, string> = {
   'affiliate.bank.verify': 'Bank account verified',
   'affiliate.bank.enquiry': 'Bank name enquiry waiting for a second person',
   'affiliate.bank.decline': 'Bank name enquiry declined',
+  'payout.line.paid': 'Payout line paid',
+  'payout.line.failed': 'Payout line failed',
+  'payout.line.reversed': 'Payout line reversed',
+  'payout.line.mismatch': 'Payout line not marked paid: Paystack amount or currency differs',
 };
 
 /** An action in words ('KYC approved'), as the history shows it. */

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../http/session';
 import { businessDay, businessTimestamp } from '../../lib/business-time';
 import { SEALED_NUMBER_COLUMNS, type SealedNumberRow, openNumbers } from '../../lib/sealed-numbers';
 import { auditTitle } from '../audit';
+import { readMyPayouts } from './my-data-payouts';
 import {
   type AnySheetJob,
   type ExportRunner,
@@ -49,7 +50,7 @@ interface ProfileRow extends SealedNumberRow {
 
 /**
  * `GET user/my-data` (issue 29, NDPA access and portability): one workbook, a sheet each for the profile, the
- * KYC history, orders, commission entries, messages sent to the affiliate and its sign-in history, through the
+ * KYC history, orders, commission entries, payouts (issue 48), messages sent to the affiliate and its sign-in history, through the
  * exports' single-use link and rate limit. Its own numbers are in clear (it is theirs); OTP bodies never.
  * Staff who looked at its record appear by role, not by name (their names are not the affiliate's data).
  */
@@ -201,6 +202,9 @@ export async function readMyData(
     entries.rows,
   );
 
+  const payouts = await readMyPayouts(sql, affiliateId);
+  const payoutSheet = sheet('Payouts', payouts.columns, payouts.rows);
+
   const phones = [`${profile.phone_code}${profile.mobile_number}`, profile.mobile_number].map((text) =>
     text.replace(/\D/g, ''),
   );
@@ -271,6 +275,6 @@ export async function readMyData(
 
   return {
     affiliateCode: profile.affiliate_code,
-    sheets: [profileSheet, historySheet, orderSheet, commissionSheet, messageSheet, signInSheet],
+    sheets: [profileSheet, historySheet, orderSheet, commissionSheet, payoutSheet, messageSheet, signInSheet],
   };
 }

@@ -98,12 +98,29 @@ export async function applyEarlyReceipts(
   });
 }
 
+// eslint-disable-next-line no-control-regex -- the point is to find them
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/**
+ * Issue 48: a signed receipt is still outside text. PostgreSQL refuses a NUL in text (a 500, which the provider
+ * retries for days), so before anything is written: an id with a control character is none we ever stored
+ * (ignored, 2xx), and control characters in the error text become spaces.
+ */
+function storableReceipt(receipt: DeliveryReceipt): DeliveryReceipt | undefined {
+  if (receipt.providerMessageId.replace(CONTROL_CHARACTERS, '') !== receipt.providerMessageId)
+    return undefined;
+  const plain = (text: string | null) => text && text.replace(CONTROL_CHARACTERS, ' ');
+  return { ...receipt, userError: plain(receipt.userError), failure: plain(receipt.failure) };
+}
+
 /**
  * Applies a receipt from a provider's webhook. When no outbox row has its id yet (the webhook beat the worker,
  * which stores the id once the send call has answered), the receipt is kept and applied when the id is stored.
  * Returns the receipts that changed a row: this one, or kept ones the stored id now lets through.
  */
-export async function receiveReceipt(ctx: AppContext, receipt: DeliveryReceipt): Promise<DeliveryReceipt[]> {
+export async function receiveReceipt(ctx: AppContext, given: DeliveryReceipt): Promise<DeliveryReceipt[]> {
+  const receipt = storableReceipt(given);
+  if (!receipt) return [];
   if (await applyToRow(ctx.db, receipt)) return [receipt];
   // No row changed: the id is not stored yet, or the receipt is stale. Kept either way (a stale one is deleted
   // at once below, as its row exists); a repeated one is kept once.

@@ -1,6 +1,6 @@
 import type { Sql } from '../../db/database';
 import { recordAudit } from '../audit';
-import { notifyLinePaid } from './notify-paid';
+import { notifyLinePaid, notifyLineReversed } from './notify-paid';
 
 /**
  * The moves of a payout line after approval, shared by the bank result, marking by hand and Paystack (webhook,
@@ -74,9 +74,15 @@ export function markLineFailed(sql: Sql, lineId: number, change: LineMove): Prom
   return move(sql, lineId, 'failed', ['sending', 'processing'], change);
 }
 
-/** paid -> reversed (the money came back): its entries are free (available) again. */
-export function markLineReversed(sql: Sql, lineId: number, change: LineMove): Promise<MovedLine | null> {
-  return move(sql, lineId, 'reversed', ['paid'], change);
+/** paid -> reversed (the money came back): its entries are free (available) again, and the affiliate is told. */
+export async function markLineReversed(
+  sql: Sql,
+  lineId: number,
+  change: LineMove,
+): Promise<MovedLine | null> {
+  const moved = await move(sql, lineId, 'reversed', ['paid'], change);
+  if (moved) await notifyLineReversed(sql, lineId);
+  return moved;
 }
 
 /**

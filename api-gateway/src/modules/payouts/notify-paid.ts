@@ -9,7 +9,19 @@ import { accountLabel, nairaText } from './account-label';
  * Called by every path that pays a line (bank result, by hand, Paystack's webhook and reconciler) through
  * markLinePaid.
  */
-export async function notifyLinePaid(sql: Sql, lineId: number): Promise<void> {
+export function notifyLinePaid(sql: Sql, lineId: number): Promise<void> {
+  return notifyLine(sql, lineId, 'paid');
+}
+
+/**
+ * Issue 48: the affiliate was told the money went out; when the bank returns it (Paystack's transfer.reversed)
+ * they are told that too, by the same two channels, in the transaction that marks the line reversed.
+ */
+export function notifyLineReversed(sql: Sql, lineId: number): Promise<void> {
+  return notifyLine(sql, lineId, 'reversed');
+}
+
+async function notifyLine(sql: Sql, lineId: number, what: 'paid' | 'reversed'): Promise<void> {
   const { rows } = await sql.query<{
     net: string;
     bank_name: string | null;
@@ -26,15 +38,19 @@ export async function notifyLinePaid(sql: Sql, lineId: number): Promise<void> {
   );
   const line = rows[0];
   if (!line) return;
-  const notice = PayoutMessages.paidNotice(
-    nairaText(line.net),
-    accountLabel(line.bank_name, line.account_last4) ?? 'your bank account',
-  );
+  const account = accountLabel(line.bank_name, line.account_last4) ?? 'your bank account';
+  const notice =
+    what === 'paid'
+      ? PayoutMessages.paidNotice(nairaText(line.net), account)
+      : PayoutMessages.reversedNotice(nairaText(line.net), account);
   await enqueueMessage(sql, {
     channel: 'email',
     recipient: line.email,
-    subject: 'Your commission has been paid',
-    body: `Dear ${line.full_name},\n\n${notice}.\n\nThe remittance advice is on the Payouts page of the Affiliate Portal.`,
+    subject: what === 'paid' ? 'Your commission has been paid' : 'Your commission payment was returned',
+    body:
+      what === 'paid'
+        ? `Dear ${line.full_name},\n\n${notice}.\n\nThe remittance advice is on the Payouts page of the Affiliate Portal.`
+        : `Dear ${line.full_name},\n\n${notice}.\n\nIf your bank account has changed, update it in the Affiliate Portal.`,
   });
   const prefix = line.phone_code.startsWith('+') ? '' : '+';
   await enqueueMessage(sql, {

@@ -1,6 +1,9 @@
+import { PayoutMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
+import { recordAudit } from '../audit';
 import { completeRunIfSettled, markLineFailed, markLinePaid, markLineReversed } from '../payouts';
+import { nairaText } from '../payouts/account-label';
 import type { TransferState } from './transfers-client';
 
 /**
@@ -53,17 +56,27 @@ export async function applyTransferState(
 ): Promise<AppliedOutcome | null> {
   let target = targetOf(state.status);
   const now = ctx.now();
-  const { rows: current } = await tx.query<{ payout_line_id: string | number; status: string }>(
-    `SELECT l.payout_line_id, l.status FROM payout_lines l
+  const { rows: current } = await tx.query<LineNow>(
+    `SELECT l.payout_line_id, l.status, l.net::text AS net, l.payout_run_id, a.affiliate_code
+       FROM payout_lines l
        JOIN payout_runs r ON r.payout_run_id = l.payout_run_id
+       JOIN affiliates a ON a.affiliate_id = l.affiliate_id
       WHERE l.reference = $1 AND r.provider = 'paystack'
       FOR UPDATE OF l`,
     [state.reference],
   );
   if (current.length === 0) return null;
-  const lineId = Number(current[0].payout_line_id);
+  const line = current[0];
+  const lineId = Number(line.payout_line_id);
   // Reversed before we ever saw it paid: the money did not stay with the affiliate, the line failed.
-  if (target === 'reversed' && current[0].status !== 'paid') target = 'failed';
+  if (target === 'reversed' && line.status !== 'paid') target = 'failed';
+  if (target === 'paid') {
+    const mismatch = moneyMismatch(state, line.net);
+    if (mismatch) {
+      await recordMismatch(ctx, tx, line, state, mismatch);
+      return null;
+    }
+  }
   const change = { reason: reasonFor(target, state), transferCode: state.transferCode, at: now };
   let moved: { runId: number } | null;
   if (target === 'paid') moved = await markLinePaid(tx, lineId, change);
@@ -80,8 +93,95 @@ export async function applyTransferState(
     moved = rows[0] ? { runId: Number(rows[0].payout_run_id) } : null;
   }
   if (!moved) return null;
+  if (target !== 'processing') {
+    // Issue 48: each line Paystack settles has its own row in the audit trail, beside the run's.
+    await recordAudit(tx, {
+      actorUserId: null,
+      action: `payout.line.${target}`,
+      entityType: 'payout_line',
+      entityId: lineId,
+      fromStatus: line.status,
+      toStatus: target,
+      remark: change.reason,
+      details: {
+        runId: moved.runId,
+        affiliateCode: line.affiliate_code,
+        reference: state.reference,
+        source: 'paystack',
+        ...(state.transferCode ? { transferCode: state.transferCode } : {}),
+      },
+      at: now,
+    });
+  }
   await settleRun(ctx, tx, moved.runId);
   return { lineId, runId: moved.runId, status: target };
+}
+
+interface LineNow {
+  payout_line_id: string | number;
+  status: string;
+  net: string;
+  payout_run_id: string | number;
+  affiliate_code: string;
+}
+
+/** A numeric(…, 2) column's text ('1234.50') in kobo, exactly. */
+const koboOf = (naira: string): bigint => BigInt(Number(naira).toFixed(2).replace('.', ''));
+
+function nairaOfKobo(kobo: number): string {
+  const abs = Math.abs(kobo);
+  return nairaText(`${kobo < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`);
+}
+
+/**
+ * Issue 48: what is wrong with a success's stated amount or currency against the line's net in naira, or null
+ * when both match (or the answer, e.g. the bulk call's, does not state them).
+ */
+function moneyMismatch(state: TransferState, net: string): string | null {
+  const amountWrong =
+    state.amountKobo !== undefined && (state.amountKobo === null || BigInt(state.amountKobo) !== koboOf(net));
+  const currencyWrong = state.currency !== undefined && state.currency?.toUpperCase() !== 'NGN';
+  if (!amountWrong && !currencyWrong) return null;
+  const amount = typeof state.amountKobo === 'number' ? nairaOfKobo(state.amountKobo) : 'an unstated amount';
+  const currency = state.currency ? state.currency.toUpperCase() : 'no currency';
+  return PayoutMessages.providerMismatch(`${amount} (${currency})`, `${nairaText(net)} (NGN)`).slice(0, 500);
+}
+
+/**
+ * The line stays where it is (not paid); the mismatch is its reason, shown on the run page, and one audit row
+ * says what Paystack reported. A repeat of the same report changes nothing and adds no row.
+ */
+async function recordMismatch(ctx: AppContext, tx: Sql, line: LineNow, state: TransferState, reason: string) {
+  const now = ctx.now();
+  const { rowCount } = await tx.query(
+    `UPDATE payout_lines SET status_reason = $2, updated_at = $3
+      WHERE payout_line_id = $1 AND status_reason IS DISTINCT FROM $2`,
+    [line.payout_line_id, reason, now],
+  );
+  if (!rowCount) return;
+  await recordAudit(tx, {
+    actorUserId: null,
+    action: 'payout.line.mismatch',
+    entityType: 'payout_line',
+    entityId: Number(line.payout_line_id),
+    fromStatus: line.status,
+    toStatus: line.status,
+    remark: reason,
+    details: {
+      runId: Number(line.payout_run_id),
+      affiliateCode: line.affiliate_code,
+      reference: state.reference,
+      reportedAmountKobo: state.amountKobo ?? null,
+      reportedCurrency: state.currency ?? null,
+      expectedNet: line.net,
+      source: 'paystack',
+    },
+    at: now,
+  });
+  ctx.logger.warn(
+    { reference: state.reference, line: Number(line.payout_line_id) },
+    'paystack amount mismatch',
+  );
 }
 
 /** Lines refused before anything was sent (a recipient Paystack will not create, a bulk call refused). */

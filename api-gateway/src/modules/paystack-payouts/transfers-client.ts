@@ -40,6 +40,30 @@ export interface TransferState {
   /** Paystack's status: pending, success, failed, reversed, otp, abandoned, blocked, rejected, received... */
   status: string;
   message?: string;
+  /**
+   * What Paystack says it moved (issue 48): whole kobo and the currency code, when the answer states them; null
+   * when the answer has the field but not as a usable value. A success is believed only when both match the line.
+   */
+  amountKobo?: number | null;
+  currency?: string | null;
+}
+
+/** The amount and currency of a transfer answer or event, as TransferState holds them. */
+export function statedMoney(data: Record<string, unknown>): Pick<TransferState, 'amountKobo' | 'currency'> {
+  return {
+    ...('amount' in data
+      ? {
+          amountKobo:
+            typeof data.amount === 'number' && Number.isSafeInteger(data.amount) ? data.amount : null,
+        }
+      : {}),
+    ...('currency' in data
+      ? {
+          currency:
+            typeof data.currency === 'string' && /^[A-Za-z]{3}$/.test(data.currency) ? data.currency : null,
+        }
+      : {}),
+  };
 }
 
 export interface BulkItem {
@@ -81,6 +105,7 @@ function transferState(value: unknown): TransferState | null {
     transferCode: typeof data.transfer_code === 'string' ? data.transfer_code : null,
     status: data.status.toLowerCase(),
     ...(typeof data.message === 'string' ? { message: data.message.slice(0, 300) } : {}),
+    ...statedMoney(data),
   };
 }
 

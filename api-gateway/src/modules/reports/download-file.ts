@@ -4,7 +4,9 @@ import { Messages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import type { FileStore } from '../../storage/file-store';
-import { consumeDownloadToken } from './download-tokens';
+import type { SessionUser } from '../../http/session';
+import { downloadCaller } from './download-owner';
+import { consumeDownloadToken, liveDownloadTokenOwner } from './download-tokens';
 import type { ExportRunner } from './export-runner';
 
 /**
@@ -37,18 +39,22 @@ function wantsPage(req: Request): boolean {
 }
 
 /**
- * Streams the file behind a single-use token and removes it once delivered. A used, expired or forged
- * token is 410: JSON for programs, a page for people.
+ * Streams the file behind a single-use token to the user who asked for it, and removes it once delivered.
+ * A used, expired or forged token is 410; someone else's live link (or one followed signed out) is 404 and
+ * stays usable by its owner. JSON for programs, a page for people.
  */
 export async function sendDownload(
   ctx: AppContext,
   store: FileStore,
   exportRunner: ExportRunner,
   token: string | undefined,
+  session: SessionUser | undefined,
   req: Request,
   res: Response,
 ): Promise<void> {
-  const fileId = await consumeDownloadToken(ctx.db, token, ctx.now());
+  const caller = token ? await downloadCaller(ctx, req, session) : undefined;
+  const fileId =
+    caller === undefined ? undefined : await consumeDownloadToken(ctx.db, token, caller, ctx.now());
   const file = fileId ? await store.find(ctx.db, { fileId }) : undefined;
   const stream = file ? store.openRead(file.storageKey) : undefined;
   const opened =
@@ -58,9 +64,11 @@ export async function sendDownload(
       stream.once('error', () => resolve(false));
     }));
   if (!file || !stream || !opened) {
-    if (!wantsPage(req)) throw new HttpError(410, Messages.invalidDownloadLink);
+    const status =
+      !fileId && (await liveDownloadTokenOwner(ctx.db, token, ctx.now())) !== undefined ? 404 : 410;
+    if (!wantsPage(req)) throw new HttpError(status, Messages.invalidDownloadLink);
     res
-      .status(410)
+      .status(status)
       .set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
       .set('Cache-Control', 'no-store')
       .type('html')

@@ -27,28 +27,39 @@ export async function issueDownloadToken(
 
 export const downloadPath = (token: string) => `${DOWNLOAD_PATH}?token=${encodeURIComponent(token)}`;
 
-/** Whether a token would still download its file now (unused, unexpired). Does not use it up. */
-export async function isDownloadTokenValid(sql: Sql, token: string | undefined, now: Date): Promise<boolean> {
-  if (!token) return false;
-  const { rows } = await sql.query<{ ok: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM download_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2) AS ok`,
+/**
+ * Whose live link (unused, unexpired) a token is, or undefined. Does not use it up: the spec's check comes
+ * before the download, and only the owner is told anything (see the check and download handlers).
+ */
+export async function liveDownloadTokenOwner(
+  sql: Sql,
+  token: string | undefined,
+  now: Date,
+): Promise<number | undefined> {
+  if (!token) return undefined;
+  const { rows } = await sql.query<{ user_id: string }>(
+    `SELECT user_id FROM download_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2`,
     [hashOf(token), now],
   );
-  return rows[0].ok;
+  return rows[0] ? Number(rows[0].user_id) : undefined;
 }
 
-/** Uses a token up, atomically: of two concurrent downloads only one gets the file id. */
+/**
+ * Uses a token up for its owner, atomically: of two concurrent downloads only one gets the file id, and
+ * another user's attempt leaves it untouched for the owner.
+ */
 export async function consumeDownloadToken(
   sql: Sql,
   token: string | undefined,
+  userId: number,
   now: Date,
 ): Promise<string | undefined> {
   if (!token) return undefined;
   const { rows } = await sql.query<{ file_id: string }>(
     `UPDATE download_tokens SET used_at = $2
-      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 AND user_id = $3
       RETURNING file_id`,
-    [hashOf(token), now],
+    [hashOf(token), now, userId],
   );
   return rows[0]?.file_id;
 }

@@ -34,16 +34,34 @@ export type ExportJob<Row> = {
 );
 
 /**
+ * The users exporting now in this gateway, one set per app: every ExportRunner of the app (reports, My data,
+ * bank file, remittance advice) counts against the same MAX_CONCURRENT_EXPORTS. Issue 48: each runner had its
+ * own set, so four runners let eight exports run at once. Per gateway, not across gateways: the cap guards this
+ * process's event loop and memory (zip streams); the one-per-user rule across gateways is export_runs.
+ */
+const runningByApp = new WeakMap<AppContext, Set<number>>();
+
+function runningExports(ctx: AppContext): Set<number> {
+  let running = runningByApp.get(ctx);
+  if (!running) {
+    running = new Set();
+    runningByApp.set(ctx, running);
+  }
+  return running;
+}
+
+/**
  * Writes report spreadsheets to the file store, streaming from the database, and answers a single-use
  * download link. One export per user at a time on every gateway sharing the database (claimed in
  * export_runs), and a small number at a time per gateway (each holds a database reader and a zip stream).
  */
 export class ExportRunner {
   private readonly store: FileStore;
-  private readonly running = new Set<number>();
+  private readonly running: Set<number>;
 
   constructor(private readonly ctx: AppContext) {
     this.store = new FileStore(ctx);
+    this.running = runningExports(ctx);
   }
 
   async run<Row>(userId: number, job: ExportJob<Row>): Promise<ExcelPathResponse> {

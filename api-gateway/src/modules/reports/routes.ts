@@ -8,7 +8,8 @@ import {
   commissionStatementFileName,
   streamCommissionStatement,
 } from './commission-statement';
-import { isDownloadTokenValid } from './download-tokens';
+import { setDownloadCookie } from './download-owner';
+import { liveDownloadTokenOwner } from './download-tokens';
 import { sendDownload } from './download-file';
 import { ExportRunner } from './export-runner';
 import {
@@ -19,7 +20,7 @@ import {
 } from './login-report';
 import { businessDay } from '../../lib/business-time';
 import { exactNumberSearch } from '../../lib/sealed-numbers';
-import { forbidden } from '../../http/errors';
+import { forbidden, notFound } from '../../http/errors';
 
 export function registerReportRoutes(api: ApiRouter, ctx: AppContext): void {
   const exportRunner = new ExportRunner(ctx);
@@ -78,12 +79,17 @@ export function registerReportRoutes(api: ApiRouter, ctx: AppContext): void {
     });
   });
 
-  api.route(ReportEndpoints.checkDownloadToken, async ({ query }) => {
-    const valid = await isDownloadTokenValid(ctx.db, query.token || undefined, ctx.now());
-    return { valid, message: valid ? ReportMessages.tokenValid : Messages.invalidDownloadLink };
+  // Issue 48: the check does not use the link up (the download that follows does, atomically); it tells only
+  // the owner that a live link is live, and leaves the cookie by which their browser's download is known.
+  api.route(ReportEndpoints.checkDownloadToken, async ({ query, session }, req, res) => {
+    const owner = await liveDownloadTokenOwner(ctx.db, query.token || undefined, ctx.now());
+    if (owner === undefined) return { valid: false, message: Messages.invalidDownloadLink };
+    if (owner !== session?.userId) throw notFound(Messages.invalidDownloadLink);
+    setDownloadCookie(ctx, req, res, session);
+    return { valid: true, message: ReportMessages.tokenValid };
   });
 
-  api.route(ReportEndpoints.download, ({ query }, req, res) =>
-    sendDownload(ctx, store, exportRunner, query.token || undefined, req, res),
+  api.route(ReportEndpoints.download, ({ query, session }, req, res) =>
+    sendDownload(ctx, store, exportRunner, query.token || undefined, session, req, res),
   );
 }

@@ -203,6 +203,7 @@ describe('the affiliate Excel', () => {
     expect(res.status).toBe(200);
     const file = await request(t.app)
       .get(res.body.excelPath)
+      .set('Authorization', admin)
       .buffer(true)
       .parse((stream, callback) => {
         const chunks: Buffer[] = [];

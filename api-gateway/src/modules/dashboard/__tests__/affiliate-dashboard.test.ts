@@ -259,9 +259,10 @@ test('another affiliate sees only its own figures; a new affiliate sees zeros an
   );
 });
 
-async function downloadSheet(excelPath: string) {
+async function downloadSheet(excelPath: string, owner: string) {
   const res = await request(t.app)
     .get(excelPath)
+    .set('Authorization', owner)
     .buffer(true)
     .parse((stream, callback) => {
       const chunks: Buffer[] = [];
@@ -275,9 +276,9 @@ async function downloadSheet(excelPath: string) {
   return workbook.worksheets[0];
 }
 
-async function download(excelPath: string): Promise<unknown[][]> {
+async function download(excelPath: string, owner: string): Promise<unknown[][]> {
   const rows: unknown[][] = [];
-  (await downloadSheet(excelPath)).eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  (await downloadSheet(excelPath, owner)).eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
 }
 
@@ -289,7 +290,7 @@ describe('monthly commission statement', () => {
     const res = await statement(sellerToken, '2025-06');
     expect(res.status).toBe(200);
     expect(res.body.excelPath).toMatch(/^\/api\/report\/download\?token=[\w-]{43}$/);
-    const rows = await download(res.body.excelPath);
+    const rows = await download(res.body.excelPath, sellerToken);
     expect(rows[0]).toEqual([
       'Sr No',
       'Order ID',
@@ -311,11 +312,11 @@ describe('monthly commission statement', () => {
       [undefined, undefined, 9033.33, undefined, 216.67, 66.67],
     ]);
     expect(rows.at(-1)?.[1]).toBe('Total (5 orders)');
-    expect((await request(t.app).get(res.body.excelPath)).status).toBe(410);
+    expect((await request(t.app).get(res.body.excelPath).set('Authorization', sellerToken)).status).toBe(410);
   });
 
   test('amounts are money cells: numbers shown in naira with two decimals', async () => {
-    const sheet = await downloadSheet((await statement(sellerToken, '2025-06')).body.excelPath);
+    const sheet = await downloadSheet((await statement(sellerToken, '2025-06')).body.excelPath, sellerToken);
     // Order Value, Commission and Qualified Commission, on the orders and on the totals line.
     for (const row of [2, 6, 7])
       for (const column of [6, 8, 9]) {
@@ -326,10 +327,10 @@ describe('monthly commission statement', () => {
   });
 
   test("another affiliate's statement holds none of the seller's orders; an empty month is only its totals", async () => {
-    const theirs = await download((await statement(otherToken, '2025-06')).body.excelPath);
+    const theirs = await download((await statement(otherToken, '2025-06')).body.excelPath, otherToken);
     expect(theirs.slice(1).map((row) => row[5])).toEqual([10000, 80, 10080]);
     const empty = await statement(newcomerToken, '2025-06');
-    const rows = await download(empty.body.excelPath);
+    const rows = await download(empty.body.excelPath, newcomerToken);
     expect(rows.slice(1)).toEqual([
       [undefined, 'Total (0 orders)', undefined, undefined, undefined, 0, undefined, 0, 0],
     ]);

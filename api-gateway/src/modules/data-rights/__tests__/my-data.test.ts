@@ -20,9 +20,10 @@ let amaka: TestAffiliate;
 let other: TestAffiliate;
 let token: string;
 
-async function download(excelPath: string) {
+async function download(excelPath: string, owner = token) {
   return request(t.app)
     .get(excelPath)
+    .set('Authorization', owner)
     .buffer(true)
     .parse((res, callback) => {
       const chunks: Buffer[] = [];
@@ -94,6 +95,7 @@ describe('My data (issue 29, NDPA access and portability)', () => {
       'KYC history',
       'Orders',
       'Commission',
+      'Payouts',
       'Messages',
       'Sign-in history',
     ]);

@@ -150,9 +150,10 @@ async function page(token: string, query = '') {
   return request(t.app).get(`/api/affiliate/payouts${query}`).set('Authorization', token);
 }
 
-async function download(excelPath: string) {
+async function download(excelPath: string, owner: string) {
   return request(t.app)
     .get(excelPath)
+    .set('Authorization', owner)
     .buffer(true)
     .parse((res, callback) => {
       const chunks: Buffer[] = [];
@@ -395,12 +396,12 @@ test('the remittance advice: single-use link; the orders it pays with commission
     .set('Authorization', myToken);
   expect(res.status).toBe(200);
   expect(res.body.excelPath).toMatch(/^\/api\/report\/download\?token=[\w-]{43}$/);
-  const file = await download(res.body.excelPath);
+  const file = await download(res.body.excelPath, myToken);
   expect(file.status).toBe(200);
   expect(file.headers['content-disposition']).toMatch(
     /^attachment; filename="remittance-advice-po-\d+-\d+\.xlsx"$/,
   );
-  expect((await download(res.body.excelPath)).status).toBe(410);
+  expect((await download(res.body.excelPath, myToken)).status).toBe(410);
   const { values, formats } = await sheet(file.body as Buffer);
   expect(values[0]).toEqual(['Item', 'Order ID', 'Order Date', 'Description', 'Amount (NGN)']);
   const entries = values
@@ -433,7 +434,7 @@ test('the remittance advice: single-use link; the orders it pays with commission
   const processing = await request(t.app)
     .post(`/api/affiliate/payouts/${processingLine}/advice`)
     .set('Authorization', myToken);
-  const p = await sheet((await download(processing.body.excelPath)).body as Buffer);
+  const p = await sheet((await download(processing.body.excelPath, myToken)).body as Buffer);
   expect(p.values.find((row) => row[0] === 'Deductions')![4]).toBe(0);
   expect(p.values.find((row) => row[0] === 'Status')![3]).toBe('Processing');
 });
@@ -579,10 +580,11 @@ test('the advice of the payout that takes a clawback back and pays an adjustment
       percent: '0.00',
     },
   );
+  const payeeToken = await bearer(t.ctx, payee.userId);
   const res = await request(t.app)
     .post(`/api/affiliate/payouts/${next}/advice`)
-    .set('Authorization', await bearer(t.ctx, payee.userId));
-  const { values } = await sheet((await download(res.body.excelPath)).body as Buffer);
+    .set('Authorization', payeeToken);
+  const { values } = await sheet((await download(res.body.excelPath, payeeToken)).body as Buffer);
   const entries = values.filter((row) => ['Commission', 'Adjustment', 'Clawback'].includes(String(row[0])));
   expect(entries.map((row) => [row[0], row[4], String(row[3]).replace(/^Order \S+: /, '')])).toEqual(
     expect.arrayContaining([

@@ -334,6 +334,7 @@ describe('a run', () => {
     expect(link.status).toBe(200);
     const file = await request(t.app)
       .get(link.body.excelPath)
+      .set('Authorization', approver)
       .buffer(true)
       .parse((res, done) => {
         const chunks: Buffer[] = [];

@@ -94,6 +94,7 @@ function webhook(
         status: event.slice('transfer.'.length),
         transfer_code: transfer?.transferCode ?? 'TRF_unknown',
         amount: transfer?.amount ?? 100,
+        currency: 'NGN',
       },
     });
   const call = request(t.app).post('/api/webhooks/paystack').set('Content-Type', 'application/json');

@@ -66,9 +66,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function download(excelPath: string) {
+async function download(excelPath: string, owner: string) {
   return request(t.app)
     .get(excelPath)
+    .set('Authorization', owner)
     .buffer(true)
     .parse((res, callback) => {
       const chunks: Buffer[] = [];
@@ -94,10 +95,12 @@ describe('login report export', () => {
     expect(res.body.excelPath).toMatch(/^\/api\/report\/download\?token=[\w-]{43}$/);
     const token = new URL(res.body.excelPath, 'http://x').searchParams.get('token');
 
-    const check = await request(t.app).get(`/api/report/check-download-token-valid?token=${token}`);
+    const check = await request(t.app)
+      .get(`/api/report/check-download-token-valid?token=${token}`)
+      .set('Authorization', admin);
     expect(check.body).toEqual({ valid: true, message: 'Link is valid.' });
 
-    const file = await download(res.body.excelPath);
+    const file = await download(res.body.excelPath, admin);
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -134,7 +137,7 @@ describe('login report export', () => {
     ]);
     expect(rows[2][6]).toBe('Invalid credentials');
 
-    const again = await download(res.body.excelPath);
+    const again = await download(res.body.excelPath, admin);
     expect(again.status).toBe(410);
     expect(JSON.parse((again.body as Buffer).toString())).toEqual({ message: 'Invalid or expired link.' });
     const used = await request(t.app).get(`/api/report/check-download-token-valid?token=${token}`);
@@ -161,17 +164,21 @@ describe('login report export', () => {
     const token = new URL(res.body.excelPath, 'http://x').searchParams.get('token');
     t.advanceClock(9 * 60_000);
     expect(
-      (await request(t.app).get(`/api/report/check-download-token-valid?token=${token}`)).body.valid,
+      (
+        await request(t.app)
+          .get(`/api/report/check-download-token-valid?token=${token}`)
+          .set('Authorization', backoffice)
+      ).body.valid,
     ).toBe(true);
     t.advanceClock(61_000);
     const check = await request(t.app).get(`/api/report/check-download-token-valid?token=${token}`);
     expect(check.body).toEqual({ valid: false, message: 'Invalid or expired link.' });
-    expect((await download(res.body.excelPath)).status).toBe(410);
+    expect((await download(res.body.excelPath, backoffice)).status).toBe(410);
   });
 
   test('search narrows the export; escape-worthy search text is literal', async () => {
     const res = await request(t.app).get('/api/report/loginhistory?search=tunde').set('Authorization', admin);
-    const rows = await sheetRows((await download(res.body.excelPath)).body as Buffer);
+    const rows = await sheetRows((await download(res.body.excelPath, admin)).body as Buffer);
     expect(rows.slice(1).map((row) => row[1])).toEqual([tunde.affiliateCode]);
   });
 
@@ -313,7 +320,7 @@ describe('affiliate report (admin only)', () => {
   test('admin gets the list as Excel, filtered like the screen', async () => {
     const res = await request(t.app).get('/api/report/affiliate?status=pending').set('Authorization', admin);
     expect(res.status).toBe(200);
-    const rows = await sheetRows((await download(res.body.excelPath)).body as Buffer);
+    const rows = await sheetRows((await download(res.body.excelPath, admin)).body as Buffer);
     expect(rows[0].slice(0, 7)).toEqual([
       'Sr No',
       'Affiliate ID',
@@ -330,7 +337,7 @@ describe('affiliate report (admin only)', () => {
     expect(rows[1][4]).toMatch(/^\+234-\d{10}$/);
 
     const all = await request(t.app).get('/api/report/affiliate').set('Authorization', admin);
-    const everyone = await sheetRows((await download(all.body.excelPath)).body as Buffer);
+    const everyone = await sheetRows((await download(all.body.excelPath, admin)).body as Buffer);
     expect(everyone.slice(1).map((row) => row[1])).toEqual([tunde.affiliateCode, amaka.affiliateCode]);
   });
 
