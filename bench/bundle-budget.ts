@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import type { Browser, BrowserContext, Page, Response } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/playwright.config';
-import { totpCodeAt } from '../api-gateway/src/modules/auth/totp';
+import { totpCodeAt } from '../api-gateway/test-support/authenticator';
 import { DEMO_ACCOUNTS } from '../api-gateway/src/seed/demo-accounts';
 import { BUILT_WEB, REPO_ROOT, startGateway } from '../e2e/support/gateway';
 

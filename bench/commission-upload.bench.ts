@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import * as XLSX from 'xlsx';
 import { COMMISSION_COLUMNS } from '@portal/contracts';
 import { hugeSharedStrings } from '../api-gateway/test-support/rate-workbooks';
-import { totpCodeAt } from '../api-gateway/src/modules/auth/totp';
+import { totpCodeAt } from '../api-gateway/test-support/authenticator';
 import { DEMO_ACCOUNTS } from '../api-gateway/src/seed/demo-accounts';
 import { agent, percentile, send, startGatewayProcess, type GatewayProcess } from './gateway-harness';
 import http from 'node:http';

@@ -42,7 +42,7 @@ import * as XLSX from 'xlsx';
 import { COMMISSION_COLUMNS, EXPORT_LIMIT } from '@portal/contracts';
 import { gatewayWorkers } from '../api-gateway/src/config';
 import { cpuSeconds, postgresCpuSeconds } from './cpu-time';
-import { totpCodeAt } from '../api-gateway/src/modules/auth/totp';
+import { totpCodeAt } from '../api-gateway/test-support/authenticator';
 import { type Database, openDatabase } from '../api-gateway/src/db/database';
 import { DEMO_ACCOUNTS } from '../api-gateway/src/seed/demo-accounts';
 import { PRODUCT_CATEGORIES } from '../api-gateway/src/seed/vocabulary';

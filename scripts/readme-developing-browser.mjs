@@ -4,7 +4,7 @@
 //     the whole portal (`npm run dev`): the shell loads the auth remote from its dev server and shows Sign In;
 //   node scripts/readme-developing-browser.mjs standalone http://localhost:3002 admin@example.com
 //     one remote on its own dev server: its dev session signs in (the demo admin's authenticator code included)
-//     and its first page shows its heading.
+//     and its first page shows its heading; a second browser opened at once is signed in too.
 // Development bundles are large and unminified: each wait allows minutes on a busy two-core machine, the page's
 // load event included (Playwright's own 30 s would fail a busy run).
 import { createRequire } from 'node:module';
@@ -32,6 +32,15 @@ try {
     const frame = page.getByRole('navigation', { name: /pages$/ });
     await frame.getByText(account, { exact: true }).waitFor({ timeout: WAIT_MS });
     await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor({ timeout: WAIT_MS });
+    // A second browser (a private window) at once, within the same 30 s: the dev server's one session, not a
+    // second sign-in refused the authenticator code the first used (issue 53).
+    const second = await (await browser.newContext()).newPage();
+    second.on('pageerror', (error) => errors.push(error.message));
+    await second.goto(`${url}/`, { timeout: WAIT_MS });
+    await second
+      .getByRole('navigation', { name: /pages$/ })
+      .getByText(account, { exact: true })
+      .waitFor({ timeout: WAIT_MS });
   } else {
     throw new Error(`Unknown kind "${kind}": portal or standalone.`);
   }

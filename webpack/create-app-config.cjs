@@ -6,6 +6,7 @@ const { facadeAliases, sharedModules } = require('./shared-config.cjs');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
 const { CompileHintsPlugin } = require('./compile-hints-plugin.cjs');
 const federationSemverLoader = require('./federation-semver-loader.cjs');
+const { devSessionMiddleware } = require('./standalone/dev-session.cjs');
 const { APPS, DEV_GATEWAY_URL } = require('./apps.cjs');
 
 /** Resolved from the app's own folder: pnpm gives each app its own node_modules. */
@@ -301,6 +302,15 @@ function createAppConfig({ appDir, app }) {
         headers: isHost ? {} : { 'Access-Control-Allow-Origin': '*' },
         historyApiFallback: isHost || standalone ? { index: '/index.html' } : false,
         proxy: [{ context: ['/api'], target: DEV_GATEWAY_URL, changeOrigin: false }],
+        // A standalone remote's dev session, one per dev server for every browser (standalone/dev-session.cjs).
+        ...(standalone
+          ? {
+              setupMiddlewares: (middlewares) => [
+                devSessionMiddleware({ gatewayUrl: DEV_GATEWAY_URL }),
+                ...middlewares,
+              ],
+            }
+          : {}),
         client: { overlay: { errors: true, warnings: false }, logging: 'warn' },
         devMiddleware: { stats: 'errors-warnings' },
         static: false,

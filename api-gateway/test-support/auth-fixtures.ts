@@ -2,7 +2,7 @@ import type express from 'express';
 import request from 'supertest';
 import { hashPassword } from '../src/auth/password';
 import type { Sql } from '../src/db/database';
-import { totpCodeAt } from '../src/modules/auth/totp';
+import { totpCodeAt } from './authenticator';
 import { testAppContexts } from './test-app';
 import { openSecret, type StoredSecretRow } from '../src/lib/sealed-secrets';
 

@@ -195,3 +195,29 @@ for (const { who, signIn, paths } of ROLES) {
     expect(findings).toEqual({});
   });
 }
+
+// Issue 51: admin/orders with the sidebar open cut 'Processin' and 'Rejecte' and scrolled 23 px inside its card.
+// The newest orders (the first page) hold every status; at 1366 and 1280 px each word shows whole, the table fits
+// its card, and a Rejected order's badge is red as it is on every screen.
+test('admin/orders shows whole status words and no hidden scroll at 1366 and 1280 px with the sidebar open', async ({
+  page,
+}) => {
+  await signInThroughScreen(page, DEMO.admin.email, DEMO.admin.password);
+  for (const width of [1366, 1280]) {
+    await resize(page, width);
+    await page.goto('/admin/orders');
+    await settled(page, '/admin/orders');
+    await expect(page.getByRole('button', { name: 'Hide menu' })).toBeVisible();
+    const table = page.getByRole('region', { name: 'Orders' });
+    await expect(table.getByText('Processing', { exact: true }).first()).toBeVisible();
+    await expect(table.getByText('Rejected', { exact: true }).first()).toBeVisible();
+    expect(await layoutFindings(page), `at ${width} px`).toEqual([]);
+    const hidden = await table.evaluate((box) => box.scrollWidth - box.clientWidth);
+    expect(
+      hidden,
+      `the orders table scrolls ${hidden} px inside its card at ${width} px`,
+    ).toBeLessThanOrEqual(0);
+    const rejected = table.getByRole('row').filter({ hasText: 'Rejected' }).first();
+    await expect(rejected.locator('.p-tag')).toHaveClass(/p-tag-danger/);
+  }
+});

@@ -52,11 +52,11 @@ export {
   notify,
 } from './toasts';
 export { formatDate, formatMonth, formatNaira, formatTime, pickedDay, pickerDate } from './format';
-export { statusSeverity } from './status-severity';
 export type { BadgeSeverity } from './status-severity';
 export const StatusBadge = lazy(() =>
   import('./status-badge').then((module) => ({ default: module.StatusBadge })),
 );
+export type { StatusBadgeProps } from './status-badge';
 export { AvatarImage, DEFAULT_AVATAR_SRC } from './default-avatar';
 export const ConfirmDialog = lazy(() =>
   import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
@@ -92,6 +92,10 @@ export const Pager = lazy(() =>
   import('./data-table/pager').then((module) => ({ default: module.Pager })),
 ) as unknown as (props: PagerProps) => ReactElement;
 export type { PagerProps } from './data-table/pager';
+export const PageOfPager = lazy(() =>
+  import('./data-table/page-of-pager').then((module) => ({ default: module.PageOfPager })),
+);
+export type { PageOfPagerProps } from './data-table/page-of-pager';
 export { ALL_PAGES_THRESHOLD, clampPage, pageCount, pageItems } from './data-table/page-items';
 export type { PageItem } from './data-table/page-items';
 export const PagedTable = lazy(() =>
@@ -105,7 +109,13 @@ export const ListScreen = lazy(() =>
 export const FilterField = lazy(() =>
   import('./list-screen/list-screen').then((module) => ({ default: module.FilterField })),
 );
-export type { FilterFieldProps, ListScreenProps } from './list-screen/list-screen';
+export const SearchFilter = lazy(() =>
+  import('./list-screen/list-screen').then((module) => ({ default: module.SearchFilter })),
+);
+export const ResetFilters = lazy(() =>
+  import('./list-screen/list-screen').then((module) => ({ default: module.ResetFilters })),
+);
+export type { FilterFieldProps, ListScreenProps, SearchFilterProps } from './list-screen/list-screen';
 // Every screen loads its data through these two hooks: loading, error (with Retry) and ready are the only states.
 export { useLoad } from './data/use-load';
 export type { LoadOptions, LoadState, Loaded } from './data/use-load';

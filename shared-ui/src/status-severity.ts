@@ -12,6 +12,8 @@ const SEVERITY_BY_STATUS: Record<string, BadgeSeverity> = {
   pending: 'warning',
   processing: 'warning',
   rejected: 'danger',
+  // Sign-ins (the login report).
+  success: 'success',
   // Payout runs and lines (issue 28): money sent, on its way, or back; set aside grey.
   draft: 'info',
   submitted: 'warning',
@@ -27,7 +29,10 @@ const SEVERITY_BY_STATUS: Record<string, BadgeSeverity> = {
   ineligible: 'secondary',
 };
 
-/** Colour of a status: green done, yellow waiting, red rejected, grey inactive (spec §2). */
+/**
+ * The one map of a status to its colour, for every screen (StatusBadge): green done, yellow waiting, red
+ * rejected, grey inactive (spec §2).
+ */
 export function statusSeverity(status: string): BadgeSeverity {
   return SEVERITY_BY_STATUS[status.trim().toLowerCase()] ?? 'info';
 }

@@ -5,17 +5,8 @@ import { StrictMode, Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, NavLink, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import { AuthEndpoints, SecondFactorEndpoints, isSecondFactorChallenge } from '@portal/contracts';
-import { devTotpCode } from './dev-totp';
 import type { RemoteRouteDefinition, UserDetails } from '@portal/shared-ui';
-import {
-  LoadingSpinner,
-  ToastHost,
-  callEndpoint,
-  errorMessageOf,
-  setNavigator,
-  useSessionStore,
-} from '@portal/shared-ui';
+import { LoadingSpinner, ToastHost, setNavigator, useSessionStore } from '@portal/shared-ui';
 import 'primereact/resources/themes/lara-light-blue/theme.css';
 import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
@@ -60,45 +51,54 @@ function RegisterNavigator() {
   return null;
 }
 
-/**
- * The dev session's one sign-in per page load. React's StrictMode runs an effect twice in development; two
- * sign-ins sent the authenticator code twice, and the gateway takes each code once: the second was refused and
- * the page showed 'Dev session failed' every time. Both runs share this promise.
- */
-let devSignIn: Promise<UserDetails> | null = null;
-
-function signInOnce(account: DevAccount): Promise<UserDetails> {
-  devSignIn ??= (async () => {
-    const { totpSecret, ...credentials } = account;
-    const answer = await callEndpoint(AuthEndpoints.login, { body: credentials }, { quiet: true });
-    if (!isSecondFactorChallenge(answer)) return answer;
-    if (!totpSecret)
-      throw new Error('This account has two-step sign-in: give the dev account its totpSecret.');
-    const code = await devTotpCode(totpSecret);
-    return callEndpoint(
-      SecondFactorEndpoints.signIn,
-      { body: { challenge: answer.challenge, code } },
-      { quiet: true },
-    );
-  })();
-  return devSignIn;
+/** Why the dev session failed, as the dev server tells it (standalone/dev-session.cjs). */
+interface DevSessionFailure {
+  kind: 'unreachable' | 'refused';
+  message: string;
+  gatewayUrl?: string;
 }
 
-/** Signs in once with the demo account; a stored session of the same account is reused across reloads. */
+/**
+ * The dev session from this remote's dev server, which signs in once per account and gives every browser the
+ * same session (a second browser's own sign-in was refused the authenticator code the first had used).
+ */
+async function devSession(account: DevAccount): Promise<UserDetails> {
+  let response: Response;
+  try {
+    // eslint-disable-next-line no-restricted-syntax -- the dev server's own route, not a call of the gateway's API
+    response = await fetch('/__dev-session', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+  } catch {
+    throw { kind: 'unreachable', message: 'This dev server does not answer.' } satisfies DevSessionFailure;
+  }
+  const answer: unknown = await response.json().catch(() => null);
+  if (response.ok) return answer as UserDetails;
+  const failure = answer as Partial<DevSessionFailure> | null;
+  throw {
+    kind: failure?.kind === 'unreachable' ? 'unreachable' : 'refused',
+    message: failure?.message ?? `The dev server answered HTTP ${response.status}.`,
+    gatewayUrl: failure?.gatewayUrl,
+  } satisfies DevSessionFailure;
+}
+
+/** Signs in with the demo account through the dev server; a stored session of the same account is reused. */
 function DevSession({ account, children }: { account: DevAccount | null; children: ReactNode }) {
   const email = useSessionStore((state) => state.email);
   const signedIn = !account || email?.toLowerCase() === account.userName.toLowerCase();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<DevSessionFailure | null>(null);
 
   useEffect(() => {
     if (signedIn || !account) return undefined;
     let cancelled = false;
-    signInOnce(account)
+    devSession(account)
       .then((details) => {
         if (!cancelled) useSessionStore.getState().signIn(details);
       })
-      .catch((error: unknown) => {
-        if (!cancelled) setFailure(errorMessageOf(error));
+      .catch((error: DevSessionFailure) => {
+        if (!cancelled) setFailure(error);
       });
     return () => {
       cancelled = true;
@@ -111,12 +111,21 @@ function DevSession({ account, children }: { account: DevAccount | null; childre
     <main style={{ padding: '2rem', maxWidth: '40rem' }}>
       <h1>Dev session failed</h1>
       <p>
-        Signing in as {account?.userName} answered: {failure}
+        Signing in as {account?.userName}: {failure.message}
       </p>
-      <p>
-        The dev server proxies /api to the gateway (GATEWAY_URL, default http://localhost:8080): start it with
-        `npx --yes pnpm@10 --filter api-gateway dev`, then reload.
-      </p>
+      {failure.kind === 'unreachable' ? (
+        <p>
+          This dev server proxies /api to the gateway at {failure.gatewayUrl ?? 'GATEWAY_URL'} (GATEWAY_URL,
+          default http://localhost:8080): start it with `npx --yes pnpm@10 --filter api-gateway dev`, then
+          reload.
+        </p>
+      ) : (
+        <p>
+          The gateway at {failure.gatewayUrl ?? 'GATEWAY_URL'} is running and refused the dev account: check
+          the account in this remote&apos;s src/standalone.tsx against the gateway&apos;s demo accounts
+          (README, Demo accounts), then reload.
+        </p>
+      )}
     </main>
   );
 }

@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/password';
 import { type Database, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../seed/demo-accounts';
-import { totpCodeAt } from '../modules/auth/totp';
+import { totpCodeAt } from '../../test-support/authenticator';
 import { startGateway as startGatewayProcess } from '../../test-support/gateway-process';
 import { decodeDataKey, makeKeyring } from '../lib/field-crypto';
 import { openSecret, type StoredSecretRow } from '../lib/sealed-secrets';

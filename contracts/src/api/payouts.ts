@@ -45,6 +45,19 @@ export const LIVE_PAYOUT_LINE_STATUSES: readonly PayoutLineStatus[] = [
   'processing',
   'paid',
 ];
+/** What the affiliate reads for a line's status, on the Payouts page and in the remittance advice: where the money is. */
+export const AFFILIATE_PAYOUT_STATUS_LABEL: Record<PayoutLineStatus, string> = {
+  pending: 'Scheduled',
+  sending: 'Processing',
+  processing: 'Processing',
+  paid: 'Paid',
+  failed: 'Failed',
+  reversed: 'Reversed',
+  // Never listed to the affiliate (the gateway leaves them out); named for completeness.
+  ineligible: 'Not paid',
+  excluded: 'Not paid',
+  cancelled: 'Cancelled',
+};
 /** Lines a run still waits for: the run completes when none is left. */
 export const OPEN_PAYOUT_LINE_STATUSES: readonly PayoutLineStatus[] = ['pending', 'sending', 'processing'];
 

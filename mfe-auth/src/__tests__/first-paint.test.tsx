@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderPage } from '../pages/test-support/render-page';
+import { renderPage } from '../../test-support/render-page';
 import { LoginPage } from '../pages/login/login-page';
 import { RegisterPage } from '../pages/register/register-page';
 import type { RegistrationApi } from '../pages/register/registration-api';

@@ -1,11 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { AFFILIATE_PAGE_SIZE, Messages } from '@portal/contracts';
 import type { AffiliateSummary } from '@portal/contracts';
 import { ConfirmDialog } from '../confirm-dialog';
-import { FilterField, ListScreen } from '../list-screen/list-screen';
+import { FilterField, ListScreen, ResetFilters, SearchFilter } from '../list-screen/list-screen';
 import { PagedTable } from '../data-table/paged-table';
 import { serialColumn } from '../data-table/serial-column';
 import type { DataColumn } from '../data-table/data-table';
@@ -75,7 +74,6 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
   const { ask: askToInactivate } = inactivation;
   const [downloading, setDownloading] = useState(false);
   const [fullNumbers, setFullNumbers] = useState(false);
-  const searchId = useId();
   const statusId = useId();
 
   const downloadExcel = async () => {
@@ -162,16 +160,11 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
       }
       filters={
         <>
-          <FilterField htmlFor={searchId} label="Search">
-            <InputText
-              id={searchId}
-              type="search"
-              value={list.searchText}
-              placeholder="Affiliate ID, name, email or mobile"
-              onChange={(event) => list.setSearchText(event.target.value)}
-              className={styles.searchInput}
-            />
-          </FilterField>
+          <SearchFilter
+            list={list}
+            placeholder="Affiliate ID, name, email or mobile"
+            className={styles.searchInput}
+          />
           <FilterField htmlFor={statusId} label="Status">
             <Dropdown
               pt={dropdownPassThrough}
@@ -184,14 +177,7 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
               className={styles.statusFilter}
             />
           </FilterField>
-          <Button
-            type="button"
-            label="Reset"
-            icon="pi pi-refresh"
-            severity="secondary"
-            outlined
-            onClick={list.reset}
-          />
+          <ResetFilters onReset={list.reset} />
         </>
       }
     >

@@ -1,5 +1,7 @@
 import { useId } from 'react';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
 import styles from './list-screen.module.css';
 
 export interface ListScreenProps {
@@ -9,6 +11,15 @@ export interface ListScreenProps {
   actions?: ReactNode;
   /** The filter fields (FilterField), in a search landmark; without them, no filter card. */
   filters?: ReactNode;
+  /** Names the search landmark when the page has more than one, e.g. "Filter orders". */
+  filtersLabel?: string;
+  /**
+   * Filters applied by a button (e.g. Search) rather than as they change: the card is a form of this name
+   * whose submit calls `onSubmit` (the browser's own validation off; the page shows its messages).
+   */
+  filtersForm?: { label: string; onSubmit: (event: FormEvent) => void };
+  /** Between the title and the filters, e.g. the list's summary cards. */
+  summary?: ReactNode;
   /** The table (PagedTable or DataTable) and anything below it, e.g. dialogs. */
   children: ReactNode;
 }
@@ -17,7 +28,15 @@ export interface ListScreenProps {
  * The frame of an admin or back-office list: title and actions, the filter card, then the table. One look and
  * one stylesheet for every list, instead of each page copying the same CSS.
  */
-export function ListScreen({ title, actions, filters, children }: ListScreenProps) {
+export function ListScreen({
+  title,
+  actions,
+  summary,
+  filters,
+  filtersLabel,
+  filtersForm,
+  children,
+}: ListScreenProps) {
   const id = useId();
   return (
     <section className={styles.page} aria-labelledby={`${id}-title`}>
@@ -25,8 +44,18 @@ export function ListScreen({ title, actions, filters, children }: ListScreenProp
         <h1 id={`${id}-title`}>{title}</h1>
         {actions}
       </header>
-      {filters ? (
-        <div className={styles.filters} role="search">
+      {summary}
+      {filters && filtersForm ? (
+        <form
+          className={styles.filters}
+          aria-label={filtersForm.label}
+          onSubmit={filtersForm.onSubmit}
+          noValidate
+        >
+          {filters}
+        </form>
+      ) : filters ? (
+        <div className={styles.filters} role="search" aria-label={filtersLabel}>
           {filters}
         </div>
       ) : null}
@@ -51,5 +80,46 @@ export function FilterField({ htmlFor, label, grow = false, children }: FilterFi
       <label htmlFor={htmlFor}>{label}</label>
       {children}
     </div>
+  );
+}
+
+export interface SearchFilterProps {
+  /** The list whose search text the box holds (usePagedList: debounced, kept in the address). */
+  list: { searchText: string; setSearchText: (text: string) => void };
+  placeholder: string;
+  label?: string;
+  grow?: boolean;
+  /** Extra class on the box, e.g. its width. */
+  className?: string;
+}
+
+/** A list's search box, in its filter card. */
+export function SearchFilter({ list, placeholder, label = 'Search', grow, className }: SearchFilterProps) {
+  const id = useId();
+  return (
+    <FilterField htmlFor={id} label={label} grow={grow}>
+      <InputText
+        id={id}
+        type="search"
+        value={list.searchText}
+        placeholder={placeholder}
+        onChange={(event) => list.setSearchText(event.target.value)}
+        className={className}
+      />
+    </FilterField>
+  );
+}
+
+/** Reset: the list's filters and search back to their defaults. */
+export function ResetFilters({ onReset }: { onReset: () => void }) {
+  return (
+    <Button
+      type="button"
+      label="Reset"
+      icon="pi pi-refresh"
+      severity="secondary"
+      outlined
+      onClick={onReset}
+    />
   );
 }

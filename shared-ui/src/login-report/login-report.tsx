@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { Tag } from 'primereact/tag';
+import { StatusBadge } from '../status-badge';
 import { REPORT_PAGE_SIZE, ReportMessages } from '@portal/contracts';
 import type { LoginReportRow } from '@portal/contracts';
 import { PagedTable } from '../data-table/paged-table';
@@ -137,7 +137,7 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
       header: 'Result',
       render: (r) => (
         <span className={styles.result}>
-          <Tag value={r.success ? 'Success' : 'Failed'} severity={r.success ? 'success' : 'danger'} rounded />
+          <StatusBadge status={r.success ? 'Success' : 'Failed'} />
           {r.failureReason ? (
             <span className={styles.muted}>{failureReasonText(r.failureReason)}</span>
           ) : null}

@@ -1,5 +1,5 @@
 import { hashPassword } from '../../auth/password';
-import { totpCodeAt } from '../../modules/auth/totp';
+import { totpCodeAt } from '../../../test-support/authenticator';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 import { call, RACE_PORTALS, type RacePortal } from '../../../test-support/race-portals';
 

@@ -1,4 +1,4 @@
-import { reconcileLedger, unreconciledOrders } from '../../modules/commission';
+import { reconcileLedger, unreconciledOrders } from '../../../test-support/ledger-reconciliation';
 import { createAffiliate, type TestAffiliate } from '../../../test-support/affiliate-fixtures';
 import { RACE_PORTALS, type RacePortal, type RateRow } from '../../../test-support/race-portals';
 

@@ -1,9 +1,9 @@
 import { businessDay } from '../../lib/business-time';
 import { hashPassword } from '../../auth/password';
-import { totpCodeAt } from '../../modules/auth/totp';
+import { totpCodeAt } from '../../../test-support/authenticator';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 import { call, RACE_PORTALS, type RacePortal } from '../../../test-support/race-portals';
-import { reconcileLedger } from '../../modules/commission/commission-ledger';
+import { reconcileLedger } from '../../../test-support/ledger-reconciliation';
 import {
   addOrders,
   fundedAffiliate,

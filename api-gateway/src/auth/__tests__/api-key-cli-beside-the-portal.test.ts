@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../db/database';
 import { migrate } from '../../db/migrate';
-import { totpCodeAt } from '../../modules/auth/totp';
+import { totpCodeAt } from '../../../test-support/authenticator';
 import { hashPassword } from '../password';
 import { startGateway, type GatewayProcess } from '../../../test-support/gateway-process';
 

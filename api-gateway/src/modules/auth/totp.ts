@@ -51,11 +51,6 @@ export function matchingTimeStep(secret: string, code: string, now: Date): numbe
   return delta === null ? undefined : timeStepOf(now) + delta;
 }
 
-/** The code an authenticator shows at a time (tests, the seed's README example). */
-export function totpCodeAt(secret: string, at: Date): string {
-  return totpFor(secret).generate({ timestamp: at.getTime() });
-}
-
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /**

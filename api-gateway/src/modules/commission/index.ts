@@ -5,13 +5,5 @@ export {
   recomputeCommissionForOrders,
   recomputeCommissionForRates,
 } from './commission-engine';
-export {
-  ledgerBalances,
-  type LedgerBalances,
-  type LedgerMismatch,
-  QUALIFIED_STATUSES,
-  reconcileLedger,
-  unreconciledOrders,
-} from './commission-ledger';
 export { affiliateCommissionTotals, type CommissionTotals } from './commission-summary';
 export { lockRatesExclusively, lockRatesShared } from './rates-lock';

@@ -4,7 +4,12 @@ import type {
   ExcelPathResponse,
   PayoutLineStatus,
 } from '@portal/contracts';
-import { PAYOUT_PAGE_SIZE, PayoutIdParam, PayoutMessages } from '@portal/contracts';
+import {
+  AFFILIATE_PAYOUT_STATUS_LABEL,
+  PAYOUT_PAGE_SIZE,
+  PayoutIdParam,
+  PayoutMessages,
+} from '@portal/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../http/errors';
@@ -118,16 +123,6 @@ const KIND_LABEL: Record<string, string> = {
   clawback: 'Clawback',
 };
 
-/** What the advice calls a line's status: where the money is. */
-const ADVICE_STATUS: Record<string, string> = {
-  pending: 'Scheduled',
-  sending: 'Processing',
-  processing: 'Processing',
-  paid: 'Paid',
-  failed: 'Failed',
-  reversed: 'Reversed',
-};
-
 const summary = (item: string, description: string, amount: string | null = null): AdviceRow => ({
   item,
   orderId: '',
@@ -158,7 +153,7 @@ export function adviceRows(line: AdviceLine, entries: readonly AdviceEntryRow[])
     summary('Account name', line.account_name ?? ''),
     summary('Reference', line.reference ?? ''),
     summary('Date', businessDay(new Date(line.at))),
-    summary('Status', ADVICE_STATUS[line.status] ?? line.status),
+    summary('Status', AFFILIATE_PAYOUT_STATUS_LABEL[line.status as PayoutLineStatus] ?? line.status),
   );
   return rows;
 }

@@ -5,7 +5,8 @@ import { DEMO_ACCOUNTS, DEMO_SECOND_ADMIN } from '../demo-accounts';
 import { openNumbers, type SealedNumberRow } from '../../lib/sealed-numbers';
 import { seedIfEmpty } from '../seed';
 import { volumeFor } from '../volume';
-import { ledgerBalances, reconcileLedger } from '../../modules/commission';
+import { reconcileLedger } from '../../../test-support/ledger-reconciliation';
+import { affiliateBalances } from '../../modules/payouts/balances';
 
 const SCALE = 0.25;
 let t: TestApp;
@@ -182,7 +183,7 @@ test('the commission ledger reconciles; the demo affiliate has commission pendin
     `SELECT a.affiliate_id::text FROM affiliates a JOIN users u ON u.user_id = a.user_id WHERE u.email = $1`,
     [DEMO_ACCOUNTS.affiliate.email],
   );
-  const balances = await ledgerBalances(t.ctx.db, Number(rows[0].affiliate_id), t.ctx.now());
+  const balances = await affiliateBalances(t.ctx.db, Number(rows[0].affiliate_id), t.ctx.now());
   expect(Number(balances.pending)).toBeGreaterThan(0);
   expect(Number(balances.available)).toBeGreaterThan(0);
 });
@@ -206,7 +207,7 @@ test('issue 28: a second admin signs in; the demo affiliate has past payouts and
     [DEMO_ACCOUNTS.affiliate.email],
   );
   expect(rows[0].resolved).toBe(true);
-  const balances = await ledgerBalances(t.ctx.db, Number(rows[0].affiliate_id), t.ctx.now());
+  const balances = await affiliateBalances(t.ctx.db, Number(rows[0].affiliate_id), t.ctx.now());
   expect(Number(balances.paid)).toBeGreaterThan(0);
   expect(Number(balances.available)).toBeGreaterThanOrEqual(1000);
   expect(await reconcileLedger(t.ctx.db)).toEqual([]);

@@ -2,25 +2,26 @@ import { Suspense, useCallback, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { Tag } from 'primereact/tag';
 import { ADMIN_ORDER_PAGE_SIZE, OrderMessages } from '@portal/contracts';
 import type { AdminOrder, AdminOrderCount } from '@portal/contracts';
 import {
   DataTable,
   DateRangeFields,
   dropdownPassThrough,
+  FilterField,
   formatNaira,
+  ListScreen,
   LoadingSpinner,
+  PageOfPager,
   StatCard,
   StatCards,
+  StatusBadge,
   serialColumn,
-  statusSeverity,
   useDateRange,
   usePagedList,
 } from '@portal/shared-ui';
 import type { DataColumn, StatTone } from '@portal/shared-ui';
 import { type AdminOrderFilters, fetchAdminOrders } from './admin-orders-api';
-import { OrderPager } from './order-pager';
 import styles from './admin-orders-page.module.css';
 
 const STATUS_OPTIONS = [
@@ -51,16 +52,28 @@ const CARDS: { label: string; value: (c: AdminOrderCount) => number; tone: StatT
   },
 ];
 
-/** The badge says pending or completed (spec §4); the stored status shows beside it when it says more. */
+/**
+ * The badge says pending or completed (spec §4) in the colour of the stored status (a Rejected order is
+ * 'completed' in red, not green); the stored status shows under it when it says more.
+ */
 function OrderStatusBadge({ order }: { order: AdminOrder }) {
   const detail = order.orderStatus.toLowerCase() !== order.status ? order.orderStatus : null;
   return (
     <span className={styles.status}>
-      <Tag value={order.status} severity={statusSeverity(order.status)} rounded />
+      <StatusBadge status={order.status} colourOf={order.orderStatus} />
       {detail ? <span className={styles.muted}>{detail}</span> : null}
     </span>
   );
 }
+
+/**
+ * A header that may wrap between its words: at 1280 px with the sidebar open the eight columns fit only with the
+ * long headers on two lines (issue 51); the phone's card label stays the whole text.
+ */
+const wrappingHeader = (text: string) => ({
+  header: <span className={styles.wrappingHeader}>{text}</span>,
+  label: text,
+});
 
 /** admin/orders (spec §2 Admin orders): cards, Start Date, End Date, Status, Search, the table and its pages. */
 export default function AdminOrdersPage() {
@@ -103,56 +116,55 @@ export default function AdminOrdersPage() {
     serialColumn<AdminOrder>((list.page - 1) * list.pageSize + 1),
     { key: 'orderID', header: 'Order ID', render: (o) => o.orderID },
     { key: 'orderDate', header: 'Order Date', render: (o) => o.orderDate },
-    { key: 'buyerName', header: 'Customer Name', render: (o) => o.buyerName },
+    { key: 'buyerName', ...wrappingHeader('Customer Name'), render: (o) => o.buyerName, wrap: true },
     {
       key: 'totalAmount',
-      header: 'Order Amount',
+      ...wrappingHeader('Order Amount'),
       render: (o) => formatNaira(o.totalAmount),
       className: styles.money,
     },
-    { key: 'faoName', header: 'Delivery FAO Name', render: (o) => o.faoName },
-    { key: 'faoMobileNo', header: 'Delivery FAO Mobile No.', render: (o) => o.faoMobileNo },
-    { key: 'status', header: 'Order Status', render: (o) => <OrderStatusBadge order={o} /> },
+    { key: 'faoName', ...wrappingHeader('Delivery FAO Name'), render: (o) => o.faoName, wrap: true },
+    { key: 'faoMobileNo', ...wrappingHeader('Delivery FAO Mobile No.'), render: (o) => o.faoMobileNo },
+    { key: 'status', ...wrappingHeader('Order Status'), render: (o) => <OrderStatusBadge order={o} /> },
   ];
 
   return (
-    <section className={styles.page} aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Order Management</h1>
-
-      {answered && list.state !== 'error' ? (
-        <StatCards label="Order summary" busy={loading}>
-          {CARDS.map((card) => (
-            <StatCard
-              key={card.label}
-              label={card.label}
-              value={count.format(card.value(answered.orderCount))}
-              icon={card.icon}
-              tone={card.tone}
+    <ListScreen
+      title="Order Management"
+      filtersForm={{ label: 'Order filters', onSubmit: search }}
+      filters={
+        <>
+          <DateRangeFields range={range} fieldClassName={styles.field} />
+          <FilterField htmlFor={`${id}-status`} label="Status">
+            <Dropdown
+              inputId={`${id}-status`}
+              value={status}
+              options={STATUS_OPTIONS}
+              onChange={(event) => setStatus(String(event.value))}
+              pt={dropdownPassThrough}
             />
-          ))}
-        </StatCards>
-      ) : null}
-
-      <form className={styles.filters} onSubmit={search} noValidate aria-label="Order filters">
-        <DateRangeFields range={range} fieldClassName={styles.field} />
-        <div className={styles.field}>
-          <label id={`${id}-status-label`} htmlFor={`${id}-status`}>
-            Status
-          </label>
-          <Dropdown
-            inputId={`${id}-status`}
-            value={status}
-            options={STATUS_OPTIONS}
-            onChange={(event) => setStatus(String(event.value))}
-            aria-labelledby={`${id}-status-label`}
-            pt={dropdownPassThrough}
-          />
-        </div>
-        <div className={styles.buttons}>
-          <Button type="submit" label="Search" icon="pi pi-search" loading={loading} disabled={loading} />
-        </div>
-      </form>
-
+          </FilterField>
+          <div className={styles.buttons}>
+            <Button type="submit" label="Search" icon="pi pi-search" loading={loading} disabled={loading} />
+          </div>
+        </>
+      }
+      summary={
+        answered && list.state !== 'error' ? (
+          <StatCards label="Order summary" busy={loading}>
+            {CARDS.map((card) => (
+              <StatCard
+                key={card.label}
+                label={card.label}
+                value={count.format(card.value(answered.orderCount))}
+                icon={card.icon}
+                tone={card.tone}
+              />
+            ))}
+          </StatCards>
+        ) : null
+      }
+    >
       <Suspense fallback={<LoadingSpinner label="Loading orders" />}>
         <DataTable
           caption="Orders"
@@ -167,8 +179,14 @@ export default function AdminOrdersPage() {
         />
       </Suspense>
       {list.state !== 'error' && list.totalCount > 0 ? (
-        <OrderPager page={list.page} pages={pages} onPageChange={list.setPage} disabled={loading} />
+        <PageOfPager
+          page={list.page}
+          pages={pages}
+          onPageChange={list.setPage}
+          label="Order pages"
+          disabled={loading}
+        />
       ) : null}
-    </section>
+    </ListScreen>
   );
 }

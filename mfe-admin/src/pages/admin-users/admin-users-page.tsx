@@ -2,7 +2,6 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { ADMIN_USER_PAGE_SIZE, AdminUserMessages, Messages, SecondFactorMessages } from '@portal/contracts';
 import type { AdminUser, AdminUserStatusFilter } from '@portal/contracts';
 import {
@@ -10,6 +9,7 @@ import {
   FilterField,
   ListScreen,
   PagedTable,
+  SearchFilter,
   StatusBadge,
   dropdownPassThrough,
   formatDate,
@@ -58,7 +58,6 @@ export default function AdminUsersPage() {
   const [wantsOptions, setWantsOptions] = useState(false);
   const options = useUserFormOptions(wantsOptions);
   const baseId = useId();
-  const searchId = `${baseId}-search`;
   const statusId = `${baseId}-status`;
 
   useEffect(() => {
@@ -164,16 +163,11 @@ export default function AdminUsersPage() {
       }
       filters={
         <>
-          <FilterField htmlFor={searchId} label="Search">
-            <InputText
-              id={searchId}
-              type="search"
-              value={list.searchText}
-              placeholder="Name, email, mobile, role or country"
-              onChange={(event) => list.setSearchText(event.target.value)}
-              className={styles.searchInput}
-            />
-          </FilterField>
+          <SearchFilter
+            list={list}
+            placeholder="Name, email, mobile, role or country"
+            className={styles.searchInput}
+          />
           <FilterField htmlFor={statusId} label="Status">
             <Dropdown
               pt={dropdownPassThrough}

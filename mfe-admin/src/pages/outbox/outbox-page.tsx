@@ -1,11 +1,11 @@
 import { useEffect, useId, useMemo } from 'react';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import type { AdminOutboxMessage } from '@portal/contracts';
 import {
   FilterField,
   ListScreen,
   PagedTable,
+  SearchFilter,
   dropdownPassThrough,
   formatDate,
   formatTime,
@@ -53,7 +53,6 @@ export default function OutboxPage() {
     parseFilter: (_name, value) => channelFromQuery(value),
   });
   const baseId = useId();
-  const searchId = `${baseId}-recipient`;
   const channelId = `${baseId}-channel`;
 
   useEffect(() => {
@@ -92,15 +91,7 @@ export default function OutboxPage() {
       title="Message Outbox"
       filters={
         <>
-          <FilterField htmlFor={searchId} label="Recipient" grow>
-            <InputText
-              id={searchId}
-              type="search"
-              value={list.searchText}
-              placeholder="Email or mobile number"
-              onChange={(event) => list.setSearchText(event.target.value)}
-            />
-          </FilterField>
+          <SearchFilter list={list} label="Recipient" placeholder="Email or mobile number" grow />
           <FilterField htmlFor={channelId} label="Channel" grow>
             <Dropdown
               pt={dropdownPassThrough}

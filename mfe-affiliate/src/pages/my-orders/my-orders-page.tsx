@@ -1,12 +1,14 @@
 import { Suspense, useEffect, useId, useMemo, useState } from 'react';
-import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { AFFILIATE_ORDER_STATUSES, AffiliateAreaMessages, MY_LIST_PAGE_SIZE } from '@portal/contracts';
 import type { AffiliateOrder } from '@portal/contracts';
 import {
   DayField,
+  FilterField,
+  ListScreen,
   PagedTable,
+  ResetFilters,
+  SearchFilter,
   StatusBadge,
   dropdownPassThrough,
   formatDate,
@@ -87,84 +89,64 @@ export default function MyOrdersPage() {
   };
 
   return (
-    <section className={styles.page} aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`} className={styles.heading}>
-        My Orders
-      </h1>
-      <div className={styles.filters} role="search" aria-label="Filter orders">
-        <div className={styles.field}>
-          <label htmlFor={`${id}-search`}>Search</label>
-          <InputText
-            id={`${id}-search`}
-            type="search"
-            className={styles.search}
-            value={list.searchText}
-            placeholder="Order ID, FAO name or mobile"
-            onChange={(event) => list.setSearchText(event.target.value)}
-          />
-        </div>
-        <Suspense fallback={null}>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-from`}>From Date</label>
-            <DayField
-              inputId={`${id}-from`}
-              value={days.fromDate ? pickerDate(days.fromDate) : null}
-              onChange={(day) => changeDay('fromDate', day)}
+    <ListScreen
+      title="My Orders"
+      filtersLabel="Filter orders"
+      filters={
+        <>
+          <SearchFilter list={list} placeholder="Order ID, FAO name or mobile" className={styles.search} />
+          <Suspense fallback={null}>
+            <FilterField htmlFor={`${id}-from`} label="From Date">
+              <DayField
+                inputId={`${id}-from`}
+                value={days.fromDate ? pickerDate(days.fromDate) : null}
+                onChange={(day) => changeDay('fromDate', day)}
+              />
+            </FilterField>
+            <FilterField htmlFor={`${id}-to`} label="To Date">
+              <DayField
+                inputId={`${id}-to`}
+                value={days.toDate ? pickerDate(days.toDate) : null}
+                onChange={(day) => changeDay('toDate', day)}
+                invalid={dateError !== null}
+                describedBy={dateError ? `${id}-date-error` : undefined}
+              />
+              {dateError ? (
+                <small id={`${id}-date-error`} className={styles.fieldError} role="alert">
+                  {dateError}
+                </small>
+              ) : null}
+            </FilterField>
+          </Suspense>
+          <FilterField htmlFor={`${id}-status`} label="Status">
+            <Dropdown
+              pt={dropdownPassThrough}
+              inputId={`${id}-status`}
+              className={styles.select}
+              value={status}
+              options={STATUS_OPTIONS}
+              optionLabel="label"
+              optionValue="value"
+              onChange={(event) => list.setFilters({ status: event.value as string })}
             />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-to`}>To Date</label>
-            <DayField
-              inputId={`${id}-to`}
-              value={days.toDate ? pickerDate(days.toDate) : null}
-              onChange={(day) => changeDay('toDate', day)}
-              invalid={dateError !== null}
-              describedBy={dateError ? `${id}-date-error` : undefined}
-            />
-            {dateError ? (
-              <small id={`${id}-date-error`} className={styles.fieldError} role="alert">
-                {dateError}
-              </small>
-            ) : null}
-          </div>
-        </Suspense>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-status`}>Status</label>
-          <Dropdown
-            pt={dropdownPassThrough}
-            inputId={`${id}-status`}
-            className={styles.select}
-            value={status}
-            options={STATUS_OPTIONS}
-            optionLabel="label"
-            optionValue="value"
-            onChange={(event) => list.setFilters({ status: event.value as string })}
-          />
-        </div>
-        <Button
-          type="button"
-          label="Reset"
-          icon="pi pi-refresh"
-          severity="secondary"
-          outlined
-          onClick={list.reset}
-        />
-      </div>
-      <div className={styles.table}>
-        <PagedTable
-          list={list}
-          caption="My Orders"
-          columns={columns}
-          rowKey={(order) => order.orderId}
-          emptyMessage={
-            list.search || status !== 'ALL' || fromDate || toDate
-              ? 'No orders match these filters.'
-              : 'No orders yet. Orders placed by your retailers appear here.'
-          }
-          errorMessage="Your orders could not be loaded."
-          pagerLabel="Orders pages"
-        />
-      </div>
-    </section>
+          </FilterField>
+          <ResetFilters onReset={list.reset} />
+        </>
+      }
+    >
+      <PagedTable
+        list={list}
+        caption="My Orders"
+        columns={columns}
+        rowKey={(order) => order.orderId}
+        emptyMessage={
+          list.search || status !== 'ALL' || fromDate || toDate
+            ? 'No orders match these filters.'
+            : 'No orders yet. Orders placed by your retailers appear here.'
+        }
+        errorMessage="Your orders could not be loaded."
+        pagerLabel="Orders pages"
+      />
+    </ListScreen>
   );
 }

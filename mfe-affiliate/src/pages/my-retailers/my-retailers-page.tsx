@@ -1,9 +1,14 @@
-import { useEffect, useId, useMemo } from 'react';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
+import { useEffect, useMemo } from 'react';
 import { MY_LIST_PAGE_SIZE } from '@portal/contracts';
 import type { AffiliateRetailer } from '@portal/contracts';
-import { PagedTable, serialColumn, usePagedList } from '@portal/shared-ui';
+import {
+  ListScreen,
+  PagedTable,
+  ResetFilters,
+  SearchFilter,
+  serialColumn,
+  usePagedList,
+} from '@portal/shared-ui';
 import type { DataColumn } from '@portal/shared-ui';
 import { fetchMyRetailers } from './my-retailers-api';
 import styles from '../common/network-list.module.css';
@@ -17,7 +22,6 @@ export default function MyRetailersPage() {
     pageSize: MY_LIST_PAGE_SIZE,
     defaultFilters: NO_FILTERS,
   });
-  const id = useId();
   useEffect(() => {
     document.title = 'My Retailers | Affiliate Portal';
   }, []);
@@ -37,42 +41,29 @@ export default function MyRetailersPage() {
   );
 
   return (
-    <section className={styles.page} aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`} className={styles.heading}>
-        My Retailers
-      </h1>
-      <div className={styles.filters} role="search" aria-label="Search retailers">
-        <div className={styles.field}>
-          <label htmlFor={`${id}-search`}>Search</label>
-          <InputText
-            id={`${id}-search`}
-            type="search"
-            className={styles.search}
-            value={list.searchText}
+    <ListScreen
+      title="My Retailers"
+      filtersLabel="Search retailers"
+      filters={
+        <>
+          <SearchFilter
+            list={list}
             placeholder="Retailer ID, name, mobile or location"
-            onChange={(event) => list.setSearchText(event.target.value)}
+            className={styles.search}
           />
-        </div>
-        <Button
-          type="button"
-          label="Reset"
-          icon="pi pi-refresh"
-          severity="secondary"
-          outlined
-          onClick={list.reset}
-        />
-      </div>
-      <div className={styles.table}>
-        <PagedTable
-          list={list}
-          caption="My Retailers"
-          columns={columns}
-          rowKey={(retailer) => retailer.retailerId}
-          emptyMessage={list.search ? 'No retailers match this search.' : 'No retailers in your network yet.'}
-          errorMessage="Your retailers could not be loaded."
-          pagerLabel="Retailers pages"
-        />
-      </div>
-    </section>
+          <ResetFilters onReset={list.reset} />
+        </>
+      }
+    >
+      <PagedTable
+        list={list}
+        caption="My Retailers"
+        columns={columns}
+        rowKey={(retailer) => retailer.retailerId}
+        emptyMessage={list.search ? 'No retailers match this search.' : 'No retailers in your network yet.'}
+        errorMessage="Your retailers could not be loaded."
+        pagerLabel="Retailers pages"
+      />
+    </ListScreen>
   );
 }

@@ -4,8 +4,8 @@ import type {
   AffiliatePayout,
   AffiliatePayoutExplanation,
   AffiliatePayoutsResponse,
-  PayoutLineStatus,
 } from '@portal/contracts';
+import { AFFILIATE_PAYOUT_STATUS_LABEL } from '@portal/contracts';
 import {
   DashboardPanel,
   DataTable,
@@ -23,20 +23,6 @@ import {
 import type { DataColumn } from '@portal/shared-ui';
 import { fetchAffiliatePayouts, requestRemittanceAdvice } from './payouts-api';
 import styles from './payouts-page.module.css';
-
-/** What the affiliate reads for a line's status: where its money is, not the run's inner steps. */
-export const PAYOUT_STATUS_LABEL: Record<PayoutLineStatus, string> = {
-  pending: 'Scheduled',
-  sending: 'Processing',
-  processing: 'Processing',
-  paid: 'Paid',
-  failed: 'Failed',
-  reversed: 'Reversed',
-  // Never listed to the affiliate (the gateway leaves them out); named for completeness.
-  ineligible: 'Not paid',
-  excluded: 'Not paid',
-  cancelled: 'Cancelled',
-};
 
 export const EXPLANATION_LABEL: Record<AffiliatePayoutExplanation['kind'], string> = {
   holding: 'Holding',
@@ -177,7 +163,7 @@ function PayoutTable({
         header: 'Status',
         render: (line) => (
           <>
-            <StatusBadge status={PAYOUT_STATUS_LABEL[line.status]} />
+            <StatusBadge status={AFFILIATE_PAYOUT_STATUS_LABEL[line.status]} />
             {line.reason ? <span className={styles.statusReason}>{line.reason}</span> : null}
           </>
         ),

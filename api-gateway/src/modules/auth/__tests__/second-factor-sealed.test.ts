@@ -7,7 +7,7 @@ import { sealNumbersAtStart } from '../../../lib/sealed-numbers';
 import { openSecret, resealSecondFactorSecrets, type StoredSecretRow } from '../../../lib/sealed-secrets';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { codeStep, passwordStep } from '../../../../test-support/auth-fixtures';
-import { totpCodeAt } from '../totp';
+import { totpCodeAt } from '../../../../test-support/authenticator';
 
 // Issue 29, migration 065: the staff TOTP secret is sealed at rest like the identity numbers.
 const keyA = randomBytes(32).toString('base64');

@@ -12,7 +12,7 @@ import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../../seed/demo-accounts';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { codeStep, passwordStep, signIn } from '../../../../test-support/auth-fixtures';
 import { ACCOUNT_FAILURE_LIMIT } from '../lockout';
-import { totpCodeAt } from '../totp';
+import { totpCodeAt } from '../../../../test-support/authenticator';
 
 // Issue 29, a second factor for staff. The app's clock is pinned (and moved by the tests), so which 30-second
 // step a code belongs to never depends on when the test runs.

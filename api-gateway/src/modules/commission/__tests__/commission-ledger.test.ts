@@ -13,7 +13,8 @@ import { openSuiteDatabase } from '../../../../test-support/suite-database';
 import { MIGRATIONS_DIR, migrate } from '../../../db/migrate';
 import { storeRates } from '../../commission-upload/upload-rates';
 import { ingestOrders, ingestRetailers } from '../../integration';
-import { ledgerBalances, reconcileLedger, unreconciledOrders } from '../index';
+import { reconcileLedger, unreconciledOrders } from '../../../../test-support/ledger-reconciliation';
+import { affiliateBalances } from '../../payouts/balances';
 
 // The commission ledger (migration 060): entries written by the orders' trigger, through the product's own
 // writers (ingestOrders, the rate upload's storeRates). "Paid" is a payout line marked paid by SQL: the payout
@@ -152,7 +153,7 @@ describe('an order that qualifies', () => {
     expect(earned.available_at.getTime() - earned.qualified_at.getTime()).toBe(14 * DAY);
 
     const now = new Date(earned.qualified_at.getTime() + DAY);
-    expect(await ledgerBalances(t.ctx.db, affiliate.affiliateId, now)).toEqual({
+    expect(await affiliateBalances(t.ctx.db, affiliate.affiliateId, now)).toEqual({
       pending: '50.00',
       available: '0.00',
       inPayout: '0.00',
@@ -161,7 +162,7 @@ describe('an order that qualifies', () => {
       nextAvailableAt: earned.available_at.toISOString(),
     });
     // PostgreSQL keeps microseconds, a Date milliseconds: 1 ms later is surely past available_at.
-    const later = await ledgerBalances(
+    const later = await affiliateBalances(
       t.ctx.db,
       affiliate.affiliateId,
       new Date(earned.available_at.getTime() + 1),
@@ -214,7 +215,7 @@ describe('an order that leaves the qualified statuses', () => {
       // Same dates: a pending entry's reversal takes it out of pending, not out of available.
       available_at: earned.available_at,
     });
-    expect(await ledgerBalances(t.ctx.db, affiliate.affiliateId, new Date())).toMatchObject({
+    expect(await affiliateBalances(t.ctx.db, affiliate.affiliateId, new Date())).toMatchObject({
       pending: '0.00',
       available: '0.00',
       total: '0.00',
@@ -246,7 +247,7 @@ describe('an order that leaves the qualified statuses', () => {
         reason: expect.stringMatching(/status changed from Delivered to Rejected after payment$/),
       },
     ]);
-    const balances = await ledgerBalances(t.ctx.db, affiliate.affiliateId, new Date(Date.now() + DAY));
+    const balances = await affiliateBalances(t.ctx.db, affiliate.affiliateId, new Date(Date.now() + DAY));
     // Pending 30.00 (the other order), paid 100.00, the clawback counts against available at once.
     expect(balances).toMatchObject({
       pending: '30.00',
@@ -318,7 +319,7 @@ describe('a backdated rate change', () => {
     const line = await payoutLine(affiliate.affiliateId, [earned.entry_id], 'pending');
     await upload([[affiliate.affiliateCode, '6', 'Beverages', '0', '2026-05-01']]);
     expect((await entriesOf('L7')).map((e) => e.kind)).toEqual(['earned', 'adjustment']);
-    expect(await ledgerBalances(t.ctx.db, affiliate.affiliateId, new Date())).toMatchObject({
+    expect(await affiliateBalances(t.ctx.db, affiliate.affiliateId, new Date())).toMatchObject({
       inPayout: '50.00',
       total: '60.00',
     });
@@ -580,7 +581,7 @@ describe('property: the ledger reconciles after every step', () => {
             );
           }
           expect(await reconcileLedger(t.ctx.db, [affiliate.affiliateId])).toEqual([]);
-          const balances = await ledgerBalances(t.ctx.db, affiliate.affiliateId, new Date());
+          const balances = await affiliateBalances(t.ctx.db, affiliate.affiliateId, new Date());
           const sum = [balances.pending, balances.available, balances.inPayout, balances.paid]
             .map((figure) => Math.round(Number(figure) * 100))
             .reduce((x, y) => x + y, 0);

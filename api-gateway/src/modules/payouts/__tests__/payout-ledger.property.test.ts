@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { createStaffUser } from '../../../../test-support/affiliate-fixtures';
 import { fundedAffiliate, type FundedAffiliate } from '../../../../test-support/payout-fixtures';
 import { storeRates } from '../../commission-upload/upload-rates';
-import { reconcileLedger, unreconciledOrders } from '../../commission';
+import { reconcileLedger, unreconciledOrders } from '../../../../test-support/ledger-reconciliation';
 import { ingestOrders } from '../../integration';
 import { affiliateBalances } from '../balances';
 import { markLineByHand } from '../bank-result';

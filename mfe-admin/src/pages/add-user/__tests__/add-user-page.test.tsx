@@ -3,7 +3,7 @@ import { AxiosError } from 'axios';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { notify } from '@portal/shared-ui';
 import * as api from '../../user-form/user-api';
-import { OPTIONS, choose, locationText, renderAt } from '../../test-support/admin-fixtures';
+import { OPTIONS, choose, locationText, renderAt } from '../../../../test-support/admin-fixtures';
 import AddUserPage from '../add-user-page';
 
 jest.mock('../../user-form/user-api');

@@ -4,7 +4,7 @@ import { notify, useSessionStore } from '@portal/shared-ui';
 import { SecondFactorMessages } from '@portal/contracts';
 import type { AdminUser, AdminUserPage } from '@portal/contracts';
 import * as api from '../../user-form/user-api';
-import { OPTIONS, choose, locationText, renderAt, user } from '../../test-support/admin-fixtures';
+import { OPTIONS, choose, locationText, renderAt, user } from '../../../../test-support/admin-fixtures';
 import AdminUsersPage, { ACTIVATE_USER_CONFIRM, DELETE_USER_CONFIRM } from '../admin-users-page';
 
 jest.mock('../../user-form/user-api');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminOutboxMessage } from '@portal/contracts';
 import * as api from '../outbox-api';
-import { renderAt } from '../../test-support/admin-fixtures';
+import { renderAt } from '../../../../test-support/admin-fixtures';
 import OutboxPage, { deliveryText } from '../outbox-page';
 
 jest.mock('../outbox-api', () => ({

@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { PayoutMessages } from '@portal/contracts';
 import { notify } from '@portal/shared-ui';
 import * as api from '../payouts-api';
-import { locationText, renderAt } from '../../test-support/admin-fixtures';
+import { locationText, renderAt } from '../../../../test-support/admin-fixtures';
 import PayoutsPage from '../payouts-page';
 import { cutoffProblem } from '../new-run-dialog';
-import { SETTINGS, payoutRun, refusal } from '../../test-support/payout-fixtures';
+import { SETTINGS, payoutRun, refusal } from '../../../../test-support/payout-fixtures';
 
 jest.mock('../payouts-api', () => ({
   ...jest.requireActual('../payouts-api'),

@@ -4,8 +4,8 @@ import type { PayoutLine, PayoutRun } from '@portal/contracts';
 import * as sharedUi from '@portal/shared-ui';
 import { notify } from '@portal/shared-ui';
 import * as api from '../payouts-api';
-import { renderAt } from '../../test-support/admin-fixtures';
-import { detail, payoutLine, payoutRun, refusal } from '../../test-support/payout-fixtures';
+import { renderAt } from '../../../../test-support/admin-fixtures';
+import { detail, payoutLine, payoutRun, refusal } from '../../../../test-support/payout-fixtures';
 import PayoutsPage from '../payouts-page';
 
 jest.mock('../payouts-api', () => ({

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ADMIN_RIGHTS, AFFILIATE_COMPLETE_RIGHTS, BACKOFFICE_RIGHTS } from '@portal/contracts';
 import type { LoginResponse } from '@portal/contracts';
 import { useSessionStore } from '@portal/shared-ui';
-import { fakeServer, renderPage } from '../../test-support/render-page';
+import { fakeServer, renderPage } from '../../../../test-support/render-page';
 import { LoginPage } from '../login-page';
 import { REMEMBERED_CREDENTIALS_KEY } from '../remember-me';
 

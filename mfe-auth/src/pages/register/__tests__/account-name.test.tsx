@@ -7,8 +7,8 @@ import {
 } from '@portal/contracts/registration-start';
 import { notify } from '@portal/shared-ui';
 import { RegisterPage } from '../register-page';
-import { FakeHttpError, fakeHttp } from '../test-support/fake-http';
-import type { FakeHandler } from '../test-support/fake-http';
+import { FakeHttpError, fakeHttp } from '../../../../test-support/register-fake-http';
+import type { FakeHandler } from '../../../../test-support/register-fake-http';
 
 // Issue 27: step two shows the name the bank holds for the account, or why it could not be checked.
 

@@ -3,8 +3,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Messages, RegistrationMessages } from '@portal/contracts/registration-start';
 import { notify } from '@portal/shared-ui';
 import { RegisterPage } from '../register-page';
-import { FakeHttpError, fakeHttp } from '../test-support/fake-http';
-import type { FakeHandler } from '../test-support/fake-http';
+import { FakeHttpError, fakeHttp } from '../../../../test-support/register-fake-http';
+import type { FakeHandler } from '../../../../test-support/register-fake-http';
 
 const OPTIONS = {
   countries: [

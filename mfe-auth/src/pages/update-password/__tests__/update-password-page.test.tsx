@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { AFFILIATE_REJECTED_RIGHTS } from '@portal/contracts';
 import type { LoginResponse } from '@portal/contracts';
 import { notify, useSessionStore } from '@portal/shared-ui';
-import { fakeServer, renderPage } from '../../test-support/render-page';
+import { fakeServer, renderPage } from '../../../../test-support/render-page';
 import { UpdatePasswordPage } from '../update-password-page';
 
 const session = (overrides: Partial<LoginResponse> = {}): LoginResponse => ({

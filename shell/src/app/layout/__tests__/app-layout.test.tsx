@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AxiosError } from 'axios';
 import type { AxiosAdapter } from 'axios';
 import { httpClient, useSessionStore } from '@portal/shared-ui';
-import { demoSession, renderApp, setScreenWidth } from '../../test-support/render-app';
+import { demoSession, renderApp, setScreenWidth } from '../../../../test-support/render-app';
 
 const menu = () => screen.getByRole('navigation', { name: 'Main menu' });
 /** The visible menu as text: top-level entries, group children indented. */

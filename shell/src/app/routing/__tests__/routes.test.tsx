@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MENU_TABLE } from '@portal/contracts';
 import { httpClient, useSessionStore } from '@portal/shared-ui';
-import { demoSession, renderApp, setScreenWidth } from '../../test-support/render-app';
+import { demoSession, renderApp, setScreenWidth } from '../../../../test-support/render-app';
 import { REMOTE_ROUTES } from '../route-table';
 
 beforeEach(() => {

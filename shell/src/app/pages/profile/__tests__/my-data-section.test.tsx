@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { AxiosError } from 'axios';
 import type { ProfileResponse } from '@portal/contracts';
 import { httpClient } from '@portal/shared-ui';
-import { demoSession, renderApp, setScreenWidth } from '../../../test-support/render-app';
+import { demoSession, renderApp, setScreenWidth } from '../../../../../test-support/render-app';
 
 // Issue 29, My data: the affiliate's download of everything the portal holds on it, from Profile.
 const affiliateProfile: ProfileResponse = {

@@ -3,7 +3,7 @@ import { AxiosError } from 'axios';
 import type { AxiosAdapter } from 'axios';
 import type { ProfileResponse } from '@portal/contracts';
 import { httpClient } from '@portal/shared-ui';
-import { demoSession, renderApp, setScreenWidth } from '../../../test-support/render-app';
+import { demoSession, renderApp, setScreenWidth } from '../../../../../test-support/render-app';
 import { personalFields } from '../profile-page';
 
 const affiliateProfile: ProfileResponse = {

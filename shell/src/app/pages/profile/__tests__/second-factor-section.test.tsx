@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { AxiosError } from 'axios';
 import type { ProfileResponse } from '@portal/contracts';
 import { httpClient } from '@portal/shared-ui';
-import { demoSession, renderApp, setScreenWidth } from '../../../test-support/render-app';
+import { demoSession, renderApp, setScreenWidth } from '../../../../../test-support/render-app';
 
 // Issue 26, item 10: Retry only where another try can succeed. The staff profile's Two-Step Sign-In section.
 const adminProfile: ProfileResponse = {

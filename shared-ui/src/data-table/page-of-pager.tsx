@@ -1,20 +1,28 @@
 import { Button } from 'primereact/button';
-import styles from './admin-orders-page.module.css';
+import { clampPage } from './page-items';
+import styles from './data-table.module.css';
 
-export interface OrderPagerProps {
+export interface PageOfPagerProps {
+  /** 1-based. */
   page: number;
   pages: number;
   onPageChange: (page: number) => void;
+  /** Names the navigation landmark, e.g. "Order pages". */
+  label: string;
   disabled?: boolean;
 }
 
-/** Previous / 'Page x of y' / Next (spec §2); a page outside 1..pages is ignored (spec §4). */
-export function OrderPager({ page, pages, onPageChange, disabled = false }: OrderPagerProps) {
+/**
+ * Previous / 'Page x of y' / Next, the paging of a list whose spec asks for it instead of page numbers
+ * (admin/orders, spec §2); a page outside 1..pages is never asked for (spec §4).
+ */
+export function PageOfPager({ page, pages, onPageChange, label, disabled = false }: PageOfPagerProps) {
   const go = (target: number) => {
-    if (target >= 1 && target <= pages && target !== page) onPageChange(target);
+    const next = clampPage(target, pages);
+    if (next !== page) onPageChange(next);
   };
   return (
-    <nav className={styles.pager} aria-label="Order pages">
+    <nav className={`${styles.pager} ${styles.pageOfPager}`} aria-label={label}>
       <Button
         type="button"
         label="Previous"

@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import type { LoginResponse } from '@portal/contracts';
 import { ToastHost, useSessionStore } from '@portal/shared-ui';
-import { buildRoutes } from '../routing/routes';
+import { buildRoutes } from '../src/app/routing/routes';
 
 /** A login response as the gateway gives it for each demo account. */
 export function demoSession(

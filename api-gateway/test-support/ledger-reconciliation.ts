@@ -1,66 +1,11 @@
-import type { Sql } from '../../db/database';
-import { earnedCommissionSql } from './commission-engine';
+import type { Sql } from '../src/db/database';
+import { earnedCommissionSql } from '../src/modules/commission';
 
 /**
- * The commission ledger (migration 060, docs/decisions.md, "The commission ledger"): entries per order and
- * affiliate, written by the orders' statement trigger in the transaction that writes the order or its
- * commission. This file reads it.
- *
- * An entry is pending before its available_at and available from then on, unless it is in a payout line that
- * has not failed: then it is in payout (line pending) or paid (line paid).
+ * The test oracle of the commission ledger (migration 060, functions in migrations/repeatable/functions.sql):
+ * what the entries add up to, against the engine's commission computed afresh. Tests only; the balances the
+ * product shows are those of modules/payouts/balances.ts.
  */
-
-export const QUALIFIED_STATUSES = ['Delivered', 'Completed'] as const;
-
-/** An affiliate's ledger in naira (2 decimals, as text): the four states add up to `total`. */
-export interface LedgerBalances {
-  pending: string;
-  available: string;
-  inPayout: string;
-  paid: string;
-  total: string;
-  /** When the earliest pending money becomes available (ISO), or null with nothing pending. */
-  nextAvailableAt: string | null;
-}
-
-export async function ledgerBalances(sql: Sql, affiliateId: number, now: Date): Promise<LedgerBalances> {
-  const { rows } = await sql.query<{
-    pending: string;
-    available: string;
-    in_payout: string;
-    paid: string;
-    total: string;
-    next_available_at: Date | string | null;
-  }>(
-    `SELECT coalesce(sum(e.amount) FILTER (WHERE p.line_status IS NULL AND e.available_at > $2), 0)::text AS pending,
-            coalesce(sum(e.amount) FILTER (WHERE p.line_status IS NULL AND e.available_at <= $2), 0)::text AS available,
-            coalesce(sum(e.amount) FILTER (WHERE p.line_status IN ('pending', 'sending', 'processing')), 0)::text AS in_payout,
-            coalesce(sum(e.amount) FILTER (WHERE p.line_status = 'paid'), 0)::text AS paid,
-            coalesce(sum(e.amount), 0)::text AS total,
-            min(e.available_at) FILTER (WHERE p.line_status IS NULL AND e.available_at > $2
-                                          AND e.kind = 'earned' AND NOT e.reversed) AS next_available_at
-       FROM commission_entries e
-       LEFT JOIN payout_line_entries p
-              ON p.entry_id = e.entry_id AND p.line_status IN ('pending', 'sending', 'processing', 'paid')
-      WHERE e.affiliate_id = $1`,
-    [affiliateId, now],
-  );
-  const row = rows[0];
-  return {
-    pending: fixed2(row.pending),
-    available: fixed2(row.available),
-    inPayout: fixed2(row.in_payout),
-    paid: fixed2(row.paid),
-    total: fixed2(row.total),
-    nextAvailableAt: row.next_available_at === null ? null : new Date(row.next_available_at).toISOString(),
-  };
-}
-
-/** numeric text to 2 decimals without floating point: '12.5' -> '12.50', '-3' -> '-3.00'. */
-function fixed2(value: string): string {
-  const [whole, fraction = ''] = value.split('.');
-  return `${whole}.${(fraction + '00').slice(0, 2)}`;
-}
 
 /** An affiliate whose ledger does not add up to the engine's commission of its qualified orders. */
 export interface LedgerMismatch {
@@ -126,4 +71,10 @@ export async function unreconciledOrders(sql: Sql, limit = 10): Promise<string[]
     [limit],
   );
   return rows.map((row) => row.example);
+}
+
+/** numeric text to 2 decimals without floating point: '12.5' -> '12.50', '-3' -> '-3.00'. */
+function fixed2(value: string): string {
+  const [whole, fraction = ''] = value.split('.');
+  return `${whole}.${(fraction + '00').slice(0, 2)}`;
 }

@@ -1,6 +1,6 @@
-import { loadConfig } from '../config';
-import { startMemoryLog } from './memory-log';
-import { capturedLog } from '../../test-support/captured-log';
+import { loadConfig } from '../../config';
+import { startMemoryLog } from '../memory-log';
+import { capturedLog } from '../../../test-support/captured-log';
 
 const capture = () => capturedLog<{ msg: string; memory?: Record<string, number> }>();
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AdminUser } from '@portal/contracts';
-import type { UserFormOptions } from '../user-form/user-api';
+import type { UserFormOptions } from '../src/pages/user-form/user-api';
 
 export const OPTIONS: UserFormOptions = {
   roles: [
