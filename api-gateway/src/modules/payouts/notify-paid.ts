@@ -40,6 +40,8 @@ export async function notifyLinePaid(sql: Sql, lineId: number): Promise<void> {
   await enqueueMessage(sql, {
     channel: 'whatsapp',
     recipient: `${prefix}${line.phone_code}${line.mobile_number}`,
+    // Not sent (WhatsApp text has no subject): it names the message in the admin's outbox (issue 51).
+    subject: 'Your commission has been paid',
     body: `Affiliate Portal: ${notice}.`,
   });
 }
