@@ -36,8 +36,7 @@ const channelFromQuery = (value: string): OutboxChannelFilter =>
 function When({ value, prefix }: { value: string; prefix?: string }) {
   return (
     <span className={styles.when}>
-      {prefix ? `${prefix} ` : ''}
-      <span>{formatDate(value)}</span> <span>{formatTime(value)}</span>
+      <span>{`${prefix ? `${prefix} ` : ''}${formatDate(value)}`}</span> <span>{formatTime(value)}</span>
     </span>
   );
 }
@@ -85,7 +84,7 @@ export default function OutboxPage() {
       { key: 'createdAt', header: 'Queued', render: (m) => <When value={m.createdAt} /> },
       {
         key: 'channel',
-        header: 'Channel and Provider',
+        header: <span className={styles.twoLineHeading}>Channel and Provider</span>,
         label: 'Channel',
         render: (m) => (
           <span className={styles.stack}>
@@ -117,7 +116,7 @@ export default function OutboxPage() {
       },
       {
         key: 'times',
-        header: 'Sent and Last Receipt',
+        header: <span className={styles.twoLineHeading}>Sent and Last Receipt</span>,
         label: 'Sent',
         render: (m) => (
           <span className={styles.stack}>
