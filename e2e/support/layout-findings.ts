@@ -7,7 +7,11 @@ import type { Page } from '@playwright/test';
  * - text that spills out of a box that does not clip it (drawn over its neighbours, or past the card's edge);
  * - a word split across two lines inside a table cell ('Processin' / 'g');
  * - on a phone, a table's line in place of its rows ('No sign-ins in this period.') off the table's middle;
- * - a figure (naira, a count with separators), an e-mail address or an IP address that wraps inside itself;
+ * - a figure (naira, a count with separators), an e-mail address, an IP address or a date (yyyy-MM-dd) that wraps
+ *   inside itself;
+ * - at 1280 px and wider, a table column whose heading is out of its scrolling box or under its sticky Action
+ *   column (issue 51: a person reads every column at a desktop's width, without scrolling the table);
+ * - a toast over a button, link or field;
  * - a button, link or field outside the window with no scrolling box that could bring it in view, or hidden
  *   behind the edge of a clipping box.
  * Each finding names the element (tag, id or class, its text) so a failure says where to look.
@@ -200,9 +204,9 @@ export async function layoutFindings(page: Page): Promise<string[]> {
       }
     }
 
-    // Tokens that must stay whole: money and grouped counts, e-mail addresses, IPv4 addresses.
+    // Tokens that must stay whole: money and grouped counts, e-mail addresses, IPv4 addresses, dates.
     const token =
-      /₦\s?-?[\d,]+(?:\.\d+)?|\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b\d{1,3}(?:\.\d{1,3}){3}\b/g;
+      /₦\s?-?[\d,]+(?:\.\d+)?|\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b\d{1,3}(?:\.\d{1,3}){3}\b|\b\d{4}-\d{2}-\d{2}\b/g;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
@@ -218,6 +222,47 @@ export async function layoutFindings(page: Page): Promise<string[]> {
             .map((rect) => Math.round(rect.top)),
         );
         if (lines.size > 1) findings.push(`"${match[0]}" wraps inside itself in ${describe(parent)}`);
+      }
+    }
+
+    // At a desktop's width every column is in view: no heading past the right edge of the box that scrolls the
+    // table, none under the sticky Action column.
+    if (viewportWidth >= 1280) {
+      for (const table of Array.from(document.body.querySelectorAll('table'))) {
+        if (!shown(table)) continue;
+        let scroller: Element | null = table.parentElement;
+        while (scroller && scroller !== document.body && !scrolls(getComputedStyle(scroller).overflowX))
+          scroller = scroller.parentElement;
+        const edge = scroller && scroller !== document.body ? scroller.getBoundingClientRect() : null;
+        const headings = Array.from(table.querySelectorAll('thead th')).filter(
+          (th) => shown(th) && !visuallyHidden(th),
+        );
+        const sticky = headings.filter((th) => getComputedStyle(th).position === 'sticky');
+        for (const th of headings) {
+          if (sticky.includes(th)) continue;
+          const rect = th.getBoundingClientRect();
+          const covered = sticky.some((other) => {
+            const cover = other.getBoundingClientRect();
+            return rect.right > cover.left + 1 && rect.left < cover.right - 1;
+          });
+          if ((edge && rect.right > edge.right + 1) || covered)
+            findings.push(`a column is out of view in its table: ${describe(th)}`);
+        }
+      }
+    }
+
+    // A toast never lies over a control (issue 51: toasts over the run table's pager).
+    const toastBoxes = Array.from(document.querySelectorAll('.Toastify__toast'))
+      .filter((toast) => shown(toast))
+      .map((toast) => toast.getBoundingClientRect());
+    if (toastBoxes.length > 0) {
+      for (const control of Array.from(
+        document.body.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea'),
+      )) {
+        if (control.closest('.Toastify') || !shown(control) || visuallyHidden(control)) continue;
+        const rect = control.getBoundingClientRect();
+        if (toastBoxes.some((box) => overlap(rect, box)))
+          findings.push(`a toast covers a control: ${describe(control)}`);
       }
     }
 

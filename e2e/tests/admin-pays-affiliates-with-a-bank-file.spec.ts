@@ -54,8 +54,7 @@ test('admin A creates a payout run, cannot approve it, admin B approves, the ban
     await page.getByRole('button', { name: 'New payout run' }).click();
     const create = page.getByRole('dialog', { name: 'New payout run' });
     const cutoff = create.getByLabel('Cutoff date');
-    await cutoff.click();
-    await cutoff.pressSequentially(lagosToday());
+    // Today is already there (issue 51): most runs pay everything available up to now.
     await expect(cutoff).toHaveValue(lagosToday());
     await create.getByRole('button', { name: 'Create run' }).click();
     return runIdOf(page);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { SecondFactorMessages } from '../../contracts/src/second-factor-messages';
 import { DEMO, typeSecondFactorCode } from '../support/kyc-sign-in';
 import { chooseFromUserMenu } from '../support/portal-session';
 
@@ -58,4 +59,10 @@ test('a back-office user opens the set-up from Profile: QR code and key, readabl
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   expect(violations.map((violation) => violation.id)).toEqual([]);
+
+  // A wrong code is said once, under the field, not again in a toast (issue 51).
+  await page.getByLabel('Authentication code').fill('000000');
+  await page.getByRole('button', { name: 'Verify and turn on' }).click();
+  await expect(page.getByText(SecondFactorMessages.codeWrong)).toHaveCount(1);
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
 });

@@ -43,7 +43,15 @@ test('an affiliate whose WhatsApp code fails gets it by SMS, sees the account na
 
   // The OTP step learns where the code went (it asks every few seconds): by SMS, the number's middle hidden.
   const told = `We sent the code by SMS to +234*******${applicant.mobileNumber.slice(-3)}.`;
-  await expect(page.getByRole('status').filter({ hasText: told })).toBeVisible({ timeout: 45_000 });
+  const notice = page.getByRole('status').filter({ hasText: told });
+  await expect(notice).toBeVisible({ timeout: 45_000 });
+  // The change of channel is plain (issue 51): a notice at least the size of the form's text, on its own colour.
+  const look = await notice.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { size: parseFloat(style.fontSize), background: style.backgroundColor };
+  });
+  expect(look.size).toBeGreaterThanOrEqual(15);
+  expect(look.background).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
 
   // The newest message to the number is the SMS, with the same live code: it verifies.
   const outbox = await request.get('/api/dev/outbox', { params: { to: international } });

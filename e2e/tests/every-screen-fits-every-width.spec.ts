@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { DEMO, apiToken, signInThroughScreen } from '../support/kyc-sign-in';
 import { layoutFindings } from '../support/layout-findings';
 import { rejectedThroughApi, signInForReKyc } from '../support/rejected-affiliate';
@@ -221,3 +221,268 @@ test('admin/orders shows whole status words and no hidden scroll at 1366 and 128
     await expect(rejected.locator('.p-tag')).toHaveClass(/p-tag-danger/);
   }
 });
+
+// ---- The money screens in the states people meet them in (issue 51) -------------------------------------
+
+/** Changes a JSON answer of the gateway on its way to the page (GET only). */
+async function rewrite<T>(page: Page, url: RegExp, change: (body: T) => void): Promise<void> {
+  await page.route(url, async (route: Route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as T;
+    change(body);
+    await route.fulfill({ response, json: body });
+  });
+}
+
+const LONG_NAME = 'Oluwaseun Chukwuemeka Adeyemi-Okonkwo Babatunde';
+const LONG_ERROR =
+  "(#131026) Message undeliverable: the recipient's phone number is not on WhatsApp, or the recipient has not " +
+  'accepted the new Terms of Service and Privacy Policy';
+
+type Line = Record<string, unknown> & { status: string };
+type RunAnswer = { run: Record<string, unknown>; lines: { results: Line[] } };
+
+/** A payout run as `status` shows it, its lines with long names, account names, references and reasons. */
+const runAs = (status: string, lineStatus: string) => (page: Page) =>
+  rewrite(page, /\/api\/admin\/payouts\/runs\/\d+\?/, (answer: RunAnswer) => {
+    Object.assign(answer.run, { status, createdByMe: true, provider: 'bank-file' });
+    answer.lines.results.forEach((line, index) => {
+      if (line.status === 'ineligible') {
+        line.reason = 'Bank account not verified: the account name differs from the name on the BVN record';
+        line.affiliateName = LONG_NAME;
+        return;
+      }
+      Object.assign(line, {
+        status: lineStatus,
+        affiliateName: LONG_NAME,
+        accountName: LONG_NAME.toUpperCase(),
+        reference: `po-${answer.run.runId}-${1_000_000 + index}-retry-2`,
+        reason:
+          lineStatus === 'excluded' || index % 2 === 1
+            ? 'Disputed orders from the Ikeja cluster, to be reviewed with the cluster manager first'
+            : null,
+      });
+    });
+  });
+
+/** The outbox's rows with a provider's long error and every time filled in. */
+const longProviderErrors = (page: Page) =>
+  rewrite(page, /\/api\/admin\/outbox/, (answer: { results: Record<string, unknown>[] }) => {
+    answer.results.forEach((message, index) => {
+      if (index % 2 === 0)
+        Object.assign(message, {
+          status: 'failed',
+          lastError: LONG_ERROR,
+          provider: 'meta',
+          attempts: 5,
+        });
+      message.sentAt ??= message.createdAt;
+      message.deliveryStatusAt ??= message.createdAt;
+    });
+  });
+
+type Ledger = {
+  cards: Record<string, string | null>;
+  explanations: { results: unknown[]; totalCount: number };
+};
+/** The affiliate's page after a clawback and a rate change: a negative Available, orders with several entries. */
+const clawbacksAndAdjustments = (page: Page) =>
+  rewrite(page, /\/api\/affiliate\/payouts/, (answer: Ledger) => {
+    const at = new Date().toISOString();
+    const later = new Date(Date.now() + 9 * 86_400_000).toISOString();
+    answer.cards.available = '-3895.40';
+    answer.cards.nextAvailableAt = later;
+    answer.explanations.results.unshift(
+      {
+        orderCode: 'ORD0000123456',
+        net: '-3895.40',
+        entries: [
+          {
+            entryId: 900001,
+            kind: 'clawback',
+            amount: '-3895.40',
+            reason:
+              'Order went from Delivered to Rejected after it was paid: its commission is taken back from your next commission',
+            createdAt: at,
+            availableAt: at,
+            held: false,
+          },
+        ],
+      },
+      {
+        orderCode: 'ORD0000123457',
+        net: '6283.94',
+        entries: [
+          {
+            entryId: 900002,
+            kind: 'holding',
+            amount: '4712.96',
+            reason: 'Earned on an order received as Delivered',
+            createdAt: at,
+            availableAt: later,
+            held: true,
+          },
+          {
+            entryId: 900003,
+            kind: 'reversal',
+            amount: '-4712.96',
+            reason:
+              'Commission rate for Beverages changed from 10% to 12.5% from 2026-11-01: ₦4,712.96 is replaced by ₦6,283.94',
+            createdAt: at,
+            availableAt: later,
+            held: true,
+          },
+          {
+            entryId: 900004,
+            kind: 'holding',
+            amount: '6283.94',
+            reason:
+              'Commission rate for Beverages changed to 12.5% from 2026-11-01: the new commission is ₦6,283.94',
+            createdAt: at,
+            availableAt: later,
+            held: true,
+          },
+        ],
+      },
+      {
+        orderCode: 'ORD0000123458',
+        net: '1250.00',
+        entries: [
+          {
+            entryId: 900005,
+            kind: 'adjustment',
+            amount: '1250.00',
+            reason:
+              'Commission rate for Beverages changed from 10% to 12.5% from 2026-11-01 after it was paid: ₦1,250.00 more',
+            createdAt: at,
+            availableAt: at,
+            held: false,
+          },
+        ],
+      },
+    );
+    answer.explanations.totalCount += 3;
+  });
+
+/** The first affiliate's View dialog, open on the list. */
+async function kycDialog(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: /^View / })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** The first past run the demo paid (a run with lines). */
+async function firstRunPath(request: APIRequestContext): Promise<string> {
+  const token = await apiToken(request, DEMO.admin.email, DEMO.admin.password);
+  const answer = await request.get('/api/admin/payouts/runs?page=1&pageSize=25', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(answer.ok(), `admin/payouts/runs: ${answer.status()}`).toBe(true);
+  const { results } = (await answer.json()) as { results: { runId: number; totals: { count: number } }[] };
+  const run = results.find((r) => r.totals.count > 0);
+  expect(run, 'the demo has a past payout run with lines').toBeTruthy();
+  return `/admin/payouts?run=${run?.runId}`;
+}
+
+interface MoneyState {
+  name: string;
+  account: { email: string; password: string };
+  /** The address, or how to find it. */
+  path: string | ((request: APIRequestContext) => Promise<string>);
+  prepare?: (page: Page) => Promise<void>;
+  /** After the page is settled: what opens the state measured (a dialog). */
+  open?: (page: Page) => Promise<void>;
+  ready?: (page: Page) => Promise<void>;
+}
+
+const MONEY_STATES: readonly MoneyState[] = [
+  { name: 'a draft payout run', account: DEMO.admin, path: firstRunPath, prepare: runAs('draft', 'pending') },
+  {
+    name: 'a draft payout run with an excluded line',
+    account: DEMO.admin,
+    path: firstRunPath,
+    prepare: runAs('draft', 'excluded'),
+  },
+  {
+    name: 'an approved payout run',
+    account: DEMO.admin,
+    path: firstRunPath,
+    prepare: runAs('approved', 'pending'),
+  },
+  {
+    name: 'a bank-file run being paid',
+    account: DEMO.admin,
+    path: firstRunPath,
+    prepare: runAs('executing', 'processing'),
+  },
+  {
+    name: 'a completed payout run',
+    account: DEMO.admin,
+    path: firstRunPath,
+    prepare: runAs('completed', 'paid'),
+  },
+  { name: 'the payout runs', account: DEMO.admin, path: '/admin/payouts' },
+  {
+    name: "the outbox with providers' long errors",
+    account: DEMO.admin,
+    path: '/admin/outbox',
+    prepare: longProviderErrors,
+    ready: (page) =>
+      expect(page.getByRole('table', { name: 'Message Outbox' }).getByRole('row').nth(1)).toBeVisible(),
+  },
+  { name: "an affiliate's KYC dialog", account: DEMO.admin, path: '/admin/affiliates', open: kycDialog },
+  {
+    name: "the affiliate's Payouts after a clawback and a rate change",
+    account: DEMO.affiliate,
+    path: '/affiliate/payouts',
+    prepare: clawbacksAndAdjustments,
+    ready: (page) => expect(page.getByRole('list', { name: 'Ledger by order' })).toBeVisible(),
+  },
+];
+
+for (const state of MONEY_STATES) {
+  test(`${state.name} fits 390, 1440, 1366, 1024 and 768 px, with the sidebar open and closed`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(6 * 60_000);
+    const path = typeof state.path === 'string' ? state.path : await state.path(request);
+    await state.prepare?.(page);
+    await signInThroughScreen(page, state.account.email, state.account.password);
+    const findings: Record<string, string[]> = {};
+    const measure = async (where: string) => {
+      const found = await layoutFindings(page);
+      if (found.length) findings[where] = found;
+    };
+    const load = async () => {
+      await page.goto(path);
+      await settled(page, path);
+      await state.ready?.(page);
+      await state.open?.(page);
+    };
+    await resize(page, PHONE_WIDTH);
+    await load();
+    await measure(`${path} at ${PHONE_WIDTH} px`);
+    await resize(page, DESKTOP_WIDTHS[0]);
+    await load();
+    for (const width of DESKTOP_WIDTHS) {
+      await resize(page, width);
+      for (const turn of ['as it is', 'toggled']) {
+        const open = (await page.getByRole('button', { name: 'Hide menu' }).count()) > 0;
+        await measure(`${path} at ${width} px${open ? '' : ', sidebar closed'}`);
+        // A dialog covers the menu button: the sidebar stays as it is under it.
+        const toggle = page.getByRole('button', { name: open ? 'Hide menu' : 'Show menu' });
+        if (turn === 'toggled' || state.open || (await toggle.count()) === 0) break;
+        await toggle.click();
+        await expect(page.getByRole('button', { name: open ? 'Show menu' : 'Hide menu' })).toBeVisible();
+      }
+    }
+    for (const [where, what] of Object.entries(findings)) console.log(`${where}:\n  ${what.join('\n  ')}`);
+    expect(findings).toEqual({});
+  });
+}

@@ -127,6 +127,8 @@ export { MaskedNumber, useRevealedNumbers } from './masked-number';
 export type { MaskedNumberProps, RevealedNumbers } from './masked-number';
 // A dashboard's states (loading, error with Retry, ready) and its titled panels: no PrimeReact, so eager.
 export { DashboardContent, DashboardPanel, DashboardPanels } from './dashboard/dashboard-panels';
+export { RecentActivity } from './dashboard/recent-activity';
+export type { RecentActivityItem } from './dashboard/recent-activity';
 export type {
   DashboardContentProps,
   DashboardPanelProps,

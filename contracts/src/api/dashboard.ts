@@ -45,6 +45,8 @@ export const AdminDashboard = z.object({
     totalRetailers: z.number().int(),
   }),
   monthlyActivity: z.array(MonthlyActivity),
+  /** Issue 51: the back office's Recent Activity (every payout step among it), for the admins who run payouts. */
+  activities: z.array(ActivityItem),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
 

@@ -40,7 +40,7 @@ export const AdminOutboxMessage = z.object({
   messageID: z.number().int(),
   channel: z.enum(['email', 'whatsapp', 'sms']),
   recipient: z.string(),
-  /** Email subjects only; never the body. */
+  /** What the message is: an e-mail's subject, or a notice's title (never sent on WhatsApp); never the body. */
   subject: z.string().nullable(),
   /** 'otp' for a verification code. */
   purpose: z.enum(['otp']).nullable(),

@@ -475,18 +475,42 @@ export const AffiliatePayout = z.object({
 });
 export type AffiliatePayout = z.infer<typeof AffiliatePayout>;
 
-export const PAYOUT_EXPLANATION_KINDS = ['holding', 'reversal', 'clawback', 'adjustment'] as const;
+/**
+ * The kinds of entry the affiliate's ledger list shows: commission earned (available, or 'holding' while its
+ * return window runs), and the entries that changed it.
+ */
+export const PAYOUT_EXPLANATION_KINDS = [
+  'commission',
+  'holding',
+  'reversal',
+  'clawback',
+  'adjustment',
+] as const;
 export const AffiliatePayoutExplanation = z.object({
   entryId: z.number().int(),
   kind: z.enum(PAYOUT_EXPLANATION_KINDS),
-  orderCode: z.string().nullable(),
   amount: PayoutMoney,
+  /** In the affiliate's words, money as ₦ (the stored reason stays the audit's). */
   reason: z.string(),
   createdAt: z.string(),
-  /** Holding: when it becomes available. */
+  /** When it counts as available (ISO). */
   availableAt: z.string().nullable(),
+  /** Counted in Pending (true) or in Available (false). */
+  held: z.boolean(),
 });
 export type AffiliatePayoutExplanation = z.infer<typeof AffiliatePayoutExplanation>;
+
+/**
+ * One order's entries not yet in a payout, together: their sum is what the order adds to Pending and Available.
+ * Every order's net over every page adds up to the two cards.
+ */
+export const AffiliateLedgerOrder = z.object({
+  orderCode: z.string(),
+  /** Sum of the entries (exact naira text). */
+  net: PayoutMoney,
+  entries: z.array(AffiliatePayoutExplanation),
+});
+export type AffiliateLedgerOrder = z.infer<typeof AffiliateLedgerOrder>;
 
 export const AffiliatePayoutsResponse = z.object({
   cards: AffiliatePayoutCards,
@@ -496,8 +520,9 @@ export const AffiliatePayoutsResponse = z.object({
     pageNo: z.number().int(),
     pageSize: z.number().int(),
   }),
+  /** A page of orders, each with its entries not yet in a payout. */
   explanations: z.object({
-    results: z.array(AffiliatePayoutExplanation),
+    results: z.array(AffiliateLedgerOrder),
     totalCount: z.number().int(),
     pageNo: z.number().int(),
     pageSize: z.number().int(),

@@ -95,9 +95,21 @@ export function AffiliateList({ mode, title = 'Affiliate Users' }: AffiliateList
       { key: 'affiliateCode', header: 'Affiliate ID', render: (a) => a.affiliateCode },
       { key: 'fullName', header: 'Name', render: (a) => a.fullName, wrap: true },
       { key: 'email', header: 'Email', render: (a) => a.email },
-      { key: 'contact', header: 'Contact Number', render: (a) => `${a.phoneCode}-${a.mobileNumber}` },
+      // Issue 51: two-word headings over short values go on two lines rather than widen the table past the
+      // Actions column ('Registration Da' was cut under it at 1366 px with the sidebar open).
+      {
+        key: 'contact',
+        header: <span className={styles.twoLineHeading}>Contact Number</span>,
+        label: 'Contact Number',
+        render: (a) => `${a.phoneCode}-${a.mobileNumber}`,
+      },
       { key: 'status', header: 'Status', render: (a) => <StatusBadge status={a.status} /> },
-      { key: 'createdDate', header: 'Registration Date', render: (a) => formatDate(a.createdDate) },
+      {
+        key: 'createdDate',
+        header: <span className={styles.twoLineHeading}>Registration Date</span>,
+        label: 'Registration Date',
+        render: (a) => formatDate(a.createdDate),
+      },
       {
         key: 'actions',
         header: 'Actions',

@@ -6,6 +6,7 @@ import { Messages, REMARK_MAX_LENGTH } from '@portal/contracts';
 import type { AffiliateDetails } from '@portal/contracts';
 import { ConfirmDialog } from '../confirm-dialog';
 import { LoadFailed } from '../data/load-failed';
+import { WholeTokens } from '../whole-tokens';
 import { FormDialog } from '../form-dialog';
 import { errorMessageOf } from '../http-client';
 import { useLoad } from '../data/use-load';
@@ -235,7 +236,7 @@ export function AffiliateViewModal({
             <dl className={styles.detailsGrid}>
               <Detail label="Affiliate ID" value={details.affiliateCode} />
               <Detail label="Full Name" value={details.fullName} />
-              <Detail label="Email" value={details.email} />
+              <Detail label="Email" value={<WholeTokens text={details.email} />} wide />
               <Detail label="Contact Number" value={`${details.phoneCode}-${details.mobileNumber}`} />
               <Detail label="Country" value={details.countryName} />
               <Detail label="Identity Type" value={details.identityType} />
@@ -334,9 +335,10 @@ export function AffiliateViewModal({
   );
 }
 
-function Detail({ label, value }: { label: string; value: ReactNode }) {
+/** `wide`: a value read whole (an e-mail address) takes the grid's full row instead of breaking in a cell. */
+function Detail({ label, value, wide = false }: { label: string; value: ReactNode; wide?: boolean }) {
   return (
-    <div className={styles.detail}>
+    <div className={wide ? `${styles.detail} ${styles.wideDetail}` : styles.detail}>
       <dt>{label}</dt>
       <dd>{value || '—'}</dd>
     </div>

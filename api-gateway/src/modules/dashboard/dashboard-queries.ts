@@ -54,11 +54,12 @@ export function growthPercent(thisMonth: number, lastMonth: number): number {
  */
 export async function adminDashboard(sql: Sql, now: Date): Promise<AdminDashboard> {
   const thisMonth = monthStart(businessDay(now));
-  const [counts, orders, retailers, monthlyActivity] = await Promise.all([
+  const [counts, orders, retailers, monthlyActivity, recent] = await Promise.all([
     statusCounts(sql),
     sql.query<{ total: string | number | null }>('SELECT sum(total) AS total FROM order_daily_counts'),
     sql.query<{ total: string | number }>('SELECT total FROM retailer_counts'),
     monthlyAdminActivity(sql, thisMonth),
+    listRecentAudit(sql, RECENT_ACTIVITY_LIMIT),
   ]);
   const [lastMonth, currentMonth] = monthlyActivity.slice(-2);
   return {
@@ -73,6 +74,7 @@ export async function adminDashboard(sql: Sql, now: Date): Promise<AdminDashboar
       totalRetailers: Number(retailers.rows[0]?.total ?? 0),
     },
     monthlyActivity,
+    activities: recent.map((row) => ({ ...describeAudit(row), activityOn: activityOn(row.createdAt, now) })),
   };
 }
 

@@ -1,5 +1,4 @@
 import type { Sql } from '../../db/database';
-import { FREE_ENTRY_SQL } from './balances';
 
 /**
  * What the affiliate's Payouts page reads (issue 28): its own payout lines, and the ledger entries that explain
@@ -75,60 +74,6 @@ export async function paidSince(sql: Sql, affiliateId: number, since: Date): Pro
     [affiliateId, since],
   );
   return rows[0].net;
-}
-
-export type ExplanationKind = 'holding' | 'reversal' | 'clawback' | 'adjustment';
-
-export interface ExplanationRow {
-  entry_id: string;
-  created_at: Date;
-  kind: ExplanationKind;
-  order_code: string;
-  amount: string;
-  reason: string;
-  available_at: Date | null;
-}
-
-/**
- * The entries that explain why money is not (yet) available or changed: commission still held (earned, not
- * reversed, in no live payout line, available later), and every reversal, clawback and adjustment, each with
- * its reason; newest first.
- */
-const EXPLANATIONS_WHERE = `e.affiliate_id = $1
-   AND (e.kind <> 'earned'
-        OR (NOT e.reversed AND e.available_at > $2 AND ${FREE_ENTRY_SQL}))`;
-
-export async function pageExplanations(
-  sql: Sql,
-  affiliateId: number,
-  now: Date,
-  pageNo: number,
-  pageSize: number,
-): Promise<{ rows: ExplanationRow[]; totalCount: number }> {
-  const { rows } = await sql.query<ExplanationRow & { total: string }>(
-    // The page is chosen first, then joined to its orders: 25 order lookups, not one per entry of the affiliate.
-    `SELECT p.entry_id::text, p.created_at, CASE WHEN p.kind = 'earned' THEN 'holding' ELSE p.kind END AS kind,
-            o.order_code, p.amount::text AS amount, p.reason,
-            CASE WHEN p.kind = 'earned' THEN p.available_at END AS available_at, p.total::text AS total
-       FROM (SELECT e.entry_id, e.created_at, e.kind, e.order_id, e.amount, e.reason, e.available_at,
-                    count(*) OVER () AS total
-               FROM commission_entries e
-              WHERE ${EXPLANATIONS_WHERE}
-              ORDER BY e.created_at DESC, e.entry_id DESC
-              LIMIT $3 OFFSET $4) p
-       JOIN orders o ON o.order_id = p.order_id
-      ORDER BY p.created_at DESC, p.entry_id DESC`,
-    [affiliateId, now, pageSize, (pageNo - 1) * pageSize],
-  );
-  let totalCount = rows.length ? Number(rows[0].total) : 0;
-  if (!rows.length && pageNo > 1) {
-    const count = await sql.query<{ n: string }>(
-      `SELECT count(*)::text AS n FROM commission_entries e WHERE ${EXPLANATIONS_WHERE}`,
-      [affiliateId, now],
-    );
-    totalCount = Number(count.rows[0].n);
-  }
-  return { rows, totalCount };
 }
 
 /** A line of the affiliate's, as its remittance advice shows it; undefined when not its own or not shown. */

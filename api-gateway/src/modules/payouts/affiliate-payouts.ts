@@ -21,11 +21,11 @@ import {
   type AdviceLine,
   adviceEntries,
   findAdviceLine,
-  pageExplanations,
   pagePayoutLines,
   paidSince,
 } from './affiliate-payouts-queries';
 import { accountLabel } from './account-label';
+import { pageLedger } from './affiliate-ledger';
 import { affiliateBalances } from './balances';
 
 /** Only the caller's own payouts: the affiliate comes from the session, never from the request. */
@@ -40,7 +40,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const REASONED: ReadonlySet<string> = new Set(['failed', 'reversed']);
 
 /**
- * `GET affiliate/payouts`: the four cards, one page of payouts and one page of explanations. The cards come
+ * `GET affiliate/payouts`: the four cards, one page of payouts and one page of the ledger list (by order). The cards come
  * from the one definition of the balances (balances.ts); Paid this year is what reached the bank (net of
  * deductions) on lines paid since 1 January, business time.
  */
@@ -64,7 +64,7 @@ export async function affiliatePayouts(
       balances: await affiliateBalances(tx, affiliateId, now),
       paidThisYear: await paidSince(tx, affiliateId, yearStart),
       payouts: await pagePayoutLines(tx, affiliateId, page, pageSize),
-      explanations: await pageExplanations(tx, affiliateId, now, explanationsPage, explanationsPageSize),
+      explanations: await pageLedger(tx, affiliateId, now, explanationsPage, explanationsPageSize),
     };
   });
   return {
@@ -91,15 +91,7 @@ export async function affiliatePayouts(
       pageSize,
     },
     explanations: {
-      results: explanations.rows.map((row) => ({
-        entryId: Number(row.entry_id),
-        kind: row.kind,
-        orderCode: row.order_code,
-        amount: row.amount,
-        reason: row.reason,
-        createdAt: iso(row.created_at),
-        availableAt: row.available_at === null ? null : iso(row.available_at),
-      })),
+      results: explanations.results,
       totalCount: explanations.totalCount,
       pageNo: explanationsPage,
       pageSize: explanationsPageSize,

@@ -56,6 +56,8 @@ async function notifyLine(sql: Sql, lineId: number, what: 'paid' | 'reversed'): 
   await enqueueMessage(sql, {
     channel: 'whatsapp',
     recipient: `${prefix}${line.phone_code}${line.mobile_number}`,
+    // Not sent (WhatsApp text has no subject): it names the message in the admin's outbox (issue 51).
+    subject: 'Your commission has been paid',
     body: `Affiliate Portal: ${notice}.`,
   });
 }

@@ -170,7 +170,7 @@ interface LineRow {
   reference: string | null;
   paid_at: Date | string | null;
   updated_at: Date | string;
-  /** A draft's pending line has no account copied yet: the affiliate's account now, to show. */
+  /** A draft's line (pending, or excluded from it) has no account copied yet: the affiliate's account now, to show. */
   account_number: string | null;
   account_number_sealed: string | null;
   account_verified: boolean;
@@ -180,10 +180,10 @@ const LINE_SELECT = `
   SELECT l.payout_line_id::text, a.affiliate_code, a.full_name AS affiliate_name, l.bank_name, l.account_last4,
          l.account_name, l.gross::text, l.deductions::text, l.net::text, l.status, l.status_reason, l.reference,
          l.paid_at, l.updated_at,
-         CASE WHEN l.account_last4 IS NULL AND l.status = 'pending' THEN a.bank_resolved_at IS NOT NULL
+         CASE WHEN l.account_last4 IS NULL AND l.status IN ('pending', 'excluded') THEN a.bank_resolved_at IS NOT NULL
               ELSE coalesce(l.account_verified, true) END AS account_verified,
-         CASE WHEN l.account_last4 IS NULL AND l.status = 'pending' THEN a.account_number END AS account_number,
-         CASE WHEN l.account_last4 IS NULL AND l.status = 'pending' THEN a.account_number_sealed END
+         CASE WHEN l.account_last4 IS NULL AND l.status IN ('pending', 'excluded') THEN a.account_number END AS account_number,
+         CASE WHEN l.account_last4 IS NULL AND l.status IN ('pending', 'excluded') THEN a.account_number_sealed END
            AS account_number_sealed
     FROM payout_lines l JOIN affiliates a ON a.affiliate_id = l.affiliate_id`;
 

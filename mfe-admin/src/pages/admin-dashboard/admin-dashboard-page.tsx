@@ -5,6 +5,7 @@ import {
   DashboardContent,
   DashboardPanel,
   DashboardPanels,
+  RecentActivity,
   LoadingSpinner,
   StatCard,
   StatCards,
@@ -95,6 +96,10 @@ export default function AdminDashboardPage() {
                 </Suspense>
               </DashboardPanel>
             </DashboardPanels>
+
+            <DashboardPanel id="recent-activity-title" title="Recent Activity">
+              <RecentActivity activities={dashboard.activities} />
+            </DashboardPanel>
           </>
         )}
       </DashboardContent>

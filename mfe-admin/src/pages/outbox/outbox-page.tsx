@@ -14,6 +14,7 @@ import {
 } from '@portal/shared-ui';
 import type { DataColumn } from '@portal/shared-ui';
 import { OUTBOX_PAGE_SIZE, fetchOutboxPage } from './outbox-api';
+import styles from './outbox-page.module.css';
 import type { OutboxChannelFilter } from './outbox-api';
 
 export const CHANNEL_OPTIONS: readonly { label: string; value: OutboxChannelFilter }[] = [
@@ -31,7 +32,20 @@ const DEFAULT_FILTERS = { channel: 'all' as OutboxChannelFilter };
 const channelFromQuery = (value: string): OutboxChannelFilter =>
   CHANNEL_OPTIONS.find((option) => option.value === value.trim().toLowerCase())?.value ?? 'all';
 
-const when = (value: string | null) => (value ? `${formatDate(value)} ${formatTime(value)}` : '');
+/** A day and its time of day, each whole: '2026-12-07 10:41:05' never breaks inside either. */
+function When({ value, prefix }: { value: string; prefix?: string }) {
+  return (
+    <span className={styles.when}>
+      <span>{`${prefix ? `${prefix} ` : ''}${formatDate(value)}`}</span> <span>{formatTime(value)}</span>
+    </span>
+  );
+}
+
+/** What the message is: a code, an e-mail's subject or a notice's title; never its body. */
+export function messageText(message: AdminOutboxMessage): string {
+  if (message.purpose === 'otp') return 'Verification code';
+  return message.subject ?? 'Notice';
+}
 
 /** Ours (pending, sent, failed), then the provider's receipt when there is one: 'Sent · delivered'. */
 export function deliveryText(message: AdminOutboxMessage): string {
@@ -63,25 +77,57 @@ export default function OutboxPage() {
   const columns = useMemo<DataColumn<AdminOutboxMessage>[]>(
     () => [
       serialColumn<AdminOutboxMessage>(firstRow),
-      { key: 'createdAt', header: 'Queued', render: (m) => when(m.createdAt) },
+      // Issue 51: eleven columns cut Provider, Last Error, Sent and Last Receipt at 1366 px. A day over its time,
+      // the provider under the channel, the attempts under the status and the two delivery times in one cell:
+      // eight columns, every fact in view at 1280 px with the sidebar open; a long provider error wraps.
+      { key: 'createdAt', header: 'Queued', render: (m) => <When value={m.createdAt} /> },
       {
         key: 'channel',
-        header: 'Channel',
-        render: (m) =>
-          m.fallbackOf === null ? CHANNEL_LABELS[m.channel] : `${CHANNEL_LABELS[m.channel]} (fallback)`,
+        header: <span className={styles.twoLineHeading}>Channel and Provider</span>,
+        label: 'Channel',
+        render: (m) => (
+          <span className={styles.stack}>
+            <span>
+              {m.fallbackOf === null ? CHANNEL_LABELS[m.channel] : `${CHANNEL_LABELS[m.channel]} (fallback)`}
+            </span>
+            {m.provider ? <span className={styles.sub}>{m.provider}</span> : null}
+          </span>
+        ),
       },
       { key: 'recipient', header: 'Recipient', render: (m) => m.recipient },
+      { key: 'what', header: 'Message', render: (m) => messageText(m), wrap: true },
       {
-        key: 'what',
-        header: 'Message',
-        render: (m) => (m.purpose === 'otp' ? 'Verification code' : (m.subject ?? '')),
+        key: 'status',
+        header: 'Status',
+        render: (m) => (
+          <span className={styles.stack}>
+            <span>{deliveryText(m)}</span>
+            <span className={styles.sub}>{`${m.attempts} attempt${m.attempts === 1 ? '' : 's'}`}</span>
+          </span>
+        ),
       },
-      { key: 'status', header: 'Status', render: (m) => deliveryText(m) },
-      { key: 'attempts', header: 'Attempts', render: (m) => String(m.attempts) },
-      { key: 'provider', header: 'Provider', render: (m) => m.provider ?? '' },
-      { key: 'lastError', header: 'Last Error', render: (m) => m.lastError ?? '' },
-      { key: 'sentAt', header: 'Sent', render: (m) => when(m.sentAt) },
-      { key: 'deliveryStatusAt', header: 'Last Receipt', render: (m) => when(m.deliveryStatusAt) },
+      {
+        key: 'lastError',
+        header: 'Last Error',
+        render: (m) => m.lastError ?? '',
+        wrap: true,
+        className: styles.error,
+      },
+      {
+        key: 'times',
+        header: <span className={styles.twoLineHeading}>Sent and Last Receipt</span>,
+        label: 'Sent',
+        render: (m) => (
+          <span className={styles.stack}>
+            <span>{m.sentAt ? <When value={m.sentAt} prefix="Sent" /> : 'Not sent'}</span>
+            {m.deliveryStatusAt ? (
+              <span className={styles.sub}>
+                <When value={m.deliveryStatusAt} prefix="Receipt" />
+              </span>
+            ) : null}
+          </span>
+        ),
+      },
     ],
     [firstRow],
   );

@@ -2,7 +2,15 @@ import { Suspense, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { PayoutMessages, businessDay } from '@portal/contracts';
 import type { PayoutRun } from '@portal/contracts';
-import { DayField, FormDialog, LoadingSpinner, fieldErrorsOf, notify, pickedDay } from '@portal/shared-ui';
+import {
+  DayField,
+  FormDialog,
+  LoadingSpinner,
+  fieldErrorsOf,
+  notify,
+  pickedDay,
+  pickerDate,
+} from '@portal/shared-ui';
 import { createPayoutRun } from './payouts-api';
 import styles from './payouts.module.css';
 
@@ -30,7 +38,8 @@ export default function NewRunDialog({
   today = businessDay(new Date()),
 }: NewRunDialogProps) {
   const id = useId();
-  const [cutoff, setCutoff] = useState<Date | null>(null);
+  // Most runs pay everything available up to today: the day is there to change, not to type.
+  const [cutoff, setCutoff] = useState<Date | null>(() => pickerDate(today));
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -57,7 +66,7 @@ export default function NewRunDialog({
       visible
       header="New payout run"
       submit={{ formId: `${id}-form`, label: 'Create run', saving }}
-      dirty={cutoff !== null}
+      dirty={pickedDay(cutoff) !== today}
       busy={saving}
       onClose={onClose}
       style={{ width: 'min(30rem, 96vw)' }}

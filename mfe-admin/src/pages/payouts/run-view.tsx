@@ -41,8 +41,11 @@ import styles from './payouts.module.css';
 
 const ReasonDialog = lazy(() => import('./reason-dialog'));
 
-/** A Paystack run being paid is asked again this often, so each line's status follows the webhooks. */
-export const PAYING_REFRESH_MS = 15_000;
+/**
+ * A Paystack run being paid is asked again this often, so each line's status follows the webhooks without a
+ * reload (issue 51: the admin who pressed Pay now watches the lines arrive).
+ */
+export const PAYING_REFRESH_MS = 5_000;
 
 const count = new Intl.NumberFormat('en-NG');
 const when = (value: string | null) => (value ? `${formatDate(value)} ${formatTime(value)}` : '');
@@ -66,6 +69,8 @@ function useLines(runId: number, kind: LineKind) {
 
 interface LinesSectionProps {
   title: string;
+  /** The heading's count, from the answer: by default every line of the kind. */
+  heading?: (detail: PayoutRunDetail) => string;
   caption: string;
   lines: { page: number; setPage(page: number): void; loaded: Loaded<PayoutRunDetail> };
   columns: DataColumn<PayoutLine>[];
@@ -74,14 +79,24 @@ interface LinesSectionProps {
 }
 
 /** One kind of line in its own table and pager; loading, empty and failed look different. */
-function LinesSection({ title, caption, lines, columns, emptyMessage, errorMessage }: LinesSectionProps) {
+function LinesSection({
+  title,
+  heading,
+  caption,
+  lines,
+  columns,
+  emptyMessage,
+  errorMessage,
+}: LinesSectionProps) {
   const id = useId();
   const { loaded } = lines;
   const failed = loaded.state === 'error';
   const total = loaded.data?.lines.totalCount ?? 0;
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{loaded.data ? `${title} (${count.format(total)})` : title}</h2>
+      <h2 id={`${id}-title`}>
+        {loaded.data ? (heading ? heading(loaded.data) : `${title} (${count.format(total)})`) : title}
+      </h2>
       <DataTable
         columns={columns}
         rows={failed ? [] : (loaded.data?.lines.results ?? [])}
@@ -105,6 +120,16 @@ function LinesSection({ title, caption, lines, columns, emptyMessage, errorMessa
       ) : null}
     </section>
   );
+}
+
+/**
+ * 'Eligible (2 to pay, 1 not paid)': the first figure is the Affiliates to pay card's, and the two add up to the
+ * lines listed (an excluded, failed or cancelled line is listed and not paid).
+ */
+export function eligibleHeading({ run, lines }: PayoutRunDetail): string {
+  const toPay = run.totals.count;
+  const notPaid = lines.totalCount - toPay;
+  return `Eligible (${count.format(toPay)} to pay${notPaid > 0 ? `, ${count.format(notPaid)} not paid` : ''})`;
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -228,18 +253,44 @@ export function RunView({ runId }: { runId: number }) {
 
   const lineColumns = useMemo<DataColumn<PayoutLine>[]>(() => {
     const columns: DataColumn<PayoutLine>[] = [
-      { key: 'code', header: 'Affiliate ID', render: (l) => l.affiliateCode },
-      { key: 'name', header: 'Name', render: (l) => l.affiliateName ?? '', wrap: true },
-      { key: 'account', header: 'Account', render: (l) => l.account ?? '' },
-      { key: 'accountName', header: 'Account Name', render: (l) => l.accountName ?? '', wrap: true },
-      { key: 'gross', header: 'Gross', render: (l) => <Naira amount={l.gross} />, className: styles.number },
+      // Issue 51: ten columns hid Reason and Reference behind the Action column at 1366 px. Who and where are
+      // one cell each (code over name, number over account name), the net carries its gross and deductions
+      // beneath it, and Reason wraps: every column is in view at 1280 px with the sidebar open.
       {
-        key: 'deductions',
-        header: 'Deductions',
-        render: (l) => <Naira amount={l.deductions} />,
+        key: 'affiliate',
+        header: 'Affiliate',
+        render: (l) => (
+          <span className={styles.stack}>
+            <span>{l.affiliateCode}</span>
+            {l.affiliateName ? <span className={styles.sub}>{l.affiliateName}</span> : null}
+          </span>
+        ),
+        wrap: true,
+      },
+      {
+        key: 'account',
+        header: 'Account',
+        render: (l) => (
+          <span className={styles.stack}>
+            <span className={styles.money}>{l.account ?? ''}</span>
+            {l.accountName ? <span className={styles.sub}>{l.accountName}</span> : null}
+          </span>
+        ),
+        wrap: true,
+      },
+      {
+        key: 'net',
+        header: 'Net',
+        render: (l) => (
+          <span className={styles.stack}>
+            <Naira amount={l.net} />
+            <span className={styles.sub}>
+              <Naira amount={l.gross} /> less <Naira amount={l.deductions} />
+            </span>
+          </span>
+        ),
         className: styles.number,
       },
-      { key: 'net', header: 'Net', render: (l) => <Naira amount={l.net} />, className: styles.number },
       {
         key: 'status',
         header: 'Status',
@@ -412,6 +463,11 @@ export function RunView({ runId }: { runId: number }) {
             <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {run.providerMessage}
           </p>
         ) : null}
+        {run.status === 'draft' && run.createdByMe && totals.count === 0 ? (
+          <p id={`${id}-nothing`} className={styles.hint}>
+            Nothing to pay in this run: include a line again, or discard the draft.
+          </p>
+        ) : null}
         <div className={styles.actions}>
           {run.status === 'draft' && run.createdByMe ? (
             <Button
@@ -420,6 +476,7 @@ export function RunView({ runId }: { runId: number }) {
               icon="pi pi-send"
               loading={busy === 'submit'}
               disabled={busy !== null || totals.count === 0}
+              aria-describedby={totals.count === 0 ? `${id}-nothing` : undefined}
               onClick={() => void submit()}
             />
           ) : null}
@@ -493,6 +550,7 @@ export function RunView({ runId }: { runId: number }) {
 
       <LinesSection
         title="Eligible"
+        heading={eligibleHeading}
         caption="Eligible affiliates"
         lines={eligible}
         columns={lineColumns}

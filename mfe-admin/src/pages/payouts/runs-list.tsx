@@ -29,6 +29,17 @@ export function Naira({ amount }: { amount: string | null }) {
   return <span className={styles.money}>{amount === null ? '' : formatNaira(amount)}</span>;
 }
 
+/** A step of a run: its day, and beneath it who took it. */
+function Step({ day, by }: { day: string | null; by: string | null }) {
+  if (!day) return null;
+  return (
+    <span className={styles.stack}>
+      <span>{formatDate(day)}</span>
+      {by ? <span className={styles.sub}>{by}</span> : null}
+    </span>
+  );
+}
+
 /** Where a run is shown: this page with `?run=<id>` (the guard checks the path; Back returns to the list). */
 export const runLink = (runId: number) => ({ pathname: '/admin/payouts', search: `?run=${runId}` });
 
@@ -138,10 +149,10 @@ export function RunsList() {
       },
       { key: 'net', header: 'Net', render: (r) => <Naira amount={r.totals.net} />, className: styles.number },
       { key: 'provider', header: 'Paid by', render: (r) => PROVIDER_LABELS[r.provider] },
-      { key: 'createdBy', header: 'Created by', render: (r) => r.createdBy ?? '', wrap: true },
-      { key: 'createdAt', header: 'Created', render: (r) => formatDate(r.createdAt) },
-      { key: 'decidedBy', header: 'Approver', render: (r) => r.decidedBy ?? '', wrap: true },
-      { key: 'decidedAt', header: 'Decided', render: (r) => formatDate(r.decidedAt) },
+      // Issue 51: twelve columns hid Completed under the Action column at 1366 px. Each step's day with its
+      // person beneath it: nine columns, all in view at 1280 px with the sidebar open.
+      { key: 'createdAt', header: 'Created', render: (r) => <Step day={r.createdAt} by={r.createdBy} /> },
+      { key: 'decidedAt', header: 'Decided', render: (r) => <Step day={r.decidedAt} by={r.decidedBy} /> },
       { key: 'completedAt', header: 'Completed', render: (r) => formatDate(r.completedAt) },
       {
         key: 'open',

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Button } from 'primereact/button';
 import type {
+  AffiliateLedgerOrder,
   AffiliatePayout,
   AffiliatePayoutExplanation,
   AffiliatePayoutsResponse,
@@ -15,6 +16,7 @@ import {
   StatCard,
   StatCards,
   StatusBadge,
+  WholeTokens,
   downloadReport,
   formatDate,
   formatNaira,
@@ -25,6 +27,7 @@ import { fetchAffiliatePayouts, requestRemittanceAdvice } from './payouts-api';
 import styles from './payouts-page.module.css';
 
 export const EXPLANATION_LABEL: Record<AffiliatePayoutExplanation['kind'], string> = {
+  commission: 'Commission',
   holding: 'Holding',
   reversal: 'Reversal',
   clawback: 'Clawback',
@@ -70,6 +73,16 @@ export default function PayoutsPage() {
   );
 }
 
+/**
+ * Below zero, Available is money owed (a clawback after payment): it is taken from commission still to come,
+ * and no payout run pays it.
+ */
+export function availableHint(available: string): string {
+  return Number(available) < 0
+    ? `You owe ${formatNaira(-Number(available))}: it will be taken from your future commission`
+    : 'Paid in the next payout run';
+}
+
 interface PayoutsProps {
   data: AffiliatePayoutsResponse;
   refreshing: boolean;
@@ -84,13 +97,17 @@ function Payouts({ data, refreshing, onPayoutsPage, onExplanationsPage }: Payout
       <StatCards label="Balances" busy={refreshing}>
         <StatCard label="Pending" value={formatNaira(cards.pending)} icon="pi pi-clock" tone="amber">
           <span className={styles.hint}>
-            {cards.nextAvailableAt
-              ? `Next available on ${formatDate(cards.nextAvailableAt)}`
-              : 'Nothing on hold'}
+            <WholeTokens
+              text={
+                cards.nextAvailableAt
+                  ? `Next available on ${formatDate(cards.nextAvailableAt)}`
+                  : 'Nothing on hold'
+              }
+            />
           </span>
         </StatCard>
         <StatCard label="Available" value={formatNaira(cards.available)} icon="pi pi-wallet" tone="green">
-          <span className={styles.hint}>Paid in the next payout run</span>
+          <span className={styles.hint}>{availableHint(cards.available)}</span>
         </StatCard>
         <StatCard label="In payout" value={formatNaira(cards.inPayout)} icon="pi pi-send" tone="blue">
           <span className={styles.hint}>On its way to your bank</span>
@@ -214,27 +231,19 @@ function Explanations({
   if (page.totalCount === 0)
     return (
       <p className={styles.muted}>
-        Nothing on hold and no changes. Commission on an order is held for its return window before it becomes
-        available.
+        Nothing waiting: your commission is in a payout or paid. Commission on an order is held for its return
+        window before it becomes available.
       </p>
     );
   return (
     <>
-      <ul className={styles.explanations} aria-label="Explanations" aria-busy={refreshing}>
-        {page.results.map((item) => (
-          <li key={item.entryId} className={styles.explanation}>
-            <div className={styles.explanationHead}>
-              <span className={`${styles.kind} ${styles[item.kind]}`}>{EXPLANATION_LABEL[item.kind]}</span>
-              <span className={styles.amount}>{formatNaira(item.amount)}</span>
-            </div>
-            <p className={styles.reason}>{item.reason}</p>
-            <p className={styles.when}>
-              {formatDate(item.createdAt)}
-              {item.kind === 'holding' && item.availableAt
-                ? ` · available on ${formatDate(item.availableAt)}`
-                : ''}
-            </p>
-          </li>
+      <p className={styles.muted}>
+        Every order whose commission is not yet in a payout, with each change to it. Held amounts add up to
+        Pending, the others to Available.
+      </p>
+      <ul className={styles.explanations} aria-label="Ledger by order" aria-busy={refreshing}>
+        {page.results.map((order) => (
+          <LedgerOrder key={order.orderCode} order={order} />
         ))}
       </ul>
       {page.totalCount > page.pageSize ? (
@@ -250,5 +259,42 @@ function Explanations({
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/** One order: its entries in the order they were written, then what the order adds to the balances. */
+function LedgerOrder({ order }: { order: AffiliateLedgerOrder }) {
+  return (
+    <li className={styles.explanation}>
+      <div className={styles.explanationHead}>
+        <h3 className={styles.orderCode}>{`Order ${order.orderCode}`}</h3>
+      </div>
+      <ul className={styles.entries} aria-label={`Entries of order ${order.orderCode}`}>
+        {order.entries.map((entry) => (
+          <li key={entry.entryId} className={styles.entry} data-amount={entry.amount} data-held={entry.held}>
+            <div className={styles.explanationHead}>
+              <span className={`${styles.kind} ${styles[entry.kind]}`}>{EXPLANATION_LABEL[entry.kind]}</span>
+              <span className={styles.amount}>{formatNaira(entry.amount)}</span>
+            </div>
+            <p className={styles.reason}>
+              <WholeTokens text={entry.reason} />
+            </p>
+            <p className={styles.when}>
+              <WholeTokens
+                text={`${formatDate(entry.createdAt)} · ${
+                  entry.held && entry.availableAt
+                    ? `held until ${formatDate(entry.availableAt)}`
+                    : 'counts in Available'
+                }`}
+              />
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className={`${styles.explanationHead} ${styles.net}`}>
+        <span>Net for this order</span>
+        <span className={styles.amount}>{formatNaira(order.net)}</span>
+      </div>
+    </li>
   );
 }

@@ -155,13 +155,24 @@ export function MobileStep({ verification, countries }: MobileStepProps) {
       {flow.phase === 'sent' && verification.mobileDelivery && (
         <p
           id="mobile-delivery"
-          className={verification.mobileDelivery.state === 'failed' ? styles.error : styles.hint}
+          className={
+            verification.mobileDelivery.state === 'failed'
+              ? styles.error
+              : verification.mobileDelivery.channel === 'sms'
+                ? // Issue 51: the code now comes by SMS, not where the note above said: a notice, not small print.
+                  styles.channelChanged
+                : styles.hint
+          }
           role="status"
           aria-live="polite"
         >
           <i
             className={
-              verification.mobileDelivery.state === 'failed' ? 'pi pi-exclamation-triangle' : 'pi pi-comment'
+              verification.mobileDelivery.state === 'failed'
+                ? 'pi pi-exclamation-triangle'
+                : verification.mobileDelivery.channel === 'sms'
+                  ? 'pi pi-mobile'
+                  : 'pi pi-comment'
             }
             aria-hidden="true"
           />{' '}

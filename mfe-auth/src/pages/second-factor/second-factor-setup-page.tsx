@@ -81,7 +81,12 @@ export function SecondFactorSetupPage() {
     setError(undefined);
     setBusy(true);
     try {
-      const answer = await callEndpoint(SecondFactorEndpoints.confirm, { body: { code: typed } });
+      // A wrong code (400) is said under the field alone, not again in a toast (issue 51); anything else toasts.
+      const answer = await callEndpoint(
+        SecondFactorEndpoints.confirm,
+        { body: { code: typed } },
+        { quietOn: [400] },
+      );
       notify.success(answer.message);
       // The session stays marked until the codes are saved: unmarked, an Admin's page would move from the bare
       // layout into the signed-in one, and that remount would lose the codes before they were ever seen.

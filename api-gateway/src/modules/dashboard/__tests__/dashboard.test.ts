@@ -168,7 +168,12 @@ test('admin: totals, growth of registrations against last month, orders and reta
     orders: { totalOrders: 7 },
     systemStatistics: { activeAffiliates: 2, pendingApplications: 3, totalRetailers: 1 },
     monthlyActivity: expect.any(Array),
+    activities: expect.any(Array),
   });
+  // Issue 51: the admins who run payouts read the same Recent Activity as the back office.
+  const staffView = BackofficeDashboard.parse((await dashboard(backoffice)).body);
+  expect(body.activities).toEqual(staffView.activities);
+  expect(body.activities.length).toBeGreaterThan(0);
   expect(body.affiliates.monthlyGrowthPercent).toBe(100);
   // Twelve months, oldest first, ending with this one; months without any are there with zeros.
   expect(body.monthlyActivity.map((m) => m.month)).toEqual([

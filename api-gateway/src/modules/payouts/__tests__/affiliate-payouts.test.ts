@@ -11,6 +11,7 @@ import {
   type TestAffiliate,
 } from '../../../../test-support/affiliate-fixtures';
 import { ingestOrders, ingestRetailers } from '../../integration';
+import { recomputeCommissionForRates } from '../../commission';
 
 const Workbook = workbookClass();
 
@@ -320,9 +321,16 @@ test('the cards are the ledger: pending with its date, available, in payout, pai
     );
     expect(held[0].total).toBe(row.gross);
   }
-  // The holding rows are the pending card.
-  const holding = body.explanations.results.filter((row) => row.kind === 'holding');
-  expect(sum(holding.map((row) => row.amount))).toBe(body.cards.pending);
+  // The ledger list is the Pending and Available cards: its held entries are Pending, the rest Available, and
+  // each order's net is the sum of its entries.
+  const entries = body.explanations.results.flatMap((order) => order.entries);
+  expect(sum(entries.filter((entry) => entry.held).map((entry) => entry.amount))).toBe(body.cards.pending);
+  expect(sum(entries.filter((entry) => !entry.held).map((entry) => entry.amount))).toBe(body.cards.available);
+  for (const order of body.explanations.results)
+    expect(sum(order.entries.map((entry) => entry.amount))).toBe(order.net);
+  expect(sum(body.explanations.results.map((order) => order.net))).toBe(
+    sum([body.cards.pending, body.cards.available]),
+  );
 });
 
 test("the payouts: newest first, 'GTBank ****1234', the status, a failed one's reason; never one that paid nothing, never another affiliate's", async () => {
@@ -340,38 +348,134 @@ test("the payouts: newest first, 'GTBank ****1234', the status, a failed one's r
   expect(theirBody.explanations.totalCount).toBe(0);
 });
 
-test('the explanations: holding with its date, the reversal, the clawback and the adjustment with their reasons', async () => {
+test("the ledger list: each order's entries together, a reversal beside what it cancels, reasons in the affiliate's words with ₦", async () => {
   const body = AffiliatePayoutsResponse.parse((await page(myToken)).body);
-  const byKind = (kind: string) => body.explanations.results.filter((row) => row.kind === kind);
-  const { rows: codes } = await t.ctx.db.query<{ order_code: string }>(
-    `SELECT order_code FROM orders WHERE external_id IN ('P-H1', 'P-H2') ORDER BY order_code`,
+  const { rows: codes } = await t.ctx.db.query<{ external_id: string; order_code: string }>(
+    `SELECT external_id, order_code FROM orders WHERE external_id LIKE 'P-%'`,
   );
-  expect(
-    byKind('holding')
-      .map((row) => row.orderCode)
-      .sort(),
-  ).toEqual(codes.map((c) => c.order_code));
-  expect(sum(byKind('holding').map((row) => row.amount))).toBe('750.00');
-  expect(byKind('holding')).toHaveLength(2);
-  for (const row of byKind('holding')) expect(row.availableAt).not.toBeNull();
-  expect(byKind('clawback').map((row) => [row.amount, row.reason])).toEqual([
-    ['-500.00', expect.stringMatching(/status changed from Delivered to Rejected after payment$/)],
+  const code = Object.fromEntries(codes.map((c) => [c.external_id, c.order_code]));
+  const order = (externalId: string) =>
+    body.explanations.results.find((row) => row.orderCode === code[externalId]);
+  const shown = (externalId: string) =>
+    order(externalId)?.entries.map((entry) => [entry.kind, entry.amount, entry.reason, entry.held]);
+
+  // Held: the commission and when it becomes available.
+  expect(shown('P-H1')).toEqual([['holding', '350.00', 'Earned on an order received as Delivered', true]]);
+  expect(order('P-H1')?.net).toBe('350.00');
+  // Cancelled before it was paid: the commission and its reversal side by side, net 0.
+  expect(shown('P-H3')).toEqual([
+    ['holding', '45.00', 'Earned on an order received as Delivered', true],
+    ['reversal', '-45.00', 'Order went from Delivered to Rejected: its commission is cancelled', true],
   ]);
-  expect(byKind('adjustment').map((row) => [row.amount, row.reason])).toEqual([
-    ['100.00', expect.stringMatching(/commission changed from 1000\.00 to 1100\.00 after payment$/)],
+  expect(order('P-H3')?.net).toBe('0.00');
+  // Returned after payment: only the clawback is still to settle; it is owed.
+  expect(shown('P-A1')).toEqual([
+    [
+      'clawback',
+      '-500.00',
+      'Order went from Delivered to Rejected after it was paid: its commission is taken back from your next commission',
+      false,
+    ],
   ]);
-  expect(byKind('reversal').map((row) => [row.amount, row.reason])).toEqual([
-    ['-45.00', expect.stringMatching(/status changed from Delivered to Rejected$/)],
+  expect(shown('P-A2')).toEqual([
+    ['adjustment', '100.00', 'Commission on this order recomputed after it was paid: ₦100.00 more', false],
   ]);
-  // Newest first.
-  const times = body.explanations.results.map((row) => row.createdAt);
-  expect([...times].sort().reverse()).toEqual(times);
+  // Its line failed: the commission is available again, as commission.
+  expect(shown('P-A5')).toEqual([
+    ['commission', '250.00', 'Earned on an order received as Delivered', false],
+  ]);
+  // In payout or paid: not in the list (the cards In payout and Paid hold them).
+  expect(order('P-A4')).toBeUndefined();
+  expect(order('P-A3')).toBeUndefined();
+  // Newest order first.
+  const latest = body.explanations.results.map((row) =>
+    row.entries
+      .map((entry) => entry.createdAt)
+      .sort()
+      .pop(),
+  );
+  expect([...latest].sort().reverse()).toEqual(latest);
+});
+
+test('a rate upload reads as the rate that changed, with ₦; a clawback of commission only held by a payout not yet paid does not say "after it was paid"', async () => {
+  const agent = await createAffiliate(t.ctx.db, { status: 'KYC Complete', fullName: 'Chika Obi' });
+  const token = await bearer(t.ctx, agent.userId);
+  const shop = await shopOf(agent);
+  await t.ctx.db.query(
+    `INSERT INTO commission_rates (affiliate_code, product_category, rate_percent, effective_date)
+     VALUES ($1, 'Beverages', 10, '2000-01-01')`,
+    [agent.affiliateCode],
+  );
+  await qualify(
+    shop,
+    [
+      { id: 'R-1', value: '10000.00' },
+      { id: 'R-2', value: '8000.00' },
+    ],
+    0,
+  );
+  const from = businessDay(new Date(t.ctx.now().getTime() - 5 * DAY));
+  await t.ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO commission_rates (affiliate_code, product_category, rate_percent, effective_date)
+       VALUES ($1, 'Beverages', 12.5, $2)`,
+      [agent.affiliateCode, from],
+    );
+    await recomputeCommissionForRates(
+      tx,
+      [{ affiliateCode: agent.affiliateCode, productCategory: 'Beverages', effectiveDate: from }],
+      'rate upload 7',
+    );
+  });
+  // R-2 goes into a payout line that is not paid yet, then the order is returned.
+  await line(agent, await liveEntries('R-2'), 'processing', { percent: '0.00' });
+  await setCommission('R-2', '0.00', 'Rejected');
+
+  const body = AffiliatePayoutsResponse.parse((await page(token)).body);
+  const { rows } = await t.ctx.db.query<{ external_id: string; order_code: string }>(
+    `SELECT external_id, order_code FROM orders WHERE external_id LIKE 'R-%'`,
+  );
+  const code = Object.fromEntries(rows.map((c) => [c.external_id, c.order_code]));
+  const entries = (externalId: string) =>
+    body.explanations.results
+      .find((row) => row.orderCode === code[externalId])
+      ?.entries.map((entry) => [entry.kind, entry.amount, entry.reason]);
+  expect(entries('R-1')).toEqual([
+    ['holding', '1000.00', 'Earned on an order received as Delivered'],
+    [
+      'reversal',
+      '-1000.00',
+      `Commission rate for Beverages changed from 10% to 12.5% from ${from}: ₦1,000.00 is replaced by ₦1,250.00`,
+    ],
+    [
+      'holding',
+      '1250.00',
+      `Commission rate for Beverages changed to 12.5% from ${from}: the new commission is ₦1,250.00`,
+    ],
+  ]);
+  // What R-2 holds besides depends on how the recompute reached it (a reversal pair, or an adjustment in the
+  // line); the clawback is there, in those words, and the order nets to what is owed.
+  expect(entries('R-2')).toContainEqual([
+    'clawback',
+    '-1000.00',
+    'Order went from Delivered to Rejected before it was paid: its commission is taken back from your next commission',
+  ]);
+  expect(body.explanations.results.find((row) => row.orderCode === code['R-2'])?.net).toBe('-1000.00');
+  const all = body.explanations.results.flatMap((row) => row.entries);
+  expect(sum(all.filter((entry) => entry.held).map((entry) => entry.amount))).toBe(body.cards.pending);
+  expect(sum(all.filter((entry) => !entry.held).map((entry) => entry.amount))).toBe(body.cards.available);
+  expect(body.cards.available).toBe('-1000.00');
+  // Never a raw figure or an inner word.
+  for (const entry of all) expect(entry.reason).not.toMatch(/upload|\b\d+\.\d{2}\b(?<!₦[\d,]*\.\d{2})/);
 });
 
 test('pages: each list has its own page and size; past the end is an empty page with the total', async () => {
   const first = AffiliatePayoutsResponse.parse(
     (await page(myToken, '?pageSize=2&explanationsPageSize=3')).body,
   );
+  // A page of the ledger list is a page of orders, each with all its entries.
+  const orders = new Set(first.explanations.results.map((row) => row.orderCode));
+  expect(orders.size).toBe(3);
   expect(first.payouts.results).toHaveLength(2);
   expect(first.payouts).toMatchObject({ totalCount: 4, pageNo: 1, pageSize: 2 });
   expect(first.explanations.results).toHaveLength(3);

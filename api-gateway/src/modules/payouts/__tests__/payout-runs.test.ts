@@ -472,6 +472,10 @@ describe('a run', () => {
     expect(excluded.status).toBe(200);
     const answer = PayoutLineResponse.parse(excluded.body);
     expect(answer.line).toMatchObject({ status: 'excluded', reason: 'Disputed orders' });
+    // Issue 51: the excluded line still says which account it would have paid.
+    expect(line.account).not.toBeNull();
+    expect(answer.line.account).toBe(line.account);
+    expect(lineOf(await linesOf(run.runId), odd).account).toBe(line.account);
     expect(answer.run.totals.count).toBe(0);
     expect(await liveEntries(odd.affiliateId)).toEqual([]);
     expect((await post(path, creator, { reason: 'again' })).status).toBe(409);

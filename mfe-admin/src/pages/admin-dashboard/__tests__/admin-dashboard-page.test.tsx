@@ -16,6 +16,13 @@ const DASHBOARD: AdminDashboard = {
     registrations: index * 10,
     orders: index * 1000,
   })),
+  activities: [
+    {
+      title: 'Payout run approved',
+      description: 'Payout run #4 approved by Bola Admin',
+      activityOn: 'Today',
+    },
+  ],
 };
 
 function Affiliates() {
@@ -84,4 +91,16 @@ test('growth reads up, or down when registrations fell', () => {
   expect(growthText(100)).toBe('100% up from last month');
   expect(growthText(0)).toBe('0% up from last month');
   expect(growthText(-66.7)).toBe('66.7% down from last month');
+});
+
+test('Recent Activity: the payout steps the back office reads, on the admin dashboard too (issue 51)', async () => {
+  renderPage();
+  const panel = await screen.findByRole('region', { name: 'Recent Activity' });
+  expect(panel.textContent).toContain('Payout run approvedPayout run #4 approved by Bola AdminToday');
+});
+
+test('Recent Activity says so when empty', async () => {
+  jest.mocked(fetchAdminDashboard).mockResolvedValue({ ...DASHBOARD, activities: [] });
+  renderPage();
+  expect(await screen.findByText('No recent activity.')).toBeTruthy();
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminOutboxMessage } from '@portal/contracts';
 import * as api from '../outbox-api';
 import { renderAt } from '../../../../test-support/admin-fixtures';
-import OutboxPage, { deliveryText } from '../outbox-page';
+import OutboxPage, { deliveryText, messageText } from '../outbox-page';
 
 jest.mock('../outbox-api', () => ({
   ...jest.requireActual('../outbox-api'),
@@ -67,9 +67,23 @@ describe('Message Outbox (issue 27)', () => {
     renderAt(<OutboxPage />, '/admin/outbox');
     await waitFor(() => expect(rowsOf()).toHaveLength(2));
     const [sms, whatsapp] = rowsOf();
-    expect(sms).toEqual(expect.arrayContaining(['SMS (fallback)', 'Verification code', 'Sent', 'termii']));
+    // Eight columns (issue 51): the provider under the channel, attempts under the status, both times together.
+    expect(sms).toEqual([
+      '1',
+      '2026-11-27 11:00:00',
+      'SMS (fallback)termii',
+      '+2348031234567',
+      'Verification code',
+      'Sent1 attempt',
+      '',
+      'Sent 2026-11-27 11:00:01',
+    ]);
     expect(whatsapp).toEqual(
-      expect.arrayContaining(['WhatsApp', 'Failed · failed', 'WhatsApp receipt: failed: code 131026']),
+      expect.arrayContaining([
+        'WhatsAppmeta',
+        'Failed · failed1 attempt',
+        'WhatsApp receipt: failed: code 131026',
+      ]),
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Message Outbox' })).toBeTruthy();
     expect(mocked.fetchOutboxPage).toHaveBeenCalledWith(
@@ -90,6 +104,14 @@ describe('Message Outbox (issue 27)', () => {
       { page: 1, recipient: '', channel: 'sms' },
       expect.any(AbortSignal),
     );
+  });
+
+  it("names every message: a code, an e-mail's subject, a notice's title, else 'Notice' (never an empty cell)", () => {
+    expect(messageText(message(1, { purpose: 'otp' }))).toBe('Verification code');
+    expect(messageText(message(1, { purpose: null, subject: 'Your commission has been paid' }))).toBe(
+      'Your commission has been paid',
+    );
+    expect(messageText(message(1, { subject: null, purpose: null }))).toBe('Notice');
   });
 
   it('reads a receipt after our own status', () => {

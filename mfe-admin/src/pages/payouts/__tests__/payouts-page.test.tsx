@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PayoutMessages } from '@portal/contracts';
+import { PayoutMessages, businessDay } from '@portal/contracts';
 import { notify } from '@portal/shared-ui';
 import * as api from '../payouts-api';
 import { locationText, renderAt } from '../../../../test-support/admin-fixtures';
@@ -67,9 +67,7 @@ describe('Payouts: the runs list', () => {
       'Affiliates',
       'Net',
       'Paid by',
-      'Created by',
       'Created',
-      'Approver',
       'Decided',
       'Completed',
       'Action',
@@ -81,10 +79,8 @@ describe('Payouts: the runs list', () => {
       '2',
       '₦1,172,839.41',
       'Bank file',
-      'Ada Admin',
-      '2026-11-21',
-      'Bola Admin',
-      '2026-11-21',
+      '2026-11-21Ada Admin',
+      '2026-11-21Bola Admin',
       '2026-11-22',
       'Open',
     ]);
@@ -241,7 +237,7 @@ describe('Payouts: a new run', () => {
     expect(cutoffProblem('2026-11-28', '2026-11-28')).toBeNull();
   });
 
-  it('asks for a cutoff, sends the typed day as yyyy-MM-dd and opens the new run', async () => {
+  it('offers today as the cutoff: Create run at once sends today', async () => {
     mocked.createPayoutRun.mockResolvedValue({
       message: PayoutMessages.runCreated(14, 2),
       run: payoutRun({ runId: 14 }),
@@ -250,13 +246,33 @@ describe('Payouts: a new run', () => {
     await waitFor(() => expect(rowsOf()).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'New payout run' }));
     const dialog = await screen.findByRole('dialog', { name: 'New payout run' });
+    const input = (await within(dialog).findByLabelText('Cutoff date')) as HTMLInputElement;
+    expect(input.value).toBe(businessDay(new Date()));
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create run' }));
+    });
+    expect(mocked.createPayoutRun).toHaveBeenCalledWith(businessDay(new Date()));
+  });
+
+  it('asks for a cutoff when it is cleared, sends the typed day as yyyy-MM-dd and opens the new run', async () => {
+    mocked.createPayoutRun.mockResolvedValue({
+      message: PayoutMessages.runCreated(14, 2),
+      run: payoutRun({ runId: 14 }),
+    });
+    renderAt(<PayoutsPage />, '/admin/payouts');
+    await waitFor(() => expect(rowsOf()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'New payout run' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New payout run' });
+    const input = await within(dialog).findByLabelText('Cutoff date');
+    fireEvent.focus(input);
+    fireEvent.input(input, { target: { value: '' } });
+    fireEvent.blur(input);
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Create run' }));
     });
     expect(within(dialog).getByRole('alert').textContent).toBe(PayoutMessages.cutoffRequired);
     expect(mocked.createPayoutRun).not.toHaveBeenCalled();
 
-    const input = await within(dialog).findByLabelText('Cutoff date');
     fireEvent.focus(input);
     fireEvent.input(input, { target: { value: '2025-10-31' } });
     fireEvent.blur(input);

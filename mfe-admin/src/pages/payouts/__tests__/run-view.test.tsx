@@ -7,6 +7,7 @@ import * as api from '../payouts-api';
 import { renderAt } from '../../../../test-support/admin-fixtures';
 import { detail, payoutLine, payoutRun, refusal } from '../../../../test-support/payout-fixtures';
 import PayoutsPage from '../payouts-page';
+import { PAYING_REFRESH_MS, eligibleHeading } from '../run-view';
 
 jest.mock('../payouts-api', () => ({
   ...jest.requireActual('../payouts-api'),
@@ -72,6 +73,26 @@ beforeEach(() => {
 });
 
 describe('A payout run', () => {
+  it("heads the eligible lines with the Affiliates to pay card's figure and those not paid", () => {
+    const answer = (count: number, totalCount: number) => ({
+      run: payoutRun({ totals: { ...payoutRun().totals, count } }),
+      lines: { results: [], totalCount, pageNo: 1, pageSize: 25 },
+    });
+    expect(eligibleHeading(answer(2, 2))).toBe('Eligible (2 to pay)');
+    expect(eligibleHeading(answer(1, 2))).toBe('Eligible (1 to pay, 1 not paid)');
+    expect(eligibleHeading(answer(0, 1))).toBe('Eligible (0 to pay, 1 not paid)');
+  });
+
+  it('an empty draft: Submit is disabled and says why', async () => {
+    await openRun(payoutRun({ createdByMe: true, totals: { ...payoutRun().totals, count: 0 } }));
+    const submit = screen.getByRole('button', { name: 'Submit for approval' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(submit.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(submit.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Nothing to pay in this run: include a line again, or discard the draft.',
+    );
+  });
+
   it('shows totals, the eligible lines and the ineligible affiliates with the reason', async () => {
     await openRun(payoutRun());
     const totals = screen.getByRole('list', { name: 'Totals' });
@@ -81,14 +102,11 @@ describe('A payout run', () => {
     // Fees are shown only where the provider tells them.
     expect(within(totals).queryByText('Provider fees')).toBeNull();
     await waitFor(() => expect(tableRows('Eligible affiliates')).toHaveLength(2));
+    // Who and where in one cell each, the net over its gross and deductions: every column in view at 1280 px.
     expect(tableRows('Eligible affiliates')[0]).toEqual([
-      'AFF0001',
-      'Affiliate 1',
-      'GTBank ****1234',
-      'AFFILIATE 1',
-      '₦1,000.00',
-      '₦50.00',
-      '₦950.00',
+      'AFF0001Affiliate 1',
+      'GTBank ****1234AFFILIATE 1',
+      '₦950.00₦1,000.00 less ₦50.00',
       'Pending',
       '',
       'po-12-1',
@@ -360,8 +378,10 @@ describe('A payout run', () => {
       );
       const calls = mocked.fetchPayoutRun.mock.calls.length;
       await act(async () => {
-        jest.advanceTimersByTime(15_000);
+        jest.advanceTimersByTime(PAYING_REFRESH_MS);
       });
+      // Both tables asked again within seconds, with no reload (issue 51).
+      expect(PAYING_REFRESH_MS).toBeLessThanOrEqual(5_000);
       expect(mocked.fetchPayoutRun.mock.calls.length).toBe(calls + 2);
       expect(screen.queryByRole('button', { name: 'Download bank file' })).toBeNull();
     } finally {

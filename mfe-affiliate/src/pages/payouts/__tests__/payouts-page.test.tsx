@@ -49,22 +49,55 @@ const PAGE: AffiliatePayoutsResponse = {
   explanations: {
     results: [
       {
-        entryId: 9,
-        kind: 'clawback',
         orderCode: 'ORD0001',
-        amount: '-500.00',
-        reason: 'Order ORD0001: status changed from Delivered to Rejected after payment',
-        createdAt: '2026-11-19T09:00:00.000Z',
-        availableAt: null,
+        net: '-500.00',
+        entries: [
+          {
+            entryId: 9,
+            kind: 'clawback',
+            amount: '-500.00',
+            reason:
+              'Order went from Delivered to Rejected after it was paid: its commission is taken back from your next commission',
+            createdAt: '2026-11-19T09:00:00.000Z',
+            availableAt: '2026-11-19T09:00:00.000Z',
+            held: false,
+          },
+        ],
       },
       {
-        entryId: 8,
-        kind: 'holding',
         orderCode: 'ORD0002',
-        amount: '350.00',
-        reason: 'Order ORD0002: received as Delivered',
-        createdAt: '2026-11-18T09:00:00.000Z',
-        availableAt: '2026-12-02T09:00:00.000Z',
+        net: '350.00',
+        entries: [
+          {
+            entryId: 7,
+            kind: 'holding',
+            amount: '280.00',
+            reason: 'Earned on an order received as Delivered',
+            createdAt: '2026-11-18T09:00:00.000Z',
+            availableAt: '2026-12-02T09:00:00.000Z',
+            held: true,
+          },
+          {
+            entryId: 8,
+            kind: 'reversal',
+            amount: '-280.00',
+            reason:
+              'Commission rate for Beverages changed from 4% to 5% from 2026-11-01: ₦280.00 is replaced by ₦350.00',
+            createdAt: '2026-11-18T10:00:00.000Z',
+            availableAt: '2026-12-02T09:00:00.000Z',
+            held: true,
+          },
+          {
+            entryId: 10,
+            kind: 'holding',
+            amount: '350.00',
+            reason:
+              'Commission rate for Beverages changed to 5% from 2026-11-01: the new commission is ₦350.00',
+            createdAt: '2026-11-18T10:00:00.000Z',
+            availableAt: '2026-12-02T09:00:00.000Z',
+            held: true,
+          },
+        ],
       },
     ],
     totalCount: 2,
@@ -104,7 +137,7 @@ test('the four cards in naira, whole figures, the pending one with the day the e
   const cards = within(await screen.findByRole('list', { name: 'Balances' })).getAllByRole('listitem');
   expect(cards.map((card) => card.textContent)).toEqual([
     'Pending₦1,234,567.89Next available on 2026-12-05',
-    'Available-₦150.00Paid in the next payout run',
+    'Available-₦150.00You owe ₦150.00: it will be taken from your future commission',
     'In payout₦200.00On its way to your bank',
     'Paid this year₦1,567.53Sent to your bank since 1 January',
   ]);
@@ -151,18 +184,38 @@ test('Download advice: a named button per payout; the link is fetched and the fi
   await waitFor(() => expect(downloadReport).toHaveBeenCalledWith('/api/report/download?token=abc'));
 });
 
-test('the explanations: kind, amount, reason, the day and, for holding, when it becomes available', async () => {
+test("the ledger list: each order's entries together with its net; the holding beside its reversal", async () => {
   renderPage();
-  const list = await screen.findByRole('list', { name: 'Explanations' });
+  const list = await screen.findByRole('list', { name: 'Ledger by order' });
+  const orders = within(list)
+    .getAllByRole('listitem')
+    .filter((item) => item.parentElement === list);
+  expect(orders.map((order) => within(order).getByRole('heading').textContent)).toEqual([
+    'Order ORD0001',
+    'Order ORD0002',
+  ]);
   expect(
-    within(list)
+    within(within(orders[1]).getByRole('list', { name: 'Entries of order ORD0002' }))
       .getAllByRole('listitem')
       .map((item) => item.textContent),
   ).toEqual([
-    'Clawback-₦500.00Order ORD0001: status changed from Delivered to Rejected after payment2026-11-19',
-    'Holding₦350.00Order ORD0002: received as Delivered2026-11-18 · available on 2026-12-02',
+    'Holding₦280.00Earned on an order received as Delivered2026-11-18 · held until 2026-12-02',
+    'Reversal-₦280.00Commission rate for Beverages changed from 4% to 5% from 2026-11-01: ₦280.00 is replaced by ₦350.00' +
+      '2026-11-18 · held until 2026-12-02',
+    'Holding₦350.00Commission rate for Beverages changed to 5% from 2026-11-01: the new commission is ₦350.00' +
+      '2026-11-18 · held until 2026-12-02',
   ]);
+  expect(orders[1].textContent).toMatch(/Net for this order₦350\.00$/);
+  expect(orders[0].textContent).toContain('2026-11-19 · counts in Available');
+  expect(orders[0].textContent).toMatch(/Net for this order-₦500\.00$/);
   expect(screen.getByRole('region', { name: 'Holding, reversals and adjustments' })).toBeTruthy();
+});
+
+test('Available above zero is paid in the next run; below zero it is owed', async () => {
+  const { availableHint } = await import('../payouts-page');
+  expect(availableHint('0.00')).toBe('Paid in the next payout run');
+  expect(availableHint('10.00')).toBe('Paid in the next payout run');
+  expect(availableHint('-3895.40')).toBe('You owe ₦3,895.40: it will be taken from your future commission');
 });
 
 test('loading, empty and error never look alike', async () => {
@@ -178,7 +231,7 @@ test('loading, empty and error never look alike', async () => {
   const cards = within(await screen.findByRole('list', { name: 'Balances' })).getAllByRole('listitem');
   expect(cards[0].textContent).toBe('Pending₦0.00Nothing on hold');
   expect(screen.getByText(/No payouts yet\./)).toBeTruthy();
-  expect(screen.getByText(/Nothing on hold and no changes\./)).toBeTruthy();
+  expect(screen.getByText(/Nothing waiting: your commission is in a payout or paid\./)).toBeTruthy();
   expect(screen.queryByRole('progressbar')).toBeNull();
   expect(screen.queryByRole('alert')).toBeNull();
   expect(screen.queryByRole('navigation')).toBeNull();
