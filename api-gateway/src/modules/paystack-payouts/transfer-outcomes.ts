@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { recordAudit } from '../audit';
 import { completeRunIfSettled, markLineFailed, markLinePaid, markLineReversed } from '../payouts';
-import { nairaText } from '../payouts/account-label';
+import { nairaText } from '../payouts';
 import type { TransferState } from './transfers-client';
 
 /**
