@@ -40,6 +40,17 @@ export interface TransferState {
   /** Paystack's status: pending, success, failed, reversed, otp, abandoned, blocked, rejected, received... */
   status: string;
   message?: string;
+  /** Paystack's fee for the transfer, naira text (its `fee_charged`, in kobo), when the answer tells it. */
+  fee?: string | null;
+}
+
+/**
+ * Paystack's `fee_charged` of a transfer object (fetch, verify, webhook events), whole kobo, to naira text;
+ * null when absent or not a plausible fee (issue 48: a Paystack run's totals show the fees).
+ */
+export function paystackFee(value: unknown): string | null {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > 100_000_000) return null;
+  return `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
 }
 
 export interface BulkItem {
@@ -81,6 +92,7 @@ function transferState(value: unknown): TransferState | null {
     transferCode: typeof data.transfer_code === 'string' ? data.transfer_code : null,
     status: data.status.toLowerCase(),
     ...(typeof data.message === 'string' ? { message: data.message.slice(0, 300) } : {}),
+    fee: paystackFee(data.fee_charged),
   };
 }
 

@@ -4,6 +4,7 @@ import { PaystackWebhookMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../http/errors';
 import { applyTransferState } from './transfer-outcomes';
+import { paystackFee } from './transfers-client';
 
 const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
 
@@ -65,6 +66,7 @@ export async function receivePaystackEvent(ctx: AppContext, req: Request, res: R
         typeof data.transfer_code === 'string' && data.transfer_code.length <= 100
           ? data.transfer_code
           : null,
+      fee: paystackFee(data.fee_charged),
     }),
   );
   ctx.logger.info(
