@@ -51,7 +51,12 @@ test('register, KYC, a Delivered order, verify on the bank-file path both ways, 
   const backoffice = await bearer(t.ctx, await createStaffUser(t.ctx.db, 2, 'Bola Backoffice'));
   const creator = await bearer(t.ctx, await createStaffUser(t.ctx.db, 1, 'Ada Creator'));
   const approver = await bearer(t.ctx, await createStaffUser(t.ctx.db, 1, 'Bayo Approver'));
-  const adaeze = await registerAndApprove('adaeze.scenario@example.com', '8035550101', 'Adaeze Okafor', backoffice);
+  const adaeze = await registerAndApprove(
+    'adaeze.scenario@example.com',
+    '8035550101',
+    'Adaeze Okafor',
+    backoffice,
+  );
   const musa = await registerAndApprove('musa.scenario@example.com', '8035550102', 'Musa Bello', backoffice);
 
   // The programme's terms, as an admin sets them: 10 % on the category, commission available at once.
@@ -83,7 +88,13 @@ test('register, KYC, a Delivered order, verify on the bank-file path both ways, 
   const orders = [
     { externalId: 'SCN-O-1', retailerExternalId: 'SCN-R-0', orderValue: '120000.00' },
     { externalId: 'SCN-O-2', retailerExternalId: 'SCN-R-1', orderValue: '85000.00' },
-  ].map((o) => ({ ...o, orderDate: '2026-10-15', productCategory: CATEGORY, buyerName: 'Kemi', status: 'Delivered' }));
+  ].map((o) => ({
+    ...o,
+    orderDate: '2026-10-15',
+    productCategory: CATEGORY,
+    buyerName: 'Kemi',
+    status: 'Delivered',
+  }));
   expect((await ingest('orders', { orders })).status).toBe(200);
 
   // Way one: a staff name enquiry. Musa's account is left to the bank's paid result (way two).
@@ -97,17 +108,32 @@ test('register, KYC, a Delivered order, verify on the bank-file path both ways, 
   });
 
   // Create (one admin), approve (another), export.
-  const created = await request(t.app).post(RUNS).set('Authorization', creator).send({ cutoff: businessDay(new Date()) });
+  const created = await request(t.app)
+    .post(RUNS)
+    .set('Authorization', creator)
+    .send({ cutoff: businessDay(new Date()) });
   expect(created.status).toBe(201);
   const runId = PayoutRunResponse.parse(created.body).run.runId;
-  expect((await request(t.app).post(`${RUNS}/${runId}/submit`).set('Authorization', creator)).status).toBe(200);
-  expect((await request(t.app).post(`${RUNS}/${runId}/approve`).set('Authorization', approver)).status).toBe(200);
+  expect((await request(t.app).post(`${RUNS}/${runId}/submit`).set('Authorization', creator)).status).toBe(
+    200,
+  );
+  expect((await request(t.app).post(`${RUNS}/${runId}/approve`).set('Authorization', approver)).status).toBe(
+    200,
+  );
   const detail = PayoutRunDetail.parse(
     (await request(t.app).get(`${RUNS}/${runId}`).set('Authorization', approver)).body,
   );
   const lineOf = (code: string) => detail.lines.results.find((l) => l.affiliateCode === code) as PayoutLine;
-  expect(lineOf(adaeze.affiliateCode)).toMatchObject({ status: 'processing', net: '12000.00', accountVerified: true });
-  expect(lineOf(musa.affiliateCode)).toMatchObject({ status: 'processing', net: '8500.00', accountVerified: false });
+  expect(lineOf(adaeze.affiliateCode)).toMatchObject({
+    status: 'processing',
+    net: '12000.00',
+    accountVerified: true,
+  });
+  expect(lineOf(musa.affiliateCode)).toMatchObject({
+    status: 'processing',
+    net: '8500.00',
+    accountVerified: false,
+  });
   const link = await request(t.app).post(`${RUNS}/${runId}/bank-file`).set('Authorization', approver);
   expect(link.status).toBe(200);
   const file = await request(t.app)
@@ -136,10 +162,16 @@ test('register, KYC, a Delivered order, verify on the bank-file path both ways, 
     return Buffer.from(await result.xlsx.writeBuffer());
   };
   const upload = (auth: string, file: Buffer) =>
-    request(t.app).post(`${RUNS}/${runId}/bank-result`).set('Authorization', auth).attach('file', file, 'result.xlsx');
+    request(t.app)
+      .post(`${RUNS}/${runId}/bank-result`)
+      .set('Authorization', auth)
+      .attach('file', file, 'result.xlsx');
   const first = await resultFor([[lineOf(adaeze.affiliateCode).reference!, 'paid', '']]);
   expect((await upload(creator, first)).status).toBe(403);
-  expect(PayoutResultResponse.parse((await upload(approver, first)).body)).toMatchObject({ paid: 1, failed: 0 });
+  expect(PayoutResultResponse.parse((await upload(approver, first)).body)).toMatchObject({
+    paid: 1,
+    failed: 0,
+  });
   const state = async () =>
     (
       await t.ctx.db.query<{ s: string }>(
@@ -167,10 +199,17 @@ test('register, KYC, a Delivered order, verify on the bank-file path both ways, 
   const applied = PayoutResultResponse.parse((await upload(approver, second)).body);
   expect(applied).toMatchObject({ paid: 1, unchanged: 1, run: { status: 'completed' } });
   const musaState = BankAccountVerificationState.parse(
-    (await request(t.app).get(`/api/backoffice/affiliate/${musa.affiliateId}/bank-verification`).set('Authorization', backoffice))
-      .body,
+    (
+      await request(t.app)
+        .get(`/api/backoffice/affiliate/${musa.affiliateId}/bank-verification`)
+        .set('Authorization', backoffice)
+    ).body,
   );
-  expect(musaState.verified).toMatchObject({ method: 'paid-line', verifiedBy: 'Bayo Approver', accountName: 'Musa Bello' });
+  expect(musaState.verified).toMatchObject({
+    method: 'paid-line',
+    verifiedBy: 'Bayo Approver',
+    accountName: 'Musa Bello',
+  });
   const after = await state();
   const again = await upload(approver, second);
   expect(again.status).toBe(409);

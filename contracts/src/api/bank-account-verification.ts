@@ -25,7 +25,8 @@ export const BankAccountVerificationMessages = {
     `The name matches the registered name at ${score} out of 100, below ${BANK_NAME_MATCH_THRESHOLD}: another ` +
     'staff member must confirm it before the account counts as verified.',
   alreadyVerified: 'The bank account is already verified.',
-  alreadyWaiting: 'A name enquiry for this account already waits for a second person: confirm or decline it first.',
+  alreadyWaiting:
+    'A name enquiry for this account already waits for a second person: confirm or decline it first.',
   noAccount: 'The affiliate has no bank account to verify.',
   notWaiting: 'This name enquiry is no longer waiting for confirmation.',
   notFound: 'Name enquiry not found.',
@@ -42,7 +43,10 @@ export const BankNameEnquiryRequest = z.object({
       abort: true,
     })
     .transform((value) => value.trim().replace(/\s+/g, ' '))
-    .refine((value) => value.length > 0, { error: BankAccountVerificationMessages.accountNameRequired, abort: true })
+    .refine((value) => value.length > 0, {
+      error: BankAccountVerificationMessages.accountNameRequired,
+      abort: true,
+    })
     .refine((value) => value.length <= BANK_ENQUIRY_NAME_MAX, {
       error: BankAccountVerificationMessages.accountNameTooLong,
       abort: true,

@@ -37,7 +37,10 @@ export const BankAccountVerificationEndpoints = {
       'for another staff user to confirm. Audited (affiliate.bank.verify / affiliate.bank.enquiry).',
     auth: { anyRight: AFFILIATE_STAFF_RIGHTS },
     body: BankNameEnquiryRequest,
-    answer: { description: `'${M.verified}' or the waiting message`, schema: BankAccountVerificationResponse },
+    answer: {
+      description: `'${M.verified}' or the waiting message`,
+      schema: BankAccountVerificationResponse,
+    },
     otherAnswers: {
       ...NOT_FOUND,
       409: error(`${M.alreadyVerified} / ${M.alreadyWaiting} / ${M.noAccount}`),

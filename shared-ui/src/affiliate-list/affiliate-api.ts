@@ -126,11 +126,18 @@ export function fetchBankVerification(
   affiliateID: number,
   signal?: AbortSignal,
 ): Promise<BankAccountVerificationState> {
-  return callEndpoint(BankAccountVerificationEndpoints.state, { params: { id: String(affiliateID) } }, { signal });
+  return callEndpoint(
+    BankAccountVerificationEndpoints.state,
+    { params: { id: String(affiliateID) } },
+    { signal },
+  );
 }
 
 /** Records the name the bank's name enquiry gave; verified at once, or waiting for a second person. */
-export function enquireBankName(affiliateID: number, accountName: string): Promise<BankAccountVerificationResponse> {
+export function enquireBankName(
+  affiliateID: number,
+  accountName: string,
+): Promise<BankAccountVerificationResponse> {
   return callEndpoint(BankAccountVerificationEndpoints.enquire, {
     params: { id: String(affiliateID) },
     body: { accountName },

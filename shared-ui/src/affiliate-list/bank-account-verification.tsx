@@ -19,7 +19,7 @@ import styles from './affiliate-list.module.css';
 
 const METHOD_WORDS: Record<BankVerificationMethod, string> = {
   paystack: "Paystack's account name check",
-  'name-enquiry': "a staff name enquiry at the bank",
+  'name-enquiry': 'a staff name enquiry at the bank',
   'paid-line': 'a payment the bank reported paid',
 };
 
@@ -91,8 +91,9 @@ function VerificationBody({
     return (
       <p>
         <i className="pi pi-check-circle" aria-hidden="true" /> Verified by {METHOD_WORDS[v.method]}
-        {v.verifiedBy ? ` (${v.verifiedBy}${v.confirmedBy ? `, confirmed by ${v.confirmedBy}` : ''})` : ''} on{' '}
-        {formatDate(v.verifiedOn)}: {v.accountName}, name match {v.nameMatchScore}%.
+        {v.verifiedBy
+          ? ` (${v.verifiedBy}${v.confirmedBy ? `, confirmed by ${v.confirmedBy}` : ''})`
+          : ''} on {formatDate(v.verifiedOn)}: {v.accountName}, name match {v.nameMatchScore}%.
       </p>
     );
   }
@@ -101,9 +102,9 @@ function VerificationBody({
     return (
       <>
         <p>
-          Waiting for a second person: {w.enteredBy ?? 'A staff member'} entered &lsquo;{w.accountName}&rsquo; on{' '}
-          {formatDate(w.enteredOn)}, name match {w.nameMatchScore}% (below {BANK_NAME_MATCH_THRESHOLD}%) with the
-          registered name &lsquo;{state.registeredName}&rsquo;.
+          Waiting for a second person: {w.enteredBy ?? 'A staff member'} entered &lsquo;{w.accountName}&rsquo;
+          on {formatDate(w.enteredOn)}, name match {w.nameMatchScore}% (below {BANK_NAME_MATCH_THRESHOLD}%)
+          with the registered name &lsquo;{state.registeredName}&rsquo;.
         </p>
         {w.enteredByMe ? (
           <p>{BankAccountVerificationMessages.ownEnquiry}</p>
@@ -130,7 +131,13 @@ function VerificationBody({
     );
   }
   if (!state.account) return <p>{BankAccountVerificationMessages.noAccount}</p>;
-  return <EnquiryForm account={state.account} busy={busy} onSubmit={(name) => run(() => enquireBankName(affiliateID, name))} />;
+  return (
+    <EnquiryForm
+      account={state.account}
+      busy={busy}
+      onSubmit={(name) => run(() => enquireBankName(affiliateID, name))}
+    />
+  );
 }
 
 function EnquiryForm({

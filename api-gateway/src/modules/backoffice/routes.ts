@@ -35,7 +35,8 @@ export function registerBackofficeRoutes(api: ApiRouter, ctx: AppContext): void 
   );
   api.route(BankAccountVerificationEndpoints.confirm, ({ params, body, session }) => {
     const affiliateId = affiliateIdParam(params.id);
-    if (!/^[1-9]\d{0,14}$/.test(params.verificationId)) throw notFound(BankAccountVerificationMessages.notFound);
+    if (!/^[1-9]\d{0,14}$/.test(params.verificationId))
+      throw notFound(BankAccountVerificationMessages.notFound);
     return confirmBankNameEnquiry(ctx, session, affiliateId, Number(params.verificationId), body);
   });
 

@@ -107,7 +107,15 @@ export async function enquireBankName(
         `INSERT INTO bank_account_verifications (affiliate_id, method, account_key, account_name, name_match_score,
                                                  status, entered_by, entered_at)
          VALUES ($1, 'name-enquiry', $2, $3, $4, $5, $6, $7) RETURNING verification_id::text`,
-        [affiliateId, key, body.accountName, score, enough ? 'verified' : 'awaiting-second', session.userId, now],
+        [
+          affiliateId,
+          key,
+          body.accountName,
+          score,
+          enough ? 'verified' : 'awaiting-second',
+          session.userId,
+          now,
+        ],
       );
       const verificationId = Number(rows[0].verification_id);
       if (enough) {
@@ -127,7 +135,12 @@ export async function enquireBankName(
         entityType: 'affiliate',
         entityId: affiliateId,
         remark: `Name enquiry: ${body.accountName} (name match ${score})`,
-        details: { method: 'name-enquiry', verificationId, accountName: body.accountName, nameMatchScore: score },
+        details: {
+          method: 'name-enquiry',
+          verificationId,
+          accountName: body.accountName,
+          nameMatchScore: score,
+        },
         at: now,
       });
       return {

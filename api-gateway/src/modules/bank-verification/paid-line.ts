@@ -35,9 +35,10 @@ export async function verifyAccountByPaidLine(
   const affiliateId = Number(line.affiliate_id);
   const { row, number, key } = await lockAffiliateAccount(ctx, tx, affiliateId);
   if (row.bank_resolved_at || !key) return false;
-  const { rows: bank } = await tx.query<{ cbn_code: string }>('SELECT cbn_code FROM banks WHERE bank_id = $1', [
-    row.bank_id,
-  ]);
+  const { rows: bank } = await tx.query<{ cbn_code: string }>(
+    'SELECT cbn_code FROM banks WHERE bank_id = $1',
+    [row.bank_id],
+  );
   const paidNumber = open(ctx.config.dataKeyring, 'account_number', line.account_number_sealed);
   if (bank[0]?.cbn_code !== line.bank_code || paidNumber !== number) return false;
   const accountName = line.account_name ?? row.full_name;
@@ -64,7 +65,12 @@ export async function verifyAccountByPaidLine(
     entityType: 'affiliate',
     entityId: affiliateId,
     remark: `Paid by the bank: payout line ${line.reference} of run #${line.payout_run_id}`,
-    details: { method: 'paid-line', verificationId, reference: line.reference, runId: Number(line.payout_run_id) },
+    details: {
+      method: 'paid-line',
+      verificationId,
+      reference: line.reference,
+      runId: Number(line.payout_run_id),
+    },
     at: now,
   });
   return true;

@@ -160,4 +160,3 @@ export async function readResultFile(req: Request): Promise<ResultRow[]> {
   if (rows.length === 0) throw badRequest(PayoutMessages.resultFileEmpty);
   return rows;
 }
-

@@ -49,7 +49,8 @@ export interface TransferState {
  * null when absent or not a plausible fee (issue 48: a Paystack run's totals show the fees).
  */
 export function paystackFee(value: unknown): string | null {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > 100_000_000) return null;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > 100_000_000)
+    return null;
   return `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
 }
 

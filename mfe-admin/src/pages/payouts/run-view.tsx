@@ -231,7 +231,16 @@ export function RunView({ runId }: { runId: number }) {
       { key: 'code', header: 'Affiliate ID', render: (l) => l.affiliateCode },
       { key: 'name', header: 'Name', render: (l) => l.affiliateName ?? '', wrap: true },
       { key: 'account', header: 'Account', render: (l) => l.account ?? '' },
-      { key: 'accountName', header: 'Account Name', render: (l) => l.accountName ?? '', wrap: true },
+      {
+        key: 'accountName',
+        header: 'Account Name',
+        // Issue 48: a bank-file run pays an account not yet verified; the approver sees which.
+        render: (l) =>
+          l.accountVerified || l.status === 'ineligible'
+            ? (l.accountName ?? '')
+            : `${l.accountName ?? ''} (account not verified)`.trim(),
+        wrap: true,
+      },
       { key: 'gross', header: 'Gross', render: (l) => <Naira amount={l.gross} />, className: styles.number },
       {
         key: 'deductions',

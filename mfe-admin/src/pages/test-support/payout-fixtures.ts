@@ -32,6 +32,7 @@ export function payoutLine(lineId: number, overrides: Partial<PayoutLine> = {}):
     affiliateName: `Affiliate ${lineId}`,
     account: 'GTBank ****1234',
     accountName: `AFFILIATE ${lineId}`,
+    accountVerified: true,
     gross: '1000.00',
     deductions: '50.00',
     net: '950.00',

@@ -33,14 +33,19 @@ beforeEach(() => jest.resetAllMocks());
 
 test('not verified: the name enquiry form, checked before it is sent, then the section and the modal reload', async () => {
   mocked.fetchBankVerification.mockResolvedValue(base);
-  mocked.enquireBankName.mockResolvedValue({ message: BankAccountVerificationMessages.verified, state: base });
+  mocked.enquireBankName.mockResolvedValue({
+    message: BankAccountVerificationMessages.verified,
+    state: base,
+  });
   const onChanged = jest.fn();
   render(<BankAccountVerification affiliateID={7} onChanged={onChanged} />);
   const input = await screen.findByLabelText('Account name from the bank’s name enquiry');
   expect(screen.getByText(/Ask the bank for the name on Access Bank \*{4}6789/)).toBeTruthy();
 
   fireEvent.click(screen.getByRole('button', { name: 'Verify account' }));
-  expect((await screen.findByRole('alert')).textContent).toBe(BankAccountVerificationMessages.accountNameRequired);
+  expect((await screen.findByRole('alert')).textContent).toBe(
+    BankAccountVerificationMessages.accountNameRequired,
+  );
   expect(input.getAttribute('aria-invalid')).toBe('true');
   expect(mocked.enquireBankName).not.toHaveBeenCalled();
 
@@ -54,9 +59,14 @@ test('not verified: the name enquiry form, checked before it is sent, then the s
 
 test('waiting for a second person: another staff member confirms or declines; the one who typed it cannot', async () => {
   mocked.fetchBankVerification.mockResolvedValue(waiting(false));
-  mocked.confirmBankName.mockResolvedValue({ message: BankAccountVerificationMessages.verified, state: base });
+  mocked.confirmBankName.mockResolvedValue({
+    message: BankAccountVerificationMessages.verified,
+    state: base,
+  });
   const { unmount } = render(<BankAccountVerification affiliateID={7} onChanged={jest.fn()} />);
-  expect(await screen.findByText(/Waiting for a second person: Bola Backoffice entered ‘NGOZI OKAFOR’/)).toBeTruthy();
+  expect(
+    await screen.findByText(/Waiting for a second person: Bola Backoffice entered ‘NGOZI OKAFOR’/),
+  ).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Confirm name' }));
   await waitFor(() => expect(mocked.confirmBankName).toHaveBeenCalledWith(7, 41, true));
   unmount();
@@ -81,7 +91,9 @@ test('verified: how, by whom and when; loading and error states differ', async (
     },
   });
   const { unmount } = render(<BankAccountVerification affiliateID={7} onChanged={jest.fn()} />);
-  expect(await screen.findByText(/Verified by a payment the bank reported paid \(Bayo Approver\)/)).toBeTruthy();
+  expect(
+    await screen.findByText(/Verified by a payment the bank reported paid \(Bayo Approver\)/),
+  ).toBeTruthy();
   unmount();
 
   mocked.fetchBankVerification.mockReturnValue(new Promise(() => undefined));

@@ -27,7 +27,10 @@ afterAll(() => t?.close());
 
 const path = (id: number | string) => `/api/backoffice/affiliate/${id}/bank-verification`;
 const enquire = (id: number | string, auth: string, body: unknown) =>
-  request(t.app).post(path(id)).set('Authorization', auth).send(body as object);
+  request(t.app)
+    .post(path(id))
+    .set('Authorization', auth)
+    .send(body as object);
 const confirm = (id: number, verificationId: number | string, auth: string, body: unknown) =>
   request(t.app)
     .post(`${path(id)}/${verificationId}/confirm`)
@@ -126,7 +129,10 @@ test('below the threshold a second, different staff user must confirm; the first
   }
   const actions = (await history(a.affiliateId)).map((row) => [row.action, row.actorName]);
   expect(actions.slice(0, 2)).toEqual([
-    [confirmed ? 'affiliate.bank.verify' : 'affiliate.bank.decline', confirmed ? 'Ada Admin' : 'Chidi Checker'],
+    [
+      confirmed ? 'affiliate.bank.verify' : 'affiliate.bank.decline',
+      confirmed ? 'Ada Admin' : 'Chidi Checker',
+    ],
     ['affiliate.bank.enquiry', 'Bola Backoffice'],
   ]);
   const late = await confirm(a.affiliateId, waitingId, otherBackoffice, { confirm: true });
@@ -139,7 +145,9 @@ test('a declined enquiry leaves the account not verified, and another can be mad
     (await enquire(a.affiliateId, admin, { accountName: 'JOHN SMITH' })).body,
   );
   expect(state.waiting?.nameMatchScore).toBe(0);
-  const declined = await confirm(a.affiliateId, state.waiting!.verificationID, backoffice, { confirm: false });
+  const declined = await confirm(a.affiliateId, state.waiting!.verificationID, backoffice, {
+    confirm: false,
+  });
   expect([declined.status, declined.body.message]).toEqual([200, M.declined]);
   expect(await payable(a.affiliateId)).toBe(false);
   const retry = await enquire(a.affiliateId, backoffice, { accountName: 'MUSA BELLO' });

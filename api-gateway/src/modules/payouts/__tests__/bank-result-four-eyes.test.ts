@@ -34,7 +34,10 @@ const post = (path: string, auth: string, body: object = {}) =>
   request(t.app).post(path).set('Authorization', auth).send(body);
 const csv = (rows: string[][]) => Buffer.from(rows.map((row) => row.join(',')).join('\n'));
 const upload = (runId: number, auth: string, file: Buffer) =>
-  request(t.app).post(`${RUNS}/${runId}/bank-result`).set('Authorization', auth).attach('file', file, 'result.csv');
+  request(t.app)
+    .post(`${RUNS}/${runId}/bank-result`)
+    .set('Authorization', auth)
+    .attach('file', file, 'result.csv');
 
 async function approvedRun(): Promise<{ runId: number; lines: PayoutLine[] }> {
   const created = await post(RUNS, creator, { cutoff: businessDay(new Date()) });
@@ -48,8 +51,11 @@ async function approvedRun(): Promise<{ runId: number; lines: PayoutLine[] }> {
 const lineOf = (lines: PayoutLine[], affiliate: FundedAffiliate) =>
   lines.find((line) => line.affiliateCode === affiliate.affiliateCode)!;
 const statusOf = async (lineId: number) =>
-  (await t.ctx.db.query<{ status: string }>('SELECT status FROM payout_lines WHERE payout_line_id = $1', [lineId]))
-    .rows[0].status;
+  (
+    await t.ctx.db.query<{ status: string }>('SELECT status FROM payout_lines WHERE payout_line_id = $1', [
+      lineId,
+    ])
+  ).rows[0].status;
 
 test('the creator cannot record the result; another admin can; a paid line verifies its account, is final, and a second upload changes nothing', async () => {
   const verified = await fundedAffiliate(t.ctx.db, ['1500.00']);
@@ -89,11 +95,19 @@ test('the creator cannot record the result; another admin can; a paid line verif
 
   const applied = await upload(runId, approver, result);
   expect(applied.status).toBe(200);
-  expect(PayoutResultResponse.parse(applied.body)).toMatchObject({ paid: 1, failed: 1, unchanged: 0, problems: [] });
+  expect(PayoutResultResponse.parse(applied.body)).toMatchObject({
+    paid: 1,
+    failed: 1,
+    unchanged: 0,
+    problems: [],
+  });
   // The paid line verified the account it paid: audited in the affiliate's history, by who recorded it.
   const details = AffiliateDetails.parse(
-    (await request(t.app).get(`/api/backoffice/affiliate-details/${unverified.affiliateId}`).set('Authorization', creator))
-      .body,
+    (
+      await request(t.app)
+        .get(`/api/backoffice/affiliate-details/${unverified.affiliateId}`)
+        .set('Authorization', creator)
+    ).body,
   );
   expect(details.history[0]).toMatchObject({
     action: 'affiliate.bank.verify',
@@ -143,7 +157,14 @@ test('a paid line is never offered again: a later failed for it is refused and r
   );
   expect(PayoutResultResponse.parse(first.body).paid).toBe(1);
   // Again with the same line paid: unchanged; then failed: refused, listed, audited; the money stays paid.
-  const repeat = await upload(runId, thirdAdmin, csv([['Reference', 'Status', 'Reason'], [la.reference!, 'paid', '']]));
+  const repeat = await upload(
+    runId,
+    thirdAdmin,
+    csv([
+      ['Reference', 'Status', 'Reason'],
+      [la.reference!, 'paid', ''],
+    ]),
+  );
   expect(PayoutResultResponse.parse(repeat.body)).toMatchObject({ paid: 0, unchanged: 1, problems: [] });
   const late = await upload(
     runId,
@@ -174,7 +195,14 @@ test('a paid line is never offered again: a later failed for it is refused and r
 
   // Two admins at once on one line: the bank's paid and a hand-marked failed. One wins; the money agrees.
   const answers = await Promise.all([
-    upload(runId, approver, csv([['Reference', 'Status', 'Reason'], [lb.reference!, 'paid', '']])),
+    upload(
+      runId,
+      approver,
+      csv([
+        ['Reference', 'Status', 'Reason'],
+        [lb.reference!, 'paid', ''],
+      ]),
+    ),
     post(`${RUNS}/${runId}/lines/${lb.lineId}/mark`, thirdAdmin, { status: 'failed', reason: 'Returned' }),
   ]);
   const status = await statusOf(lb.lineId);

@@ -108,8 +108,9 @@ test('1,002 orders at the largest accepted value: the run is 2xx, that affiliate
   ).rejects.toThrow(/payout_lines_payable_at_most/);
   // And an amount finer than a kobo is never rounded away.
   await expect(
-    t.ctx.db.query(`INSERT INTO payout_lines (affiliate_id, status, gross, net) VALUES ($1, 'ineligible', 1.005, 1.005)`, [
-      huge.affiliateId,
-    ]),
+    t.ctx.db.query(
+      `INSERT INTO payout_lines (affiliate_id, status, gross, net) VALUES ($1, 'ineligible', 1.005, 1.005)`,
+      [huge.affiliateId],
+    ),
   ).rejects.toThrow(/finer than a kobo/);
 }, 240_000);

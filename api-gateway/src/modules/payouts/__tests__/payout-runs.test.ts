@@ -220,11 +220,19 @@ describe('a run', () => {
     });
     // A bank-file run pays an account not yet verified, flagged for the approver: the bank's paid result verifies
     // it (issue 48). Here the admin leaves it out of this run.
-    expect(lineOf(lines, unverified)).toMatchObject({ status: 'pending', accountVerified: false, reason: null });
-    expect(lineOf(lines, paid).accountVerified).toBe(true);
-    const left = await post(`${RUNS}/${run.runId}/lines/${lineOf(lines, unverified).lineId}/exclude`, creator, {
-      reason: 'Account to be checked first',
+    expect(lineOf(lines, unverified)).toMatchObject({
+      status: 'pending',
+      accountVerified: false,
+      reason: null,
     });
+    expect(lineOf(lines, paid).accountVerified).toBe(true);
+    const left = await post(
+      `${RUNS}/${run.runId}/lines/${lineOf(lines, unverified).lineId}/exclude`,
+      creator,
+      {
+        reason: 'Account to be checked first',
+      },
+    );
     expect(left.status).toBe(200);
     // Out of the later runs of this file too (they count the lines of the others).
     await t.ctx.db.query('UPDATE users SET is_active = false WHERE user_id = $1', [unverified.userId]);

@@ -54,8 +54,9 @@ test("a Paystack run's totals add up the fees of its transfers, from the webhook
   expect(await executeNextRun(t.ctx, client, { leaseSeconds: 30 })).toMatchObject({ sent: 3 });
   const admin = await bearer(t.ctx, await createStaffUser(t.ctx.db, 1));
   const totals = async () =>
-    PayoutRunDetail.parse((await request(t.app).get(`/api/admin/payouts/runs/${run.runId}`).set('Authorization', admin)).body)
-      .run.totals;
+    PayoutRunDetail.parse(
+      (await request(t.app).get(`/api/admin/payouts/runs/${run.runId}`).set('Authorization', admin)).body,
+    ).run.totals;
   expect((await totals()).fees).toBe('0.00');
 
   // Two by the webhook: ₦10 (up to ₦5,000) and ₦25 (up to ₦50,000).
