@@ -204,6 +204,8 @@ function transferData(transfer: FakeTransfer) {
     source: 'balance',
     status: transfer.status,
     transfer_code: transfer.transferCode,
+    // Paystack's NGN transfer fee, in kobo: ₦10 up to ₦5,000, ₦25 up to ₦50,000, ₦50 above.
+    fee_charged: transfer.amount <= 500_000 ? 1_000 : transfer.amount <= 5_000_000 ? 2_500 : 5_000,
     createdAt: transfer.createdAt,
   };
 }

@@ -1,4 +1,6 @@
 import type {
+  BankAccountVerificationResponse,
+  BankAccountVerificationState,
   AffiliateDecisionResponse,
   AffiliateStatus,
   AffiliateDetails,
@@ -11,6 +13,7 @@ import type {
 import {
   AFFILIATE_PAGE_SIZE,
   AffiliateEndpoints,
+  BankAccountVerificationEndpoints,
   DataRightsEndpoints,
   ReportEndpoints,
 } from '@portal/contracts';
@@ -116,4 +119,39 @@ export function requestAffiliateReport(
 ): Promise<ExcelPathResponse> {
   const query = { ...filterParams(filter), ...(fullNumbers ? { fullNumbers: 'true' } : {}) };
   return callEndpoint(ReportEndpoints.affiliateExport, { query });
+}
+
+/** The affiliate's bank account verification (issue 48): the one in force and a name enquiry waiting. */
+export function fetchBankVerification(
+  affiliateID: number,
+  signal?: AbortSignal,
+): Promise<BankAccountVerificationState> {
+  return callEndpoint(
+    BankAccountVerificationEndpoints.state,
+    { params: { id: String(affiliateID) } },
+    { signal },
+  );
+}
+
+/** Records the name the bank's name enquiry gave; verified at once, or waiting for a second person. */
+export function enquireBankName(
+  affiliateID: number,
+  accountName: string,
+): Promise<BankAccountVerificationResponse> {
+  return callEndpoint(BankAccountVerificationEndpoints.enquire, {
+    params: { id: String(affiliateID) },
+    body: { accountName },
+  });
+}
+
+/** The second person confirms or declines a waiting name enquiry. */
+export function confirmBankName(
+  affiliateID: number,
+  verificationID: number,
+  confirm: boolean,
+): Promise<BankAccountVerificationResponse> {
+  return callEndpoint(BankAccountVerificationEndpoints.confirm, {
+    params: { id: String(affiliateID), verificationId: String(verificationID) },
+    body: { confirm },
+  });
 }

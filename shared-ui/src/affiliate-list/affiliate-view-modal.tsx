@@ -26,6 +26,7 @@ import { MODAL_ACTION_LABELS, modalActions } from './affiliate-modal-actions';
 import type { AffiliateListMode, ModalAction } from './affiliate-modal-actions';
 import { AffiliateHistory } from './affiliate-history';
 import { BankAccountCheck } from './bank-account-check';
+import { BankAccountVerification } from './bank-account-verification';
 import { SelfieImage } from './selfie-image';
 import styles from './affiliate-list.module.css';
 
@@ -275,6 +276,7 @@ export function AffiliateViewModal({
             </dl>
 
             <BankAccountCheck id={`${remarkId}-bank`} verification={details.bankVerification ?? null} />
+            <BankAccountVerification affiliateID={details.affiliateID} onChanged={loaded.reload} />
 
             {details.flags.length > 0 ? (
               <section className={styles.flags} aria-labelledby={`${remarkId}-flags`}>

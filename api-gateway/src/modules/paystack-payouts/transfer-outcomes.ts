@@ -77,7 +77,12 @@ export async function applyTransferState(
       return null;
     }
   }
-  const change = { reason: reasonFor(target, state), transferCode: state.transferCode, at: now };
+  const change = {
+    reason: reasonFor(target, state),
+    transferCode: state.transferCode,
+    fee: state.fee ?? null,
+    at: now,
+  };
   let moved: { runId: number } | null;
   if (target === 'paid') moved = await markLinePaid(tx, lineId, change);
   else if (target === 'failed') moved = await markLineFailed(tx, lineId, change);
@@ -85,10 +90,10 @@ export async function applyTransferState(
   else {
     const { rows } = await tx.query<{ payout_run_id: string | number }>(
       `UPDATE payout_lines SET status = 'processing', provider_transfer_code = coalesce($2, provider_transfer_code),
-              updated_at = $3
+              provider_fee = coalesce($4::numeric, provider_fee), updated_at = $3
         WHERE payout_line_id = $1 AND status = 'sending'
         RETURNING payout_run_id`,
-      [lineId, state.transferCode, now],
+      [lineId, state.transferCode, now, state.fee ?? null],
     );
     moved = rows[0] ? { runId: Number(rows[0].payout_run_id) } : null;
   }

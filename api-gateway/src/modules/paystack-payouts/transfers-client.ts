@@ -46,6 +46,8 @@ export interface TransferState {
    */
   amountKobo?: number | null;
   currency?: string | null;
+  /** Paystack's fee for the transfer, naira text (its `fee_charged`, in kobo), when the answer tells it. */
+  fee?: string | null;
 }
 
 /** The amount and currency of a transfer answer or event, as TransferState holds them. */
@@ -64,6 +66,16 @@ export function statedMoney(data: Record<string, unknown>): Pick<TransferState, 
         }
       : {}),
   };
+}
+
+/**
+ * Paystack's `fee_charged` of a transfer object (fetch, verify, webhook events), whole kobo, to naira text;
+ * null when absent or not a plausible fee (issue 48: a Paystack run's totals show the fees).
+ */
+export function paystackFee(value: unknown): string | null {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > 100_000_000)
+    return null;
+  return `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
 }
 
 export interface BulkItem {
@@ -106,6 +118,7 @@ function transferState(value: unknown): TransferState | null {
     status: data.status.toLowerCase(),
     ...(typeof data.message === 'string' ? { message: data.message.slice(0, 300) } : {}),
     ...statedMoney(data),
+    fee: paystackFee(data.fee_charged),
   };
 }
 

@@ -4,7 +4,7 @@ import { PaystackWebhookMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../http/errors';
 import { applyTransferState } from './transfer-outcomes';
-import { statedMoney } from './transfers-client';
+import { paystackFee, statedMoney } from './transfers-client';
 
 const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
 
@@ -70,6 +70,7 @@ export async function receivePaystackEvent(ctx: AppContext, req: Request, res: R
       amountKobo: null,
       currency: null,
       ...statedMoney(data),
+      fee: paystackFee(data.fee_charged),
     }),
   );
   ctx.logger.info(

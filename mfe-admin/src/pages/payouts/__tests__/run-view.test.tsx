@@ -136,6 +136,13 @@ describe('A payout run', () => {
     expect(within(screen.getByRole('list', { name: 'Totals' })).getByText('₦100.00')).toBeTruthy();
   });
 
+  it('flags a line to an account not yet verified, which the bank result will verify (issue 48)', async () => {
+    await openRun(payoutRun(), [payoutLine(1), payoutLine(2, { accountVerified: false })]);
+    const rows = tableRows('Eligible affiliates');
+    expect(rows.some((row) => row.includes('AFFILIATE 2 (account not verified)'))).toBe(true);
+    expect(rows.some((row) => row.includes('AFFILIATE 1 (account not verified)'))).toBe(false);
+  });
+
   it('excludes a draft line only with a reason, then shows the run again', async () => {
     mocked.excludePayoutLine.mockResolvedValue({
       message: PayoutMessages.lineExcluded,
