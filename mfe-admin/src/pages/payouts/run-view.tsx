@@ -273,11 +273,14 @@ export function RunView({ runId }: { runId: number }) {
         render: (l) => (
           <span className={styles.stack}>
             <span className={styles.money}>{l.account ?? ''}</span>
-            {l.accountName ? <span className={styles.sub}>{l.accountName}</span> : null}
             {/* Issue 48: a bank-file run pays an account not yet verified; the approver sees which. */}
-            {!l.accountVerified && l.status !== 'ineligible' ? (
-              <span className={styles.sub}>account not verified</span>
-            ) : null}
+            {l.accountVerified || l.status === 'ineligible' ? (
+              l.accountName ? (
+                <span className={styles.sub}>{l.accountName}</span>
+              ) : null
+            ) : (
+              <span className={styles.sub}>{`${l.accountName ?? ''} (account not verified)`.trim()}</span>
+            )}
           </span>
         ),
         wrap: true,
