@@ -271,6 +271,8 @@ export const AffiliateDetails = AffiliateSummary.extend({
   erasedOn: z.string().nullable().optional(),
   /** Issue 29: the caller may erase it now (an admin, the affiliate Inactive and not erased yet). */
   canErase: z.boolean().optional(),
+  /** Issue 48: when the affiliate asked for erasure from its Profile (ISO instant); null or absent: it has not. */
+  erasureRequestedOn: z.string().nullable().optional(),
 });
 export type AffiliateDetails = z.infer<typeof AffiliateDetails>;
 

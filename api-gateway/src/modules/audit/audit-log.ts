@@ -133,6 +133,8 @@ const TITLES: Record<string, string> = {
   'affiliate.selfie.view': 'Selfie viewed',
   'affiliate.export.full-numbers': 'Exported with full BVN/NIN and account number',
   'affiliate.erase': 'Personal data erased',
+  'affiliate.erase.settled-otherwise': 'Money owed recorded as settled another way (erasure)',
+  'affiliate.erasure.request': 'Erasure requested by the affiliate',
   'user.create': 'User created',
   'user.update': 'User updated',
   'user.inactivate': 'User made inactive',

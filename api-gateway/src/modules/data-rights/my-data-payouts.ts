@@ -1,6 +1,6 @@
 import type { Sql } from '../../db/database';
 import { businessTimestamp } from '../../lib/business-time';
-import { accountLabel } from '../payouts/account-label';
+import { accountLabel } from '../payouts';
 import { NAIRA_FORMAT, type SheetColumn } from '../reports';
 
 interface PayoutRow {
