@@ -7,6 +7,7 @@ import type {
   ExcelPathResponse,
   IdentityNumbersResponse,
   MessageResponse,
+  MoneyOwed,
 } from '@portal/contracts';
 import {
   AFFILIATE_PAGE_SIZE,
@@ -98,8 +99,20 @@ export function activateAffiliate(
 
 /** The list's Delete: makes the affiliate Inactive. */
 /** Issue 29: an admin erases an Inactive affiliate's personal data (after the modal's confirmation). */
-export function eraseAffiliate(affiliateID: number): Promise<EraseAffiliateResponse> {
-  return callEndpoint(DataRightsEndpoints.eraseAffiliate, { params: { id: String(affiliateID) } });
+/** Issue 48: `settledOtherwise` records how money still owed was settled outside the portal. */
+export function eraseAffiliate(
+  affiliateID: number,
+  settledOtherwise?: string,
+): Promise<EraseAffiliateResponse> {
+  return callEndpoint(DataRightsEndpoints.eraseAffiliate, {
+    params: { id: String(affiliateID) },
+    body: settledOtherwise ? { settledOtherwise } : {},
+  });
+}
+
+/** Issue 48: what the affiliate is owed now, which the erasure's confirmation states. */
+export function fetchMoneyOwed(affiliateID: number, signal?: AbortSignal): Promise<MoneyOwed> {
+  return callEndpoint(DataRightsEndpoints.moneyOwed, { params: { id: String(affiliateID) } }, { signal });
 }
 
 export function inactivateAffiliate(affiliateID: number): Promise<MessageResponse> {

@@ -4,7 +4,6 @@ import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Messages, REMARK_MAX_LENGTH } from '@portal/contracts';
 import type { AffiliateDetails } from '@portal/contracts';
-import { ConfirmDialog } from '../confirm-dialog';
 import { LoadFailed } from '../data/load-failed';
 import { FormDialog } from '../form-dialog';
 import { errorMessageOf } from '../http-client';
@@ -25,6 +24,7 @@ import { MODAL_ACTION_LABELS, modalActions } from './affiliate-modal-actions';
 import type { AffiliateListMode, ModalAction } from './affiliate-modal-actions';
 import { AffiliateHistory } from './affiliate-history';
 import { BankAccountCheck } from './bank-account-check';
+import { EraseConfirm } from './erase-confirm';
 import { SelfieImage } from './selfie-image';
 import styles from './affiliate-list.module.css';
 
@@ -59,11 +59,7 @@ async function runAction(action: ModalAction, details: AffiliateDetails, remark:
   }
 }
 
-/** Issue 29: what the erasure's confirmation says, naming the affiliate by the code that stays. */
-export const eraseConfirmMessage = (affiliateCode: string) =>
-  `Erase the personal data of ${affiliateCode}? Name, contacts, BVN/NIN, account number, selfie, sign-in ` +
-  `addresses and messages are removed for good; orders, commission and payouts stay under ${affiliateCode}. ` +
-  'This cannot be undone.';
+export { eraseConfirmMessage } from './erase-confirm';
 
 const isConflict = (error: unknown) => axios.isAxiosError(error) && error.response?.status === 409;
 
@@ -110,11 +106,11 @@ export function AffiliateViewModal({
     setErasing(false);
   }
 
-  const erase = async () => {
+  const erase = async (settledOtherwise: string | undefined) => {
     if (!details || erasing) return;
     setErasing(true);
     try {
-      notify.success((await eraseAffiliate(details.affiliateID)).message);
+      notify.success((await eraseAffiliate(details.affiliateID, settledOtherwise)).message);
       setConfirmingErase(false);
       onDecided();
     } catch (error) {
@@ -268,6 +264,12 @@ export function AffiliateViewModal({
               />
               <Detail label="Registration Date" value={formatDate(details.createdDate)} />
               {details.remark ? <Detail label="Last Remark" value={details.remark} /> : null}
+              {details.erasureRequestedOn ? (
+                <Detail
+                  label="Erasure Requested By Affiliate"
+                  value={formatDate(details.erasureRequestedOn)}
+                />
+              ) : null}
               {details.erasedOn ? (
                 <Detail label="Personal Data Erased" value={formatDate(details.erasedOn)} />
               ) : null}
@@ -320,16 +322,17 @@ export function AffiliateViewModal({
           </div>
         </div>
       )}
-      <ConfirmDialog
-        visible={confirmingErase && details !== null}
-        header="Erase personal data"
-        message={details ? eraseConfirmMessage(details.affiliateCode) : ''}
-        confirmLabel="Erase"
-        cancelLabel="Cancel"
-        busy={erasing}
-        onConfirm={() => void erase()}
-        onCancel={() => setConfirmingErase(false)}
-      />
+      {details ? (
+        <EraseConfirm
+          key={confirmingErase ? 'asking' : 'closed'}
+          visible={confirmingErase}
+          affiliateID={details.affiliateID}
+          affiliateCode={details.affiliateCode}
+          busy={erasing}
+          onConfirm={(settledOtherwise) => void erase(settledOtherwise)}
+          onCancel={() => setConfirmingErase(false)}
+        />
+      ) : null}
     </FormDialog>
   );
 }
