@@ -5,7 +5,8 @@ import type {
   AffiliatePage,
   EraseAffiliateResponse,
   ExcelPathResponse,
-  IdentityNumbersResponse,
+  RevealableNumber,
+  RevealedNumberResponse,
   MessageResponse,
   MoneyOwed,
 } from '@portal/contracts';
@@ -56,9 +57,12 @@ export function fetchAffiliateDetails(affiliateID: number, signal?: AbortSignal)
   return callEndpoint(AffiliateEndpoints.details, { params: { id: String(affiliateID) } }, { signal });
 }
 
-/** The review modal's Show (issue 29): the clear numbers; the server records the look in the history. */
-export function fetchAffiliateNumbers(affiliateID: number): Promise<IdentityNumbersResponse> {
-  return callEndpoint(AffiliateEndpoints.numbers, { params: { id: String(affiliateID) } });
+/** The review modal's Show (issue 29): one clear number (issue 48); the server records the look in the history. */
+export function fetchAffiliateNumber(
+  affiliateID: number,
+  field: RevealableNumber,
+): Promise<RevealedNumberResponse> {
+  return callEndpoint(AffiliateEndpoints.numbers, { params: { id: String(affiliateID) }, query: { field } });
 }
 
 /**

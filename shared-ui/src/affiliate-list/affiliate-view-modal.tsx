@@ -18,7 +18,7 @@ import {
   decideKyc,
   eraseAffiliate,
   fetchAffiliateDetails,
-  fetchAffiliateNumbers,
+  fetchAffiliateNumber,
 } from './affiliate-api';
 import { MODAL_ACTION_LABELS, modalActions } from './affiliate-modal-actions';
 import type { AffiliateListMode, ModalAction } from './affiliate-modal-actions';
@@ -75,9 +75,15 @@ export function AffiliateViewModal({
   });
   // A reload (after a Show, or a stale decision) keeps the details on screen while it runs.
   const details = loaded.state === 'error' ? null : (loaded.data ?? null);
-  // Issue 29: the numbers arrive masked; Show fetches them (an audit row), then the history is reloaded.
-  const numbers = useRevealedNumbers(
-    useCallback(() => fetchAffiliateNumbers(affiliateID ?? 0), [affiliateID]),
+  // Issue 29: the numbers arrive masked; Show fetches one (issue 48: each its own call and audit row), then the
+  // history is reloaded.
+  const identityNumber = useRevealedNumbers(
+    useCallback(() => fetchAffiliateNumber(affiliateID ?? 0, 'ninOrBVN'), [affiliateID]),
+    affiliateID,
+    loaded.reload,
+  );
+  const accountNumber = useRevealedNumbers(
+    useCallback(() => fetchAffiliateNumber(affiliateID ?? 0, 'accountNumber'), [affiliateID]),
     affiliateID,
     loaded.reload,
   );
@@ -241,10 +247,10 @@ export function AffiliateViewModal({
                   <MaskedNumber
                     label={details.identityType}
                     masked={details.ninOrBVN}
-                    clear={numbers.clear?.ninOrBVN ?? null}
-                    loading={numbers.loading}
-                    onShow={() => void numbers.show()}
-                    onHide={numbers.hide}
+                    clear={identityNumber.clear?.value ?? null}
+                    loading={identityNumber.loading}
+                    onShow={() => void identityNumber.show()}
+                    onHide={identityNumber.hide}
                   />
                 }
               />
@@ -255,10 +261,10 @@ export function AffiliateViewModal({
                   <MaskedNumber
                     label="Account Number"
                     masked={details.accountNumber}
-                    clear={numbers.clear?.accountNumber ?? null}
-                    loading={numbers.loading}
-                    onShow={() => void numbers.show()}
-                    onHide={numbers.hide}
+                    clear={accountNumber.clear?.value ?? null}
+                    loading={accountNumber.loading}
+                    onShow={() => void accountNumber.show()}
+                    onHide={accountNumber.hide}
                   />
                 }
               />

@@ -2,7 +2,7 @@ import { AffiliateEndpoints } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { decideAffiliate } from './affiliate-decisions';
-import { showAffiliateNumbers } from './affiliate-numbers';
+import { showAffiliateNumber } from './affiliate-numbers';
 import { affiliateDetails, affiliateIdParam, listAffiliates } from './affiliate-views';
 
 const PAGING_PARAMS = ['page', 'pageSize', 'search', 'status'] as const;
@@ -16,8 +16,8 @@ export function registerBackofficeRoutes(api: ApiRouter, ctx: AppContext): void 
     affiliateDetails(ctx, session, affiliateIdParam(params.id)),
   );
 
-  api.route(AffiliateEndpoints.numbers, ({ params, session }) =>
-    showAffiliateNumbers(ctx, session, affiliateIdParam(params.id)),
+  api.route(AffiliateEndpoints.numbers, ({ params, session, query }) =>
+    showAffiliateNumber(ctx, session, affiliateIdParam(params.id), query.field),
   );
 
   api.route(AffiliateEndpoints.decideKyc, ({ body, session }) =>
