@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useReturnFocus } from './return-focus';
@@ -11,6 +12,10 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   /** While the confirmed action runs: the confirm button spins and both are disabled. */
   busy?: boolean;
+  /** The confirm button stays disabled (e.g. until a required reason is typed below the message). */
+  confirmDisabled?: boolean;
+  /** More below the message: what the question needs answered (a reason field). */
+  children?: ReactNode;
   onConfirm(): void;
   onCancel(): void;
 }
@@ -23,8 +28,10 @@ export function ConfirmDialog({
   confirmLabel = 'Yes',
   cancelLabel = 'No',
   busy = false,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
+  children,
 }: ConfirmDialogProps) {
   const buttons = useRef<HTMLDivElement>(null);
 
@@ -42,7 +49,13 @@ export function ConfirmDialog({
         disabled={busy}
         autoFocus
       />
-      <Button label={confirmLabel} severity="danger" onClick={onConfirm} loading={busy} disabled={busy} />
+      <Button
+        label={confirmLabel}
+        severity="danger"
+        onClick={onConfirm}
+        loading={busy}
+        disabled={busy || confirmDisabled}
+      />
     </div>
   );
   return (
@@ -67,6 +80,7 @@ export function ConfirmDialog({
         />
         <span>{message}</span>
       </p>
+      {children}
     </Dialog>
   );
 }

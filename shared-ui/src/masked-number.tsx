@@ -4,22 +4,22 @@ import styles from './masked-number.module.css';
 
 /**
  * Issue 29: BVN/NIN and account numbers arrive masked (`••••••••562`); Show asks the server for the clear
- * pair (one call; for staff, one audit row) and Hide masks them again. `resetKey` (e.g. the affiliate's id)
+ * value (the affiliate's own pair; for staff one number per call and audit row, issue 48) and Hide masks them again. `resetKey` (e.g. the affiliate's id)
  * hides them when the screen moves on to someone else.
  */
-export interface RevealedNumbers {
-  clear: IdentityNumbersResponse | null;
+export interface RevealedNumbers<Clear = IdentityNumbersResponse> {
+  clear: Clear | null;
   loading: boolean;
   show(): Promise<void>;
   hide(): void;
 }
 
-export function useRevealedNumbers(
-  fetchClear: () => Promise<IdentityNumbersResponse>,
+export function useRevealedNumbers<Clear = IdentityNumbersResponse>(
+  fetchClear: () => Promise<Clear>,
   resetKey: unknown,
   onShown?: () => void,
-): RevealedNumbers {
-  const [clear, setClear] = useState<IdentityNumbersResponse | null>(null);
+): RevealedNumbers<Clear> {
+  const [clear, setClear] = useState<Clear | null>(null);
   const [loading, setLoading] = useState(false);
   const [shownFor, setShownFor] = useState(resetKey);
   if (shownFor !== resetKey) {

@@ -89,7 +89,7 @@ test('a journey through registration, staff searches, exports and My data logs n
     .set('Authorization', backoffice);
   const affiliateId = (found.body.results as Array<{ affiliateID: number }>)[0].affiliateID;
   const shown = await request(t.app)
-    .get(`/api/backoffice/affiliate/${affiliateId}/numbers`)
+    .get(`/api/backoffice/affiliate/${affiliateId}/numbers?field=ninOrBVN`)
     .set('Authorization', backoffice);
   expect(shown.status).toBe(200);
   expect(

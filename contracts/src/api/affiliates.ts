@@ -222,6 +222,16 @@ export type AffiliatePage = z.infer<typeof AffiliatePage>;
 export const IdentityNumbersResponse = z.object({ ninOrBVN: z.string(), accountNumber: z.string() });
 export type IdentityNumbersResponse = z.infer<typeof IdentityNumbersResponse>;
 
+/** Issue 48: staff reveal one number per call (each its own audit row): `?field=ninOrBVN` or `accountNumber`. */
+export const REVEALABLE_NUMBERS = ['ninOrBVN', 'accountNumber'] as const;
+export type RevealableNumber = (typeof REVEALABLE_NUMBERS)[number];
+export const RevealNumberQuery = z.object({
+  field: z.enum(REVEALABLE_NUMBERS, { error: 'field must be ninOrBVN or accountNumber.' }),
+});
+export type RevealNumberQuery = z.input<typeof RevealNumberQuery>;
+export const RevealedNumberResponse = z.object({ field: z.enum(REVEALABLE_NUMBERS), value: z.string() });
+export type RevealedNumberResponse = z.infer<typeof RevealedNumberResponse>;
+
 export const IdentityNumbersMessages = {
   noNumbers: 'There are no identity or bank numbers on this account.',
 } as const;
@@ -271,6 +281,8 @@ export const AffiliateDetails = AffiliateSummary.extend({
   erasedOn: z.string().nullable().optional(),
   /** Issue 29: the caller may erase it now (an admin, the affiliate Inactive and not erased yet). */
   canErase: z.boolean().optional(),
+  /** Issue 48: when the affiliate asked for erasure from its Profile (ISO instant); null or absent: it has not. */
+  erasureRequestedOn: z.string().nullable().optional(),
 });
 export type AffiliateDetails = z.infer<typeof AffiliateDetails>;
 

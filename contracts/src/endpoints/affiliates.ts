@@ -5,7 +5,8 @@ import {
   AffiliateListQuery,
   AffiliateListResponse,
   AffiliatePage,
-  IdentityNumbersResponse,
+  RevealedNumberResponse,
+  RevealNumberQuery,
   KycDecisionRequest,
   MediaQuery,
   SetActiveQuery,
@@ -86,9 +87,10 @@ export const AffiliateEndpoints = {
     path: '/backoffice/affiliate/:id/numbers',
     tag: TAG,
     summary:
-      "The affiliate's BVN/NIN and account number in clear (every other answer masks them: '••••••••562'): the review modal's Show. Each call writes an audit row (who, whose, when) shown in the modal's history.",
+      "One of the affiliate's numbers in clear, `field` = ninOrBVN or accountNumber (every other answer masks them: '••••••••562'): the review modal's Show, one per number (issue 48). Each call writes its own audit row (who, whose, which number, when) shown in the modal's history.",
     auth: { anyRight: AFFILIATE_STAFF_RIGHTS },
-    answer: { description: 'The clear numbers', schema: IdentityNumbersResponse },
+    query: RevealNumberQuery,
+    answer: { description: 'The clear number', schema: RevealedNumberResponse },
     otherAnswers: { 404: { description: 'No such affiliate', schema: ErrorResponse } },
   }),
   makeInactive: defineEndpoint({

@@ -1,6 +1,12 @@
 import type { Right } from '../rights';
-import { ErrorResponse } from '../api/common';
-import { DataRightsMessages, EraseAffiliateResponse } from '../api/data-rights';
+import { ErrorResponse, MessageResponse } from '../api/common';
+import {
+  DataRightsMessages,
+  EraseAffiliateRequest,
+  EraseAffiliateResponse,
+  MoneyOwed,
+  ErasureRequestBody,
+} from '../api/data-rights';
 import { EXPORT_LIMIT, ExcelPathResponse } from '../api/reports';
 import { defineEndpoint } from '../endpoint';
 
@@ -35,13 +41,35 @@ export const DataRightsEndpoints = {
     summary:
       "Issue 29 (NDPA erasure): replaces an Inactive affiliate's personal data (names, contacts, numbers, selfie, bank account name, remarks quoting them, sign-in addresses, messages to it, registration rows) with the pseudonym 'Erased affiliate <code>' or removes it, in one transaction, audited (affiliate.erase). Orders, commission entries and payout lines stay under the affiliate code (payout lines without the account name, last four digits, recipient code or account number), so totals do not change; refused while a payout to it is in a run or in flight. The account can no longer sign in.",
     auth: { anyRight: AFFILIATE_ERASE_RIGHTS },
+    body: EraseAffiliateRequest,
     answer: { description: DataRightsMessages.erased, schema: EraseAffiliateResponse },
     otherAnswers: {
       404: { description: DataRightsMessages.notFound, schema: ErrorResponse },
       409: {
-        description: `${DataRightsMessages.notInactive} / ${DataRightsMessages.alreadyErased} / ${DataRightsMessages.payoutInFlight}`,
+        description: `${DataRightsMessages.notInactive} / ${DataRightsMessages.alreadyErased} / ${DataRightsMessages.payoutInFlight} / money owed (issue 48: pending or available commission, unless settledOtherwise says how it was settled; audited)`,
         schema: ErrorResponse,
       },
     },
+  }),
+  moneyOwed: defineEndpoint({
+    method: 'get',
+    path: '/admin/affiliate/erase/:id/money-owed',
+    tag: 'Affiliates (back office)',
+    summary:
+      "Issue 48: what the affiliate is owed now (its ledger's pending, available and in-payout sums, naira), which the erasure's confirmation states; an erasure is refused while any is above zero unless settledOtherwise is given.",
+    auth: { anyRight: AFFILIATE_ERASE_RIGHTS },
+    answer: { description: 'What is owed', schema: MoneyOwed },
+    otherAnswers: { 404: { description: DataRightsMessages.notFound, schema: ErrorResponse } },
+  }),
+  requestErasure: defineEndpoint({
+    method: 'post',
+    path: '/user/erasure-request',
+    tag: 'Auth',
+    summary:
+      "Issue 48: the signed-in affiliate asks for its personal data to be erased (Profile). Not an erasure: the request (audited, affiliate.erasure.request) is shown to admins on the affiliate's details, who erase once nothing is owed. Asking again while a request is open changes nothing. 404 for accounts without an affiliate record.",
+    auth: 'session',
+    body: ErasureRequestBody,
+    answer: { description: DataRightsMessages.erasureRequested, schema: MessageResponse },
+    otherAnswers: { 404: { description: DataRightsMessages.noAffiliateRecord, schema: ErrorResponse } },
   }),
 };

@@ -7,8 +7,10 @@ import type {
   AffiliatePage,
   EraseAffiliateResponse,
   ExcelPathResponse,
-  IdentityNumbersResponse,
+  RevealableNumber,
+  RevealedNumberResponse,
   MessageResponse,
+  MoneyOwed,
 } from '@portal/contracts';
 import {
   AFFILIATE_PAGE_SIZE,
@@ -58,9 +60,12 @@ export function fetchAffiliateDetails(affiliateID: number, signal?: AbortSignal)
   return callEndpoint(AffiliateEndpoints.details, { params: { id: String(affiliateID) } }, { signal });
 }
 
-/** The review modal's Show (issue 29): the clear numbers; the server records the look in the history. */
-export function fetchAffiliateNumbers(affiliateID: number): Promise<IdentityNumbersResponse> {
-  return callEndpoint(AffiliateEndpoints.numbers, { params: { id: String(affiliateID) } });
+/** The review modal's Show (issue 29): one clear number (issue 48); the server records the look in the history. */
+export function fetchAffiliateNumber(
+  affiliateID: number,
+  field: RevealableNumber,
+): Promise<RevealedNumberResponse> {
+  return callEndpoint(AffiliateEndpoints.numbers, { params: { id: String(affiliateID) }, query: { field } });
 }
 
 /**
@@ -101,8 +106,20 @@ export function activateAffiliate(
 
 /** The list's Delete: makes the affiliate Inactive. */
 /** Issue 29: an admin erases an Inactive affiliate's personal data (after the modal's confirmation). */
-export function eraseAffiliate(affiliateID: number): Promise<EraseAffiliateResponse> {
-  return callEndpoint(DataRightsEndpoints.eraseAffiliate, { params: { id: String(affiliateID) } });
+/** Issue 48: `settledOtherwise` records how money still owed was settled outside the portal. */
+export function eraseAffiliate(
+  affiliateID: number,
+  settledOtherwise?: string,
+): Promise<EraseAffiliateResponse> {
+  return callEndpoint(DataRightsEndpoints.eraseAffiliate, {
+    params: { id: String(affiliateID) },
+    body: settledOtherwise ? { settledOtherwise } : {},
+  });
+}
+
+/** Issue 48: what the affiliate is owed now, which the erasure's confirmation states. */
+export function fetchMoneyOwed(affiliateID: number, signal?: AbortSignal): Promise<MoneyOwed> {
+  return callEndpoint(DataRightsEndpoints.moneyOwed, { params: { id: String(affiliateID) } }, { signal });
 }
 
 export function inactivateAffiliate(affiliateID: number): Promise<MessageResponse> {

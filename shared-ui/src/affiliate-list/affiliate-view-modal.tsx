@@ -4,7 +4,6 @@ import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Messages, REMARK_MAX_LENGTH } from '@portal/contracts';
 import type { AffiliateDetails } from '@portal/contracts';
-import { ConfirmDialog } from '../confirm-dialog';
 import { LoadFailed } from '../data/load-failed';
 import { WholeTokens } from '../whole-tokens';
 import { FormDialog } from '../form-dialog';
@@ -20,13 +19,14 @@ import {
   decideKyc,
   eraseAffiliate,
   fetchAffiliateDetails,
-  fetchAffiliateNumbers,
+  fetchAffiliateNumber,
 } from './affiliate-api';
 import { MODAL_ACTION_LABELS, modalActions } from './affiliate-modal-actions';
 import type { AffiliateListMode, ModalAction } from './affiliate-modal-actions';
 import { AffiliateHistory } from './affiliate-history';
 import { BankAccountCheck } from './bank-account-check';
 import { BankAccountVerification } from './bank-account-verification';
+import { EraseConfirm } from './erase-confirm';
 import { SelfieImage } from './selfie-image';
 import styles from './affiliate-list.module.css';
 
@@ -61,11 +61,7 @@ async function runAction(action: ModalAction, details: AffiliateDetails, remark:
   }
 }
 
-/** Issue 29: what the erasure's confirmation says, naming the affiliate by the code that stays. */
-export const eraseConfirmMessage = (affiliateCode: string) =>
-  `Erase the personal data of ${affiliateCode}? Name, contacts, BVN/NIN, account number, selfie, sign-in ` +
-  `addresses and messages are removed for good; orders, commission and payouts stay under ${affiliateCode}. ` +
-  'This cannot be undone.';
+export { eraseConfirmMessage } from './erase-confirm';
 
 const isConflict = (error: unknown) => axios.isAxiosError(error) && error.response?.status === 409;
 
@@ -81,9 +77,15 @@ export function AffiliateViewModal({
   });
   // A reload (after a Show, or a stale decision) keeps the details on screen while it runs.
   const details = loaded.state === 'error' ? null : (loaded.data ?? null);
-  // Issue 29: the numbers arrive masked; Show fetches them (an audit row), then the history is reloaded.
-  const numbers = useRevealedNumbers(
-    useCallback(() => fetchAffiliateNumbers(affiliateID ?? 0), [affiliateID]),
+  // Issue 29: the numbers arrive masked; Show fetches one (issue 48: each its own call and audit row), then the
+  // history is reloaded.
+  const identityNumber = useRevealedNumbers(
+    useCallback(() => fetchAffiliateNumber(affiliateID ?? 0, 'ninOrBVN'), [affiliateID]),
+    affiliateID,
+    loaded.reload,
+  );
+  const accountNumber = useRevealedNumbers(
+    useCallback(() => fetchAffiliateNumber(affiliateID ?? 0, 'accountNumber'), [affiliateID]),
     affiliateID,
     loaded.reload,
   );
@@ -112,11 +114,11 @@ export function AffiliateViewModal({
     setErasing(false);
   }
 
-  const erase = async () => {
+  const erase = async (settledOtherwise: string | undefined) => {
     if (!details || erasing) return;
     setErasing(true);
     try {
-      notify.success((await eraseAffiliate(details.affiliateID)).message);
+      notify.success((await eraseAffiliate(details.affiliateID, settledOtherwise)).message);
       setConfirmingErase(false);
       onDecided();
     } catch (error) {
@@ -247,10 +249,10 @@ export function AffiliateViewModal({
                   <MaskedNumber
                     label={details.identityType}
                     masked={details.ninOrBVN}
-                    clear={numbers.clear?.ninOrBVN ?? null}
-                    loading={numbers.loading}
-                    onShow={() => void numbers.show()}
-                    onHide={numbers.hide}
+                    clear={identityNumber.clear?.value ?? null}
+                    loading={identityNumber.loading}
+                    onShow={() => void identityNumber.show()}
+                    onHide={identityNumber.hide}
                   />
                 }
               />
@@ -261,15 +263,21 @@ export function AffiliateViewModal({
                   <MaskedNumber
                     label="Account Number"
                     masked={details.accountNumber}
-                    clear={numbers.clear?.accountNumber ?? null}
-                    loading={numbers.loading}
-                    onShow={() => void numbers.show()}
-                    onHide={numbers.hide}
+                    clear={accountNumber.clear?.value ?? null}
+                    loading={accountNumber.loading}
+                    onShow={() => void accountNumber.show()}
+                    onHide={accountNumber.hide}
                   />
                 }
               />
               <Detail label="Registration Date" value={formatDate(details.createdDate)} />
               {details.remark ? <Detail label="Last Remark" value={details.remark} /> : null}
+              {details.erasureRequestedOn ? (
+                <Detail
+                  label="Erasure Requested By Affiliate"
+                  value={formatDate(details.erasureRequestedOn)}
+                />
+              ) : null}
               {details.erasedOn ? (
                 <Detail label="Personal Data Erased" value={formatDate(details.erasedOn)} />
               ) : null}
@@ -323,16 +331,17 @@ export function AffiliateViewModal({
           </div>
         </div>
       )}
-      <ConfirmDialog
-        visible={confirmingErase && details !== null}
-        header="Erase personal data"
-        message={details ? eraseConfirmMessage(details.affiliateCode) : ''}
-        confirmLabel="Erase"
-        cancelLabel="Cancel"
-        busy={erasing}
-        onConfirm={() => void erase()}
-        onCancel={() => setConfirmingErase(false)}
-      />
+      {details ? (
+        <EraseConfirm
+          key={confirmingErase ? 'asking' : 'closed'}
+          visible={confirmingErase}
+          affiliateID={details.affiliateID}
+          affiliateCode={details.affiliateCode}
+          busy={erasing}
+          onConfirm={(settledOtherwise) => void erase(settledOtherwise)}
+          onCancel={() => setConfirmingErase(false)}
+        />
+      ) : null}
     </FormDialog>
   );
 }

@@ -107,6 +107,8 @@ export async function lastChangeTo(
  */
 export const LOOK_ACTIONS = [
   'affiliate.numbers.show',
+  'affiliate.identity-number.show',
+  'affiliate.account-number.show',
   'affiliate.selfie.view',
   'affiliate.export.full-numbers',
 ];
@@ -130,9 +132,13 @@ const TITLES: Record<string, string> = {
   'affiliate.rekyc': 'Re-KYC submitted',
   'affiliate.update': 'Affiliate details updated',
   'affiliate.numbers.show': 'BVN/NIN and account number shown',
+  'affiliate.identity-number.show': 'BVN/NIN shown',
+  'affiliate.account-number.show': 'Account number shown',
   'affiliate.selfie.view': 'Selfie viewed',
   'affiliate.export.full-numbers': 'Exported with full BVN/NIN and account number',
   'affiliate.erase': 'Personal data erased',
+  'affiliate.erase.settled-otherwise': 'Money owed recorded as settled another way (erasure)',
+  'affiliate.erasure.request': 'Erasure requested by the affiliate',
   'user.create': 'User created',
   'user.update': 'User updated',
   'user.inactivate': 'User made inactive',

@@ -59,13 +59,17 @@ export async function affiliateDetails(
 ): Promise<AffiliateDetails> {
   const affiliate = await findAffiliate(ctx.db, ctx.config.dataKeyring, affiliateId);
   if (!affiliate) throw notFound(AffiliateMessages.notFound);
-  const [flags, history, bankVerification, erasure] = await Promise.all([
+  const [flags, history, bankVerification, erasure, erasureRequest] = await Promise.all([
     listAffiliateFlags(ctx.db, affiliateId),
     listAuditFor(ctx.db, 'affiliate', affiliateId),
     findBankVerification(ctx.db, affiliateId),
     ctx.db.query<{ erased_at: Date | null }>('SELECT erased_at FROM affiliates WHERE affiliate_id = $1', [
       affiliateId,
     ]),
+    ctx.db.query<{ requested_at: Date }>(
+      'SELECT requested_at FROM erasure_requests WHERE affiliate_id = $1 AND closed_at IS NULL',
+      [affiliateId],
+    ),
   ]);
   const erasedAt = erasure.rows[0]?.erased_at ?? null;
   const { userId: _userId, statusBeforeInactive: _before, firstDecisionAt: _first, ...details } = affiliate;
@@ -89,6 +93,9 @@ export async function affiliateDetails(
       (action) => erasedAt === null || action !== 'activate',
     ),
     erasedOn: erasedAt === null ? null : erasedAt.toISOString(),
+    erasureRequestedOn: erasureRequest.rows[0]
+      ? new Date(erasureRequest.rows[0].requested_at).toISOString()
+      : null,
     canErase:
       erasedAt === null &&
       affiliate.status === AffiliateStatus.Inactive &&

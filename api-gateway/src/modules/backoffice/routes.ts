@@ -8,7 +8,7 @@ import type { ApiRouter } from '../../http/api-router';
 import { notFound } from '../../http/errors';
 import { confirmBankNameEnquiry, enquireBankName, verificationState } from '../bank-verification';
 import { decideAffiliate } from './affiliate-decisions';
-import { showAffiliateNumbers } from './affiliate-numbers';
+import { showAffiliateNumber } from './affiliate-numbers';
 import { affiliateDetails, affiliateIdParam, listAffiliates } from './affiliate-views';
 
 const PAGING_PARAMS = ['page', 'pageSize', 'search', 'status'] as const;
@@ -22,8 +22,8 @@ export function registerBackofficeRoutes(api: ApiRouter, ctx: AppContext): void 
     affiliateDetails(ctx, session, affiliateIdParam(params.id)),
   );
 
-  api.route(AffiliateEndpoints.numbers, ({ params, session }) =>
-    showAffiliateNumbers(ctx, session, affiliateIdParam(params.id)),
+  api.route(AffiliateEndpoints.numbers, ({ params, session, query }) =>
+    showAffiliateNumber(ctx, session, affiliateIdParam(params.id), query.field),
   );
 
   // Issue 48: the bank-file programme's account verification (name enquiry, a second person below the threshold).

@@ -10,6 +10,7 @@ import { FileStore } from '../../storage/file-store';
 import { recordAudit } from '../audit';
 import { accountResolutionKey } from '../bank-verification';
 import { revokeSessions } from '../users';
+import { refuseWhileOwed } from './money-owed';
 
 interface ErasedRow extends SealedNumberRow {
   affiliate_id: string | number;
@@ -49,6 +50,7 @@ export async function eraseAffiliate(
   ctx: AppContext,
   actor: SessionUser,
   affiliateId: number,
+  settledOtherwise?: string,
 ): Promise<EraseAffiliateResponse> {
   const { response, storageKeys } = await ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<ErasedRow>(
@@ -77,6 +79,12 @@ export async function eraseAffiliate(
     if (inFlight.length) throw conflict(DataRightsMessages.payoutInFlight);
 
     const now = ctx.now();
+    await refuseWhileOwed(tx, actor, Number(row.affiliate_id), settledOtherwise, now);
+    // Its own request, if it made one, is done; the note may quote it.
+    await tx.query(
+      'UPDATE erasure_requests SET closed_at = $2, note = NULL WHERE affiliate_id = $1 AND closed_at IS NULL',
+      [row.affiliate_id, now],
+    );
     const userId = Number(row.user_id);
     const code = row.affiliate_code;
     const pseudonym = erasedAffiliateName(code);

@@ -2,8 +2,7 @@ import { PayoutMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { recordAudit } from '../audit';
-import { completeRunIfSettled, markLineFailed, markLinePaid, markLineReversed } from '../payouts';
-import { nairaText } from '../payouts';
+import { completeRunIfSettled, markLineFailed, markLinePaid, markLineReversed, nairaText } from '../payouts';
 import type { TransferState } from './transfers-client';
 
 /**

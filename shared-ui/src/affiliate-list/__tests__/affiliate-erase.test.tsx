@@ -6,6 +6,7 @@ import type { AffiliateDetails, AffiliateSummary } from '@portal/contracts';
 import { AffiliateList } from '../affiliate-list';
 import * as api from '../affiliate-api';
 import { eraseConfirmMessage } from '../affiliate-view-modal';
+import { eraseOwedMessage } from '../erase-confirm';
 import { notify } from '../../toasts';
 
 // Issue 29, erasure: an admin erases an Inactive affiliate's personal data from the view modal, after a
@@ -79,6 +80,7 @@ beforeEach(() => {
     pageNo: 1,
     pageSize: 10,
   });
+  mocked.fetchMoneyOwed.mockResolvedValue({ pending: '0.00', available: '0.00', inPayout: '0.00' });
 });
 
 describe('Erase Personal Data (issue 29)', () => {
@@ -97,9 +99,47 @@ describe('Erase Personal Data (issue 29)', () => {
     await waitFor(() => expect(document.activeElement?.textContent?.trim()).toBe('Cancel'));
     fireEvent.click(screen.getByRole('button', { name: 'Erase' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Personal data erased.'));
-    expect(mocked.eraseAffiliate).toHaveBeenCalledWith(7);
+    expect(mocked.eraseAffiliate).toHaveBeenCalledWith(7, undefined);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(mocked.fetchAffiliatePage).toHaveBeenCalledTimes(2);
+  });
+
+  it('money owed (issue 48): the question states it and Erase waits for how it was settled, which is sent', async () => {
+    mocked.fetchAffiliateDetails.mockResolvedValue(details());
+    mocked.fetchMoneyOwed.mockResolvedValue({ pending: '8750.00', available: '999.99', inPayout: '0.00' });
+    mocked.eraseAffiliate.mockResolvedValue({
+      message: 'Personal data erased.',
+      affiliateID: 7,
+      affiliateCode: 'AFF100007',
+    });
+    const dialog = await openModal();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erase Personal Data' }));
+    expect(
+      await screen.findByText(eraseOwedMessage('AFF100007', '₦8,750.00 pending and ₦999.99 available')),
+    ).toBeTruthy();
+    const erase = screen.getByRole('button', { name: 'Erase' }) as HTMLButtonElement;
+    expect(erase.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('How was it settled? (required)'), { target: { value: 'ok' } });
+    expect(erase.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('How was it settled? (required)'), {
+      target: { value: ' Paid by cheque 004411 ' },
+    });
+    expect(erase.disabled).toBe(false);
+    fireEvent.click(erase);
+    await waitFor(() => expect(mocked.eraseAffiliate).toHaveBeenCalledWith(7, 'Paid by cheque 004411'));
+  });
+
+  it('what is owed could not be checked: it says so and Erase stays disabled', async () => {
+    mocked.fetchAffiliateDetails.mockResolvedValue(details());
+    mocked.fetchMoneyOwed.mockRejectedValue(new Error('down'));
+    const dialog = await openModal();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erase Personal Data' }));
+    expect(
+      await screen.findByText(
+        'What AFF100007 is owed could not be checked, so it cannot be erased now. Close and try again.',
+      ),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Erase' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('Cancel erases nothing and keeps the modal', async () => {

@@ -268,7 +268,10 @@ describe('view modal', () => {
   it('shows the numbers masked; Show fetches the clear ones and reloads the history that records it', async () => {
     const masked = affiliate(1, { ninOrBVN: '••••••••901', accountNumber: '•••••••789' });
     mocked.fetchAffiliateDetails.mockResolvedValue(details(masked));
-    mocked.fetchAffiliateNumbers.mockResolvedValue({ ninOrBVN: '22345678901', accountNumber: '0123456789' });
+    mocked.fetchAffiliateNumber.mockImplementation(async (_id, field) => ({
+      field,
+      value: field === 'ninOrBVN' ? '22345678901' : '0123456789',
+    }));
     renderList('backoffice');
     fireEvent.click(await screen.findByRole('button', { name: 'View AFF100001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Affiliate Details' });
@@ -281,8 +284,8 @@ describe('view modal', () => {
         history: [
           {
             auditID: 9,
-            action: 'affiliate.numbers.show',
-            title: 'BVN/NIN and account number shown',
+            action: 'affiliate.account-number.show',
+            title: 'Account number shown',
             fromStatus: null,
             toStatus: null,
             remark: null,
@@ -295,12 +298,21 @@ describe('view modal', () => {
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Show Account Number' }));
     expect(await within(dialog).findByText('0123456789')).toBeTruthy();
-    expect(within(dialog).getByText('22345678901')).toBeTruthy();
-    expect(mocked.fetchAffiliateNumbers).toHaveBeenCalledWith(1);
-    expect(await within(dialog).findByText(/BVN\/NIN and account number shown/)).toBeTruthy();
+    // Issue 48: the account number only; the BVN stays masked until its own Show.
+    expect(within(dialog).queryByText('22345678901')).toBeNull();
+    expect(within(dialog).getByText('••••••••901')).toBeTruthy();
+    expect(mocked.fetchAffiliateNumber.mock.calls).toEqual([[1, 'accountNumber']]);
+    expect(await within(dialog).findByText(/Account number shown/)).toBeTruthy();
     expect(mocked.fetchAffiliateDetails.mock.calls.length).toBe(detailCalls + 1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show BVN' }));
+    expect(await within(dialog).findByText('22345678901')).toBeTruthy();
+    expect(mocked.fetchAffiliateNumber.mock.calls).toEqual([
+      [1, 'accountNumber'],
+      [1, 'ninOrBVN'],
+    ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hide BVN' }));
     expect(within(dialog).queryByText('22345678901')).toBeNull();
+    expect(within(dialog).getByText('0123456789')).toBeTruthy();
   });
 
   it('refuses to reject without a remark, then rejects, closes and reloads', async () => {

@@ -69,7 +69,8 @@ async function lookRows(affiliateId: number) {
   }>(
     `SELECT action, actor_user_id, entity_id FROM audit_log
       WHERE entity_type = 'affiliate' AND entity_id = $1 AND action LIKE 'affiliate.%'
-        AND action IN ('affiliate.numbers.show', 'affiliate.selfie.view', 'affiliate.export.full-numbers')
+        AND action IN ('affiliate.identity-number.show', 'affiliate.account-number.show', 'affiliate.selfie.view',
+                       'affiliate.export.full-numbers')
       ORDER BY audit_id`,
     [String(affiliateId)],
   );
@@ -100,29 +101,48 @@ describe('masked everywhere', () => {
 });
 
 describe('Show', () => {
-  it("answers staff the clear numbers and records who looked at whose, in the modal's history", async () => {
+  it("answers staff one clear number per call, each recorded on its own, in the modal's history (issue 48)", async () => {
     const before = await lookRows(amaka.affiliateId);
-    const res = await request(t.app)
-      .get(`/api/backoffice/affiliate/${amaka.affiliateId}/numbers`)
-      .set('Authorization', backoffice);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual(AMAKA);
-    expect(res.headers['cache-control']).toBe('no-store');
+    const show = (field: string) =>
+      request(t.app)
+        .get(`/api/backoffice/affiliate/${amaka.affiliateId}/numbers`)
+        .query({ field })
+        .set('Authorization', backoffice);
+    const identity = await show('ninOrBVN');
+    expect(identity.status).toBe(200);
+    expect(identity.body).toEqual({ field: 'ninOrBVN', value: AMAKA.ninOrBVN });
+    expect(JSON.stringify(identity.body)).not.toContain(AMAKA.accountNumber);
+    expect(identity.headers['cache-control']).toBe('no-store');
     expect((await lookRows(amaka.affiliateId)).slice(before.length)).toEqual([
-      { action: 'affiliate.numbers.show', actor: backofficeId },
+      { action: 'affiliate.identity-number.show', actor: backofficeId },
     ]);
+    const account = await show('accountNumber');
+    expect(account.body).toEqual({ field: 'accountNumber', value: AMAKA.accountNumber });
+    expect(JSON.stringify(account.body)).not.toContain(AMAKA.ninOrBVN);
+    expect((await lookRows(amaka.affiliateId)).slice(before.length)).toEqual([
+      { action: 'affiliate.identity-number.show', actor: backofficeId },
+      { action: 'affiliate.account-number.show', actor: backofficeId },
+    ]);
+    // Without a field, or another one: 400 and nothing recorded or shown.
+    for (const field of [undefined, 'both', 'selfie']) {
+      const res = await show(field as string);
+      expect([res.status, res.body.message]).toEqual([400, 'field must be ninOrBVN or accountNumber.']);
+    }
+    expect((await lookRows(amaka.affiliateId)).length).toBe(before.length + 2);
     const details = await request(t.app)
       .get(`/api/backoffice/affiliate-details/${amaka.affiliateId}`)
       .set('Authorization', admin);
-    expect(details.body.history[0]).toMatchObject({
-      action: 'affiliate.numbers.show',
-      title: 'BVN/NIN and account number shown',
-      actorName: 'Bola Backoffice',
-      actorRole: 'Backoffice',
-    });
+    expect(details.body.history.slice(0, 2)).toMatchObject([
+      {
+        action: 'affiliate.account-number.show',
+        title: 'Account number shown',
+        actorName: 'Bola Backoffice',
+      },
+      { action: 'affiliate.identity-number.show', title: 'BVN/NIN shown', actorRole: 'Backoffice' },
+    ]);
     // A look is not a change: the dashboards' Recent Activity leaves it out.
     const dashboard = await request(t.app).get('/api/user/dashboard').set('Authorization', admin);
-    expect(JSON.stringify(dashboard.body)).not.toContain('BVN/NIN and account number shown');
+    expect(JSON.stringify(dashboard.body)).not.toMatch(/BVN\/NIN shown|Account number shown/);
   });
 
   it('an unknown affiliate is 404 and a malformed id 400, with nothing recorded', async () => {
@@ -137,7 +157,7 @@ describe('Show', () => {
       ['9'.repeat(40), 400],
     ] as const) {
       const res = await request(t.app)
-        .get(`/api/backoffice/affiliate/${id}/numbers`)
+        .get(`/api/backoffice/affiliate/${id}/numbers?field=ninOrBVN`)
         .set('Authorization', admin);
       expect(res.status).toBe(status);
       expect(typeof res.body.message).toBe('string');

@@ -233,9 +233,15 @@ describe('erasure of an inactive affiliate (issue 29)', () => {
     });
     expect(totalsBefore.months.length).toBeGreaterThan(0);
 
-    const erased = await request(t.app)
+    // Issue 48: its commission not yet paid is owed; the admin records how it was settled, or nothing is erased.
+    const owed = await request(t.app)
       .post(`/api/admin/affiliate/erase/${affiliateId}`)
       .set('Authorization', admin);
+    expect(owed.status).toBe(409);
+    const erased = await request(t.app)
+      .post(`/api/admin/affiliate/erase/${affiliateId}`)
+      .set('Authorization', admin)
+      .send({ settledOtherwise: 'Paid by bank transfer outside the portal' });
     expect(erased.status).toBe(200);
     expect(erased.headers['cache-control']).toBe('no-store');
     expect(EraseAffiliateResponse.parse(erased.body)).toEqual({

@@ -14,6 +14,7 @@ import {
   useUserDetails,
 } from '@portal/shared-ui';
 import { MyDataSection } from './my-data-section';
+import { ErasureRequestSection } from './erasure-request-section';
 import { SecondFactorSection } from './second-factor-section';
 import styles from './profile-page.module.css';
 
@@ -105,7 +106,14 @@ export function ProfilePage() {
               />
             </section>
           )}
-          {staff ? <SecondFactorSection /> : <MyDataSection />}
+          {staff ? (
+            <SecondFactorSection />
+          ) : (
+            <>
+              <MyDataSection />
+              <ErasureRequestSection />
+            </>
+          )}
         </>
       )}
       {/* Every role may change its password; this is where a person looks for it (spec §6). */}
