@@ -5,7 +5,6 @@ const { Writable } = require('node:stream');
 const { facadeAliases, sharedModules } = require('./shared-config.cjs');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
 const { CompileHintsPlugin } = require('./compile-hints-plugin.cjs');
-const federationSemverLoader = require('./federation-semver-loader.cjs');
 const { devSessionMiddleware } = require('./standalone/dev-session.cjs');
 const { APPS, DEV_GATEWAY_URL } = require('./apps.cjs');
 
@@ -184,8 +183,6 @@ function createAppConfig({ appDir, app }) {
               options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json') },
             },
           },
-          // The federation runtime's version checks, remembered (see the loader).
-          { test: federationSemverLoader.test, loader: require.resolve('./federation-semver-loader.cjs') },
           { test: /\.module\.css$/, use: cssLoaders(true) },
           // `theme.css?first-pages`: the part of the theme the sign-in and registration pages use (see the loader).
           {
