@@ -147,6 +147,9 @@ async function storeSession(
   }[];
   const target = targets.find((t) => t.type === 'page');
   if (!target) throw new Error('no page in the browser to store the session in');
+  // Node 22 has WebSocket; Node 20 behind --experimental-websocket (NODE_OPTIONS).
+  if (typeof WebSocket === 'undefined')
+    throw new Error('a signed-in page needs WebSocket: Node 22, or NODE_OPTIONS=--experimental-websocket');
   const socket = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((opened, failed) => {
     socket.onopen = opened;
