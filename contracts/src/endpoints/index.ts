@@ -5,6 +5,7 @@ import { AffiliateEndpoints, DashboardEndpoints, MediaEndpoints } from './affili
 import { AuthEndpoints, SecondFactorEndpoints, WebConfigEndpoints } from './auth';
 import { BankVerificationEndpoints } from './bank-verification';
 import { DataRightsEndpoints } from './data-rights';
+import { KycCaseEndpoints } from './kyc-cases';
 import { ApiKeyAdminEndpoints, IntegrationEndpoints } from './integration';
 import { CommissionEndpoints } from './commission';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
@@ -20,6 +21,7 @@ export * from './affiliate-area';
 export * from './affiliates';
 export * from './bank-verification';
 export * from './data-rights';
+export * from './kyc-cases';
 export * from './auth';
 export * from './integration';
 export * from './commission';
@@ -41,6 +43,7 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   RegistrationEndpoints,
   DevEndpoints,
   AffiliateEndpoints,
+  KycCaseEndpoints,
   AffiliateAreaEndpoints,
   MediaEndpoints,
   DashboardEndpoints,

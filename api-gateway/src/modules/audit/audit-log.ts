@@ -109,6 +109,9 @@ export const LOOK_ACTIONS = [
   'affiliate.numbers.show',
   'affiliate.selfie.view',
   'affiliate.export.full-numbers',
+  // Issue 50: a reviewer taking or giving back a case is the queue's routine, not activity worth a dashboard line.
+  'kyc.claim',
+  'kyc.release',
 ];
 
 /** The newest changes across everything (audit_log_created_idx), looks left out. */
@@ -133,6 +136,9 @@ const TITLES: Record<string, string> = {
   'affiliate.selfie.view': 'Selfie viewed',
   'affiliate.export.full-numbers': 'Exported with full BVN/NIN and account number',
   'affiliate.erase': 'Personal data erased',
+  'kyc.claim': 'KYC case claimed',
+  'kyc.release': 'KYC case released',
+  'kyc.reassign': 'KYC case reassigned',
   'user.create': 'User created',
   'user.update': 'User updated',
   'user.inactivate': 'User made inactive',
