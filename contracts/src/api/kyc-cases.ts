@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutControlCharacters } from './common';
 
 /** Issue 50: how long a case may wait in the queue before it is late (the team's service target). */
 export const KYC_AGE_TARGET_HOURS = 24;
@@ -21,7 +22,12 @@ export const KycCaseMessages = {
   invalidShow: "show must be 'all', 'unclaimed' or 'mine'.",
   invalidPage: 'Page must be a whole number of 1 or more.',
   invalidPageSize: `Page size must be a whole number from 1 to ${KYC_QUEUE_MAX_PAGE_SIZE}.`,
+  noteRequired: 'Please write the note.',
+  noteTooLong: 'A note must be at most 2000 characters.',
+  noteAdded: 'Note added.',
 } as const;
+
+export const KYC_NOTE_MAX_LENGTH = 2000;
 
 /** 409 when another reviewer holds the case: who, so the caller can ask them or an admin. */
 export const heldByMessage = (reviewerName: string) => `${reviewerName} is reviewing this case.`;
@@ -125,3 +131,27 @@ export const KycQueueAgeing = z.object({
   targetHours: z.number().int(),
 });
 export type KycQueueAgeing = z.infer<typeof KycQueueAgeing>;
+
+/** `POST backoffice/kyc/case/{id}/notes`: a note for staff only. */
+export const KycNoteRequest = z.object({
+  body: withoutControlCharacters(
+    z
+      .string({ error: KycCaseMessages.noteRequired })
+      .trim()
+      .min(1, { error: KycCaseMessages.noteRequired })
+      .max(KYC_NOTE_MAX_LENGTH, { error: KycCaseMessages.noteTooLong }),
+  ),
+});
+export type KycNoteRequest = z.input<typeof KycNoteRequest>;
+
+export const KycNote = z.object({
+  noteID: z.number().int(),
+  body: z.string(),
+  authorName: z.string(),
+  createdOn: z.string(),
+});
+export type KycNote = z.infer<typeof KycNote>;
+export const KycNoteList = z.array(KycNote);
+
+export const KycNoteResponse = z.object({ message: z.string(), note: KycNote });
+export type KycNoteResponse = z.infer<typeof KycNoteResponse>;

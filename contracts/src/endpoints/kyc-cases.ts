@@ -1,6 +1,9 @@
 import { ErrorResponse } from '../api/common';
 import {
   KycClaimResponse,
+  KycNoteList,
+  KycNoteRequest,
+  KycNoteResponse,
   KycQueuePage,
   KycQueueQuery,
   KycReassignRequest,
@@ -74,6 +77,26 @@ export const KycCaseEndpoints = {
     body: KycReassignRequest,
     answer: { description: 'The case with its new reviewer', schema: KycClaimResponse },
     otherAnswers: caseErrors,
+  }),
+  notes: defineEndpoint({
+    method: 'get',
+    path: '/backoffice/kyc/case/:id/notes',
+    tag: TAG,
+    summary: "Staff notes on an affiliate's KYC, newest first (at most 200). Never shown to the affiliate.",
+    auth: { anyRight: KYC_QUEUE_RIGHTS },
+    answer: { description: 'The notes', schema: KycNoteList },
+    otherAnswers: { 404: { description: 'No such affiliate', schema: ErrorResponse } },
+  }),
+  addNote: defineEndpoint({
+    method: 'post',
+    path: '/backoffice/kyc/case/:id/notes',
+    tag: TAG,
+    summary:
+      "Add a staff note (1 to 2000 characters) to an affiliate's KYC. Writing a note on a case the caller holds keeps the claim alive.",
+    auth: { anyRight: KYC_QUEUE_RIGHTS },
+    body: KycNoteRequest,
+    answer: { status: 201, description: "'Note added.'", schema: KycNoteResponse },
+    otherAnswers: { 404: { description: 'No such affiliate', schema: ErrorResponse } },
   }),
   reviewers: defineEndpoint({
     method: 'get',

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { affiliateIdParam } from '../backoffice';
 import { claimCase, claimNextCase, listReviewers, reassignCase, releaseCase } from './case-claims';
+import { addNote, listNotes } from './case-notes';
 import { pageQueue } from './case-queries';
 
 export function registerKycCaseRoutes(api: ApiRouter, ctx: AppContext): void {
@@ -35,6 +36,12 @@ export function registerKycCaseRoutes(api: ApiRouter, ctx: AppContext): void {
 
   api.route(KycCaseEndpoints.reassign, ({ params, body, session }) =>
     reassignCase(ctx, session, affiliateIdParam(params.id), body.reviewerID),
+  );
+
+  api.route(KycCaseEndpoints.notes, ({ params }) => listNotes(ctx.db, affiliateIdParam(params.id)));
+
+  api.route(KycCaseEndpoints.addNote, ({ params, body, session }) =>
+    addNote(ctx, session, affiliateIdParam(params.id), body.body),
   );
 
   api.route(KycCaseEndpoints.reviewers, () => listReviewers(ctx.db));

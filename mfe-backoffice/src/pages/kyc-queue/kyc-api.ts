@@ -1,5 +1,12 @@
 import { KycCaseEndpoints } from '@portal/contracts';
-import type { KycClaimResponse, KycQueuePage, KycReleaseResponse, KycReviewer } from '@portal/contracts';
+import type {
+  KycClaimResponse,
+  KycNote,
+  KycNoteResponse,
+  KycQueuePage,
+  KycReleaseResponse,
+  KycReviewer,
+} from '@portal/contracts';
 import { callEndpoint } from '@portal/shared-ui';
 
 export type KycSort = 'age' | 'risk';
@@ -28,3 +35,9 @@ export const reassignCase = (affiliateID: number, reviewerID: number): Promise<K
 
 export const fetchReviewers = (signal?: AbortSignal): Promise<KycReviewer[]> =>
   callEndpoint(KycCaseEndpoints.reviewers, {}, { signal });
+
+export const fetchNotes = (affiliateID: number, signal?: AbortSignal): Promise<KycNote[]> =>
+  callEndpoint(KycCaseEndpoints.notes, { params: { id: String(affiliateID) } }, { signal });
+
+export const addNote = (affiliateID: number, body: string): Promise<KycNoteResponse> =>
+  callEndpoint(KycCaseEndpoints.addNote, { params: { id: String(affiliateID) }, body: { body } });

@@ -16,6 +16,7 @@ import {
   useUserDetails,
 } from '@portal/shared-ui';
 import { claimCase, fetchReviewers, reassignCase, releaseCase } from './kyc-api';
+import { KycCaseNotes } from './kyc-case-notes';
 import { ageText, clockText, queuedText, riskLabels } from './kyc-text';
 import styles from './kyc-queue.module.css';
 
@@ -183,6 +184,9 @@ export function KycCaseView({ affiliateID }: { affiliateID: number }) {
           ) : null}
         </section>
       )}
+      {result && (result.kind === 'mine' || result.waiting) ? (
+        <KycCaseNotes affiliateID={affiliateID} />
+      ) : null}
       <AffiliateViewModal
         affiliateID={reviewing ? affiliateID : null}
         mode={isAdmin ? 'admin' : 'backoffice'}

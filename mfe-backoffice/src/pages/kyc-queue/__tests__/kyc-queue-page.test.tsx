@@ -86,6 +86,7 @@ const rowsOf = () =>
 
 beforeEach(() => {
   jest.resetAllMocks();
+  mocked.fetchNotes.mockResolvedValue([]);
   useSessionStore.getState().signIn(staffSession(2));
 });
 
@@ -236,5 +237,48 @@ describe('KYC Queue (issue 50)', () => {
     unmount();
     renderAt('/backoffice/kyc?case=abc');
     expect((await screen.findByRole('alert')).textContent).toBe('Case not found.');
+  });
+
+  it('staff notes: none yet, a note added, an empty note refused on the spot, a failed load said apart', async () => {
+    mocked.claimCase.mockResolvedValue({ message: 'Case claimed.', case: kycCase(3) });
+    mocked.fetchNotes.mockResolvedValueOnce([]).mockResolvedValueOnce([
+      {
+        noteID: 1,
+        body: 'Selfie is a photo of a screen.',
+        authorName: 'Staff',
+        createdOn: '2026-12-07T09:00:00.000Z',
+      },
+    ]);
+    mocked.addNote.mockResolvedValue({
+      message: 'Note added.',
+      note: {
+        noteID: 1,
+        body: 'Selfie is a photo of a screen.',
+        authorName: 'Staff',
+        createdOn: '2026-12-07T09:00:00.000Z',
+      },
+    });
+    const { unmount } = renderAt('/backoffice/kyc?case=3');
+    const notes = await screen.findByRole('region', { name: 'Staff Notes' });
+    expect(await within(notes).findByText('No notes yet.')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(notes).getByRole('button', { name: 'Add note' }));
+    });
+    expect(within(notes).getByRole('alert').textContent).toBe('Please write the note.');
+    expect(mocked.addNote).not.toHaveBeenCalled();
+    fireEvent.change(within(notes).getByRole('textbox', { name: 'Note' }), {
+      target: { value: '  Selfie is a photo of a screen. ' },
+    });
+    await act(async () => {
+      fireEvent.click(within(notes).getByRole('button', { name: 'Add note' }));
+    });
+    expect(mocked.addNote).toHaveBeenCalledWith(3, 'Selfie is a photo of a screen.');
+    expect((await within(notes).findByRole('list', { name: 'Notes' })).textContent).toContain(
+      'Staff, 2026-12-07 10:00Selfie is a photo of a screen.',
+    );
+    unmount();
+    mocked.fetchNotes.mockRejectedValueOnce(new Error('down'));
+    renderAt('/backoffice/kyc?case=3');
+    expect(await screen.findByText('The notes could not be loaded.')).toBeTruthy();
   });
 });
