@@ -16,7 +16,7 @@ afterAll(() => t.close());
 
 const notesOf = (token: string, id: number | string) =>
   request(t.app).get(`/api/backoffice/kyc/case/${id}/notes`).set('Authorization', token);
-const addNote = (token: string, id: number | string, body: unknown) =>
+const addNote = (token: string, id: number | string, body: object) =>
   request(t.app).post(`/api/backoffice/kyc/case/${id}/notes`).set('Authorization', token).send(body);
 
 test('staff write notes on a case and read them newest first, with their authors', async () => {
