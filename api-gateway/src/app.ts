@@ -12,6 +12,7 @@ import { registerBackofficeRoutes } from './modules/backoffice';
 import { registerCaptchaRoutes } from './modules/captcha';
 import { mountCommissionTemplate, registerCommissionUploadRoutes } from './modules/commission-upload';
 import { registerDashboardRoutes } from './modules/dashboard';
+import { registerKycCaseRoutes } from './modules/kyc-cases';
 import { registerMediaRoutes } from './modules/media';
 import { registerReportRoutes } from './modules/reports';
 import { registerDataRightsRoutes } from './modules/data-rights';
@@ -62,6 +63,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerRegistrationRoutes(router, ctx);
   registerCaptchaRoutes(router, ctx);
   registerBackofficeRoutes(router, ctx);
+  registerKycCaseRoutes(router, ctx);
   registerDashboardRoutes(router, ctx);
   registerAffiliateAreaRoutes(router, ctx);
   registerMediaRoutes(router, ctx);

@@ -13,6 +13,7 @@ export * from './api/health';
 export * from './api/messaging';
 export * from './api/web-config';
 export * from './api/affiliates';
+export * from './api/kyc-cases';
 export * from './api/admin-users';
 export * from './api/affiliate-area';
 export * from './api/dashboard';

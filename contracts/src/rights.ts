@@ -19,6 +19,8 @@ export const RIGHTS = [
   // Issue 28: payout runs (admin) and the affiliate's Payouts page.
   'payouts',
   'affiliate_payouts',
+  // Issue 50: the KYC queue (back office works it, admins also reassign its cases).
+  'backoffice_kyc',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -38,11 +40,13 @@ export const ADMIN_RIGHTS: readonly Right[] = [
   'uploadcommission_master',
   'notifications',
   'payouts',
+  'backoffice_kyc',
 ];
 export const BACKOFFICE_RIGHTS: readonly Right[] = [
   'backoffice_dashboard',
   'backoffice_allUsers',
   'backoffice_reports',
+  'backoffice_kyc',
 ];
 export const AFFILIATE_COMPLETE_RIGHTS: readonly Right[] = [
   'affiliate_dashboard',

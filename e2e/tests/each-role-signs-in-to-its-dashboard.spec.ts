@@ -14,6 +14,7 @@ const ROLES = [
       '  Create User',
       '  Message Outbox',
       'Affiliates',
+      'KYC Queue',
       'Order Management',
       'Reports',
       'Master Data',
@@ -26,7 +27,7 @@ const ROLES = [
     who: 'back office',
     account: DEMO.backoffice,
     dashboard: '/backoffice-dashboard',
-    menu: ['Dashboard', 'Manage Users', '  All Users', 'Report'],
+    menu: ['Dashboard', 'Manage Users', '  All Users', 'KYC Queue', 'Report'],
   },
   {
     who: 'affiliate',

@@ -42,6 +42,8 @@ interface PageCase {
   path: string | ((page: Page) => Promise<string>);
   /** Answers changed before the page loads, so that the buttons under test are shown. */
   prepare?(page: Page): Promise<void>;
+  /** What the page itself sends when it opens (a KYC case claims itself), awaited before listening for sends. */
+  opened?(page: Page): Promise<void>;
   dialogs: DialogCase[];
 }
 
@@ -122,6 +124,26 @@ const runAs =
       Object.assign(detail.run, { status, provider, createdByMe });
       for (const line of detail.lines.results) if (line.status !== 'ineligible') line.status = lineStatus;
     });
+
+/** Issue 50: the newest waiting KYC case (the queue's last entry, oldest first), opened by its reviewer. */
+async function newestKycCase(page: Page): Promise<string> {
+  const details = JSON.parse(await sessionDetails(page.request, BACKOFFICE.email, BACKOFFICE.password)) as {
+    token: string;
+  };
+  const headers = { authorization: `Bearer ${details.token}` };
+  const first = await page.request.get('/api/backoffice/kyc/queue', { headers });
+  expect(first.ok(), `backoffice/kyc/queue: ${first.status()}`).toBe(true);
+  const { totalCount } = (await first.json()) as { totalCount: number };
+  const last = await page.request.get(
+    `/api/backoffice/kyc/queue?page=${Math.max(1, totalCount)}&pageSize=1`,
+    {
+      headers,
+    },
+  );
+  const { results } = (await last.json()) as { results: { affiliateID: number }[] };
+  expect(results.length, 'the demo has a waiting KYC case').toBe(1);
+  return `/backoffice/kyc?case=${results[0].affiliateID}`;
+}
 
 /** A past run with lines to show (the demo pays a few past runs). */
 async function pastRun(page: Page): Promise<string> {
@@ -282,6 +304,21 @@ const PAGES: PageCase[] = [
             .filter({ hasText: 'KYC Pending' })
             .first()
             .getByRole('button', { name: /^View / }),
+        dialog: (page) => page.getByRole('dialog', { name: 'Affiliate Details' }),
+        shows: ['Approve', 'Reject'],
+        edit: { field: remark, value: 'Selfie is blurred', closeButton: 'Close' },
+      },
+    ],
+  },
+  {
+    name: 'a KYC case in backoffice/kyc',
+    account: BACKOFFICE,
+    path: newestKycCase,
+    opened: (page) => expect(page.getByText(/^You are reviewing this case\./)).toBeVisible(),
+    dialogs: [
+      {
+        name: 'Affiliate Details from Review and decide, with Approve and Reject',
+        opener: (page) => page.getByRole('button', { name: 'Review and decide' }),
         dialog: (page) => page.getByRole('dialog', { name: 'Affiliate Details' }),
         shows: ['Approve', 'Reject'],
         edit: { field: remark, value: 'Selfie is blurred', closeButton: 'Close' },
@@ -459,6 +496,7 @@ for (const p of PAGES) {
     await p.prepare?.(page);
     const path = typeof p.path === 'string' ? p.path : await p.path(page);
     await openSignedIn(page, p.account, path);
+    await p.opened?.(page);
     // Whatever a dialog does, leaving it sends nothing (GETs aside).
     const sent: string[] = [];
     page.on('request', (request) => {

@@ -27,6 +27,9 @@ const LOGIN_REPORT = (path: string) => `${path}?page=1`;
 
 const EMPTY_REPORT = '/backoffice/reports?search=no-such-affiliate-anywhere';
 
+/** Issue 50: stands for the newest waiting case, whose id the test reads from the queue before opening it. */
+const KYC_CASE = '/backoffice/kyc?case=newest';
+
 const ROLES: readonly { who: string; signIn: SignIn | null; paths: readonly string[] }[] = [
   // Signed out: the pages a visitor and a new affiliate open first, and the 404 page.
   { who: 'visitor', signIn: null, paths: ['/login', '/register', '/page-not-found'] },
@@ -56,6 +59,9 @@ const ROLES: readonly { who: string; signIn: SignIn | null; paths: readonly stri
     paths: [
       '/backoffice-dashboard',
       '/backoffice/users',
+      // Issue 50: the KYC queue, and a case as its reviewer sees it (claimed on open; released afterwards).
+      '/backoffice/kyc',
+      KYC_CASE,
       // A report of no rows: the table's line in their place, which a phone shows in the middle.
       EMPTY_REPORT,
       '/profile',
@@ -104,6 +110,8 @@ const READY: Partial<Record<string, (page: Page) => Promise<void>>> = {
   // The form, filled in from the affiliate's record.
   '/re-kyc': (page) => expect(page.getByLabel('Account Number')).toBeVisible(),
   // Its rows, or its empty state when nothing was sent yet (a row too: the first of the two is enough).
+  '/backoffice/kyc': (page) =>
+    expect(page.getByRole('table', { name: 'KYC Queue' }).getByRole('row').nth(1)).toBeVisible(),
   '/admin/outbox': (page) =>
     expect(
       page
@@ -115,9 +123,27 @@ const READY: Partial<Record<string, (page: Page) => Promise<void>>> = {
     ).toBeVisible(),
 };
 
+/** The newest waiting case's screen (the queue's last page, oldest first). */
+async function newestKycCase(request: APIRequestContext): Promise<string> {
+  const token = await apiToken(request, DEMO.backoffice.email, DEMO.backoffice.password);
+  const headers = { authorization: `Bearer ${token}` };
+  const first = (await (await request.get('/api/backoffice/kyc/queue', { headers })).json()) as {
+    totalCount: number;
+  };
+  const last = (await (
+    await request.get('/api/backoffice/kyc/queue', {
+      headers,
+      params: { page: Math.max(1, first.totalCount), pageSize: 1 },
+    })
+  ).json()) as { results: { affiliateID: number }[] };
+  return `/backoffice/kyc?case=${last.results[0].affiliateID}`;
+}
+
 async function settled(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await READY[path]?.(page);
+  if (path.startsWith('/backoffice/kyc?case='))
+    await expect(page.getByRole('button', { name: 'Review and decide' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -157,7 +183,8 @@ for (const { who, signIn, paths } of ROLES) {
       const found = await layoutFindings(page);
       if (found.length) findings[where] = found;
     };
-    for (const path of paths) {
+    for (const listed of paths) {
+      const path = listed === KYC_CASE ? await newestKycCase(request) : listed;
       await resize(page, PHONE_WIDTH);
       await page.goto(path);
       await settled(page, path);

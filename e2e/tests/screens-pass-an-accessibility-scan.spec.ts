@@ -82,7 +82,13 @@ const SIGNED_IN_SCREENS = [
   {
     who: 'back office',
     account: DEMO.backoffice,
-    paths: ['/backoffice-dashboard', '/backoffice/users', '/backoffice/reports', '/profile'],
+    paths: [
+      '/backoffice-dashboard',
+      '/backoffice/users',
+      '/backoffice/kyc',
+      '/backoffice/reports',
+      '/profile',
+    ],
   },
   {
     who: 'affiliate',
@@ -114,6 +120,9 @@ const READY: Partial<Record<string, (page: Page) => Promise<void>>> = {
         .or(page.getByText('No messages found.'))
         .first(),
     ).toBeVisible(),
+  // Issue 50: the queue's rows.
+  '/backoffice/kyc': (page) =>
+    expect(page.getByRole('table', { name: 'KYC Queue' }).getByRole('row').nth(1)).toBeVisible(),
   // Staff see their two-step sign-in, on or off, once its own call is in.
   '/profile': async (page) => {
     await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
@@ -150,6 +159,14 @@ const THEN: Partial<Record<string, (page: Page, scan: Scan) => Promise<void>>> =
     );
     await scan('/notifications, a notice tooltip open');
     await page.mouse.move(0, 0);
+  },
+  // Issue 50: a case claimed by Claim next, then given back.
+  '/backoffice/kyc': async (page, scan) => {
+    await page.getByRole('button', { name: 'Claim next' }).click();
+    await expect(page.getByText(/^You are reviewing this case\./)).toBeVisible();
+    await scan('/backoffice/kyc, a claimed case');
+    await page.getByRole('button', { name: 'Release' }).click();
+    await expect(page).toHaveURL(/\/backoffice\/kyc$/);
   },
   // The KYC decision modal with Approve and Reject, and Reject's message (nothing reaches the server).
   '/backoffice/users': async (page, scan) => {

@@ -18,6 +18,12 @@ const routes: RemoteRouteDefinition[] = [
     title: 'All Users',
     Component: lazy(() => import('./pages/backoffice-users/backoffice-users-page')),
   },
+  // Issue 50: the KYC queue and, with ?case=, one case.
+  {
+    path: 'backoffice/kyc',
+    title: 'KYC Queue',
+    Component: lazy(() => import('./pages/kyc-queue/kyc-queue-page')),
+  },
 ];
 
 export default routes;

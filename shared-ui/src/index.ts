@@ -156,6 +156,11 @@ export const AffiliateList = lazy(() =>
 );
 export type { AffiliateListProps } from './affiliate-list/affiliate-list';
 export type { AffiliateListMode } from './affiliate-list/affiliate-modal-actions';
+/** Issue 50: the review modal on its own, for the KYC case screen. */
+export const AffiliateViewModal = lazy(() =>
+  import('./affiliate-list/affiliate-view-modal').then((module) => ({ default: module.AffiliateViewModal })),
+);
+export type { AffiliateViewModalProps } from './affiliate-list/affiliate-view-modal';
 export const LoginReport = lazy(() =>
   import('./login-report/login-report').then((module) => ({ default: module.LoginReport })),
 );

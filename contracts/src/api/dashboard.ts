@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KycQueueAgeing } from './kyc-cases';
 
 /**
  * Recent Activity item (spec §3). activityOn is 'Today', 'Yesterday' or yyyy-MM-dd, counted in the
@@ -18,6 +19,8 @@ export const BackofficeDashboard = z.object({
   applications: z.object({ pending: z.number().int(), active: z.number().int(), total: z.number().int() }),
   systemOverview: z.object({ totalUsers: z.number().int(), activeSessions: z.number().int() }),
   activities: z.array(ActivityItem),
+  /** Issue 50: the KYC queue's ageing against its target (beyond the spec's shape). */
+  kycQueue: KycQueueAgeing.optional(),
 });
 export type BackofficeDashboard = z.infer<typeof BackofficeDashboard>;
 

@@ -6,6 +6,7 @@ import { AuthEndpoints, SecondFactorEndpoints, WebConfigEndpoints } from './auth
 import { BankAccountVerificationEndpoints } from './bank-account-verification';
 import { BankVerificationEndpoints } from './bank-verification';
 import { DataRightsEndpoints } from './data-rights';
+import { KycCaseEndpoints } from './kyc-cases';
 import { ApiKeyAdminEndpoints, IntegrationEndpoints } from './integration';
 import { CommissionEndpoints } from './commission';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
@@ -22,6 +23,7 @@ export * from './affiliates';
 export * from './bank-account-verification';
 export * from './bank-verification';
 export * from './data-rights';
+export * from './kyc-cases';
 export * from './auth';
 export * from './integration';
 export * from './commission';
@@ -43,6 +45,7 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   RegistrationEndpoints,
   DevEndpoints,
   AffiliateEndpoints,
+  KycCaseEndpoints,
   AffiliateAreaEndpoints,
   MediaEndpoints,
   DashboardEndpoints,

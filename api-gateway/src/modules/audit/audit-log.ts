@@ -111,6 +111,9 @@ export const LOOK_ACTIONS = [
   'affiliate.account-number.show',
   'affiliate.selfie.view',
   'affiliate.export.full-numbers',
+  // Issue 50: a reviewer taking or giving back a case is the queue's routine, not activity worth a dashboard line.
+  'kyc.claim',
+  'kyc.release',
 ];
 
 /** The newest changes across everything (audit_log_created_idx), looks left out. */
@@ -139,6 +142,9 @@ const TITLES: Record<string, string> = {
   'affiliate.erase': 'Personal data erased',
   'affiliate.erase.settled-otherwise': 'Money owed recorded as settled another way (erasure)',
   'affiliate.erasure.request': 'Erasure requested by the affiliate',
+  'kyc.claim': 'KYC case claimed',
+  'kyc.release': 'KYC case released',
+  'kyc.reassign': 'KYC case reassigned',
   'user.create': 'User created',
   'user.update': 'User updated',
   'user.inactivate': 'User made inactive',

@@ -14,6 +14,7 @@ import { conflict, forbidden, notFound } from '../../http/errors';
 import { faultPoint } from '../../lib/fault-point';
 import type { SessionUser } from '../../http/session';
 import { lastChangeTo, recordAudit } from '../audit';
+import { assertCaseNotHeldByOther } from '../kyc-cases';
 import { enqueueMessage } from '../messaging';
 import { hasPassword, revokeSessions, setTemporaryPassword } from '../users';
 import { decisionEmail } from './affiliate-emails';
@@ -63,6 +64,9 @@ export async function decideAffiliate(
     if (!affiliate) throw notFound(AffiliateMessages.notFound);
     await assertNotStale(tx, affiliate, decision.expectedStatus);
     const check = assertAllowed(actor, affiliate.status, decision.action);
+    // Issue 50: a case another reviewer holds is theirs to decide (an admin can reassign it first).
+    if (isKycDecision(decision.action))
+      await assertCaseNotHeldByOther(tx, affiliate.affiliateID, actor.userId, ctx.now());
     // Issue 29: an erased affiliate stays Inactive (under the row lock erasure also takes; the database's
     // affiliates_erased_holds_nothing refuses it as well).
     if (decision.action === 'activate' && (await isErased(tx, affiliate.affiliateID)))

@@ -3,6 +3,7 @@ import { RECENT_ACTIVITY_LIMIT } from '@portal/contracts';
 import type { Sql } from '../../db/database';
 import { describeAudit, listRecentAudit } from '../audit';
 import { affiliateCommissionTotals } from '../commission';
+import { queueAgeing } from '../kyc-cases';
 import { latestNoticeFor } from '../notifications';
 import { activityOn, businessDay, monthStart } from '../../lib/business-time';
 import { affiliateCommissionByMonth } from './affiliate-commission-months';
@@ -20,13 +21,14 @@ const sum = (counts: Record<string, number>) =>
 
 /** Role 2. Counts come from affiliate_status_counts and the live-sessions index, never from scanning big tables. */
 export async function backofficeDashboard(sql: Sql, now: Date): Promise<BackofficeDashboard> {
-  const [counts, sessions, recent] = await Promise.all([
+  const [counts, sessions, recent, kycQueue] = await Promise.all([
     statusCounts(sql),
     sql.query<{ live: string | number }>(
       'SELECT count(*) AS live FROM sessions WHERE revoked_at IS NULL AND expires_at > $1',
       [now],
     ),
     listRecentAudit(sql, RECENT_ACTIVITY_LIMIT),
+    queueAgeing(sql, now),
   ]);
   return {
     applications: {
@@ -39,6 +41,7 @@ export async function backofficeDashboard(sql: Sql, now: Date): Promise<Backoffi
       activeSessions: Number(sessions.rows[0].live),
     },
     activities: recent.map((row) => ({ ...describeAudit(row), activityOn: activityOn(row.createdAt, now) })),
+    kycQueue,
   };
 }
 

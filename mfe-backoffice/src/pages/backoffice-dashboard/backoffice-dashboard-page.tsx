@@ -15,6 +15,8 @@ import { fetchBackofficeDashboard } from './dashboard-api';
 import styles from './backoffice-dashboard-page.module.css';
 
 const USERS_PATH = '/backoffice/users';
+/** Issue 50: the queue's ageing against its target, each card opening the queue. */
+const KYC_QUEUE_PATH = '/backoffice/kyc';
 
 interface ApplicationCard {
   label: string;
@@ -72,6 +74,31 @@ export default function BackofficeDashboardPage() {
                 />
               ))}
             </StatCards>
+
+            {dashboard.kycQueue ? (
+              <StatCards label="KYC Queue">
+                <StatCard
+                  label="Waiting for Review"
+                  value={count.format(dashboard.kycQueue.waiting)}
+                  icon="pi pi-inbox"
+                  tone="violet"
+                  to={KYC_QUEUE_PATH}
+                />
+                <StatCard
+                  label={`Over ${dashboard.kycQueue.targetHours} h Target`}
+                  value={count.format(dashboard.kycQueue.overTarget)}
+                  icon="pi pi-exclamation-triangle"
+                  tone={dashboard.kycQueue.overTarget > 0 ? 'red' : 'green'}
+                  to={`${KYC_QUEUE_PATH}?sort=age`}
+                />
+                <StatCard
+                  label="Oldest Waiting"
+                  value={`${count.format(dashboard.kycQueue.oldestHours)} h`}
+                  icon="pi pi-hourglass"
+                  tone={dashboard.kycQueue.oldestHours >= dashboard.kycQueue.targetHours ? 'red' : 'blue'}
+                />
+              </StatCards>
+            ) : null}
 
             <DashboardPanels wide="second">
               <DashboardPanel id="system-overview-title" title="System Overview">

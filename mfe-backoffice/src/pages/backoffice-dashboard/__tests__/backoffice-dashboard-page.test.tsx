@@ -35,6 +35,27 @@ function renderPage() {
 }
 
 describe('BackofficeDashboardPage', () => {
+  it('shows the KYC queue against its 24 h target (issue 50), each count opening the queue', async () => {
+    jest.mocked(fetchBackofficeDashboard).mockResolvedValue({
+      applications: { pending: 12, active: 3400, total: 3500 },
+      systemOverview: { totalUsers: 3390, activeSessions: 7 },
+      activities: [],
+      kycQueue: { waiting: 12, overTarget: 3, oldestHours: 51, targetHours: 24 },
+    });
+    renderPage();
+    const cards = await screen.findByRole('list', { name: 'KYC Queue' });
+    expect(
+      within(cards)
+        .getAllByRole('listitem')
+        .map((card) => card.textContent),
+    ).toEqual(['Waiting for Review12', 'Over 24 h Target3', 'Oldest Waiting51 h']);
+    expect(
+      within(cards)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/backoffice/kyc', '/backoffice/kyc?sort=age']);
+  });
+
   it('shows the application cards, the system overview and recent activity', async () => {
     renderPage();
     const cards = await screen.findByRole('list', { name: 'Applications' });

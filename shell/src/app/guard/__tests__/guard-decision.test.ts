@@ -96,6 +96,7 @@ describe('guardDecision (spec §2 Guard)', () => {
       backoffice_dashboard: ['/backoffice-dashboard'],
       backoffice_allUsers: ['/backoffice/users'],
       backoffice_reports: ['/backoffice/reports'],
+      backoffice_kyc: ['/backoffice/kyc'],
       affiliate_dashboard: ['/affiliate-dashboard'],
       affiliate_orders: ['/affiliate/orders'],
       affiliate_retailers: ['/affiliate/retailers'],

@@ -57,6 +57,7 @@ describe('sidebar menu (spec §2), built from the rights of each demo role', () 
       '  Create User',
       '  Message Outbox',
       'Affiliates',
+      'KYC Queue',
       'Order Management',
       'Reports',
       'Master Data',
@@ -72,10 +73,10 @@ describe('sidebar menu (spec §2), built from the rights of each demo role', () 
     );
   });
 
-  it('back office: Dashboard, Manage Users > All Users, Report', async () => {
+  it('back office: Dashboard, Manage Users > All Users, KYC Queue, Report', async () => {
     renderApp('/backoffice/users', demoSession('Backoffice'));
     await screen.findByTestId('remote-page');
-    expect(menuOutline()).toEqual(['Dashboard', 'Manage Users', '  All Users', 'Report']);
+    expect(menuOutline()).toEqual(['Dashboard', 'Manage Users', '  All Users', 'KYC Queue', 'Report']);
     expect(within(menu()).getByRole('link', { name: 'All Users' }).getAttribute('href')).toBe(
       '/backoffice/users',
     );

@@ -1,0 +1,4 @@
+// What the KYC cases module (issue 50) offers the rest of the gateway; other modules import only from here.
+export { assertCaseNotHeldByOther } from './case-claims';
+export { queueAgeing } from './case-queries';
+export { registerKycCaseRoutes } from './routes';
