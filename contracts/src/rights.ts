@@ -19,6 +19,9 @@ export const RIGHTS = [
   // Issue 28: payout runs (admin) and the affiliate's Payouts page.
   'payouts',
   'affiliate_payouts',
+  // Issue 49: the risk review queue (back office and admins) and its thresholds (admins).
+  'risk_review',
+  'risk_settings',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -38,11 +41,14 @@ export const ADMIN_RIGHTS: readonly Right[] = [
   'uploadcommission_master',
   'notifications',
   'payouts',
+  'risk_review',
+  'risk_settings',
 ];
 export const BACKOFFICE_RIGHTS: readonly Right[] = [
   'backoffice_dashboard',
   'backoffice_allUsers',
   'backoffice_reports',
+  'risk_review',
 ];
 export const AFFILIATE_COMPLETE_RIGHTS: readonly Right[] = [
   'affiliate_dashboard',
