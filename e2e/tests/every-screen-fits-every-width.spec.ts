@@ -47,6 +47,8 @@ const ROLES: readonly { who: string; signIn: SignIn | null; paths: readonly stri
       '/admin/payouts',
       // The demo data's first past payout run (the seed pays three through the runs' own steps).
       '/admin/payouts?run=1',
+      // Issue 49: the risk review queue, reached by admins too.
+      '/backoffice/risk',
       '/profile',
     ],
   },
@@ -56,6 +58,7 @@ const ROLES: readonly { who: string; signIn: SignIn | null; paths: readonly stri
     paths: [
       '/backoffice-dashboard',
       '/backoffice/users',
+      '/backoffice/risk',
       // A report of no rows: the table's line in their place, which a phone shows in the middle.
       EMPTY_REPORT,
       '/profile',

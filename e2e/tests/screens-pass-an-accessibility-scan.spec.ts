@@ -76,13 +76,20 @@ const SIGNED_IN_SCREENS = [
       '/admin/commission-upload',
       '/admin/outbox',
       '/admin/payouts',
+      '/backoffice/risk',
       '/profile',
     ],
   },
   {
     who: 'back office',
     account: DEMO.backoffice,
-    paths: ['/backoffice-dashboard', '/backoffice/users', '/backoffice/reports', '/profile'],
+    paths: [
+      '/backoffice-dashboard',
+      '/backoffice/users',
+      '/backoffice/reports',
+      '/backoffice/risk',
+      '/profile',
+    ],
   },
   {
     who: 'affiliate',

@@ -18,6 +18,12 @@ const routes: RemoteRouteDefinition[] = [
     title: 'All Users',
     Component: lazy(() => import('./pages/backoffice-users/backoffice-users-page')),
   },
+  {
+    // Issue 49: the risk review queue, reached by back office and admins alike (right risk_review).
+    path: 'backoffice/risk',
+    title: 'Risk Review',
+    Component: lazy(() => import('./pages/risk-review/risk-review-page')),
+  },
 ];
 
 export default routes;

@@ -38,6 +38,7 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: 'backoffice-dashboard', remote: 'mfe_backoffice', access: 'guarded' },
   { path: 'backoffice/reports', remote: 'mfe_backoffice', access: 'guarded' },
   { path: 'backoffice/users', remote: 'mfe_backoffice', access: 'guarded' },
+  { path: 'backoffice/risk', remote: 'mfe_backoffice', access: 'guarded' },
   { path: 'affiliate-dashboard', remote: 'mfe_affiliate', access: 'guarded' },
   { path: 'affiliate/orders', remote: 'mfe_affiliate', access: 'guarded' },
   { path: 'affiliate/retailers', remote: 'mfe_affiliate', access: 'guarded' },
