@@ -95,33 +95,35 @@ export function sharedDetail(kind: SharedDetail, scoped: Scoped): string {
  * Each affiliate on either side gets the case.
  */
 export function retailerRehoming(scoped: Scoped): string {
-  const pairs = (where: (owner: string, other: string) => string) => `
-    SELECT DISTINCT r.affiliate_id AS owner_id, o.affiliate_id AS other_id, r.retailer_id, r.retailer_id AS other_retailer_id,
+  // One scope condition per branch (a condition over two tables at once would read every order).
+  const pairs = (inSet: (column: string) => string) => `
+    SELECT r.affiliate_id AS owner_id, o.affiliate_id AS other_id, r.retailer_id, r.retailer_id AS other_retailer_id,
            'ownerChanged'::text AS how
       FROM orders o JOIN retailers r ON r.retailer_id = o.retailer_id
-     WHERE o.affiliate_id <> r.affiliate_id AND ${where('r.affiliate_id', 'o.affiliate_id')}
+     WHERE o.affiliate_id <> r.affiliate_id AND ${inSet('r.affiliate_id')}
+    UNION
+    SELECT r.affiliate_id, o.affiliate_id, r.retailer_id, r.retailer_id, 'ownerChanged'
+      FROM orders o JOIN retailers r ON r.retailer_id = o.retailer_id
+     WHERE o.affiliate_id <> r.affiliate_id AND ${inSet('o.affiliate_id')}
     UNION
     SELECT r.affiliate_id, q.affiliate_id, r.retailer_id, q.retailer_id, 'sameContact'
       FROM retailers r
       JOIN retailers q ON risk_mobile_key(q.fao_mobile_no) = risk_mobile_key(r.fao_mobile_no)
                       AND q.affiliate_id <> r.affiliate_id
-     WHERE ${where('r.affiliate_id', 'q.affiliate_id')}
+     WHERE ${inSet('r.affiliate_id')}
        AND EXISTS (SELECT 1 FROM orders x WHERE x.retailer_id = r.retailer_id)
        AND EXISTS (SELECT 1 FROM orders y WHERE y.retailer_id = q.retailer_id)`;
-  const scopeWhere = scoped
-    ? (owner: string, other: string) =>
-        `(${owner} IN (SELECT affiliate_id FROM scope_ids) OR ${other} IN (SELECT affiliate_id FROM scope_ids))`
-    : () => '$1::bigint[] IS NULL';
+  const inMarked = (column: string) => `${column} = ANY($1::bigint[])`;
+  const inScopeIds = (column: string) => `${column} IN (SELECT affiliate_id FROM scope_ids)`;
   return `
   WITH ${
     scoped
-      ? `marked AS (SELECT unnest($1::bigint[]) AS affiliate_id),
-         scope_ids AS (SELECT affiliate_id FROM marked
-                       UNION SELECT owner_id FROM (${pairs((owner, other) => `(${owner} IN (SELECT affiliate_id FROM marked) OR ${other} IN (SELECT affiliate_id FROM marked))`)}) p
-                       UNION SELECT other_id FROM (${pairs((owner, other) => `(${owner} IN (SELECT affiliate_id FROM marked) OR ${other} IN (SELECT affiliate_id FROM marked))`)}) p),`
+      ? `connected AS (${pairs(inMarked)}),
+         scope_ids AS (SELECT unnest($1::bigint[]) AS affiliate_id
+                       UNION SELECT owner_id FROM connected UNION SELECT other_id FROM connected),`
       : ''
   }
-  found AS (${pairs(scopeWhere)}),
+  found AS (${scoped ? pairs(inScopeIds) : pairs(() => '$1::bigint[] IS NULL')}),
   sides AS (SELECT owner_id AS affiliate_id, other_id AS counterpart_id, retailer_id, other_retailer_id, how FROM found
             UNION
             SELECT other_id, owner_id, other_retailer_id, retailer_id, how FROM found)

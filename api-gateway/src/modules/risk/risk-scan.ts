@@ -27,9 +27,27 @@ export async function raiseMarkedSignals(ctx: AppContext): Promise<number> {
   });
 }
 
-/** Every signal over every affiliate (the periodic scan, and the admin's Scan now). */
-export function scanAllSignals(ctx: AppContext): Promise<RaiseOutcome> {
-  return ctx.db.transaction((tx) => raiseSignals(ctx, tx, 'all'));
+/** Affiliates per transaction of the scan: short enough that other calls (one connection on PGlite) get turns. */
+const SCAN_CHUNK = 2_000;
+
+/**
+ * Every signal over every affiliate (the periodic scan, and the admin's Scan now), in chunks of affiliates by id,
+ * each its own transaction: a scoped pass gives each affiliate its whole evidence, so chunks agree with one pass.
+ */
+export async function scanAllSignals(ctx: AppContext): Promise<RaiseOutcome> {
+  const outcome: RaiseOutcome = { opened: 0, refreshed: 0 };
+  for (let after = 0; ; ) {
+    const { rows } = await ctx.db.query<{ affiliate_id: string | number }>(
+      `SELECT affiliate_id FROM affiliates WHERE affiliate_id > $1 ORDER BY affiliate_id LIMIT ${SCAN_CHUNK}`,
+      [after],
+    );
+    if (rows.length === 0) return outcome;
+    const ids = rows.map((row) => Number(row.affiliate_id));
+    const chunk = await ctx.db.transaction((tx) => raiseSignals(ctx, tx, ids));
+    outcome.opened += chunk.opened;
+    outcome.refreshed += chunk.refreshed;
+    after = ids[ids.length - 1];
+  }
 }
 
 /**
