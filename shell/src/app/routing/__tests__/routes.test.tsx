@@ -35,6 +35,7 @@ describe('route table', () => {
       'backoffice-dashboard': 'mfe_backoffice/guarded',
       'backoffice/reports': 'mfe_backoffice/guarded',
       'backoffice/users': 'mfe_backoffice/guarded',
+      'backoffice/risk': 'mfe_backoffice/guarded',
       'affiliate-dashboard': 'mfe_affiliate/guarded',
       'affiliate/orders': 'mfe_affiliate/guarded',
       'affiliate/retailers': 'mfe_affiliate/guarded',
