@@ -19,6 +19,7 @@ const ROLES = [
       'Master Data',
       '  Upload Commission Details',
       'Payouts',
+      'Risk Review',
       'Notifications',
     ],
   },
@@ -26,7 +27,7 @@ const ROLES = [
     who: 'back office',
     account: DEMO.backoffice,
     dashboard: '/backoffice-dashboard',
-    menu: ['Dashboard', 'Manage Users', '  All Users', 'Report'],
+    menu: ['Dashboard', 'Manage Users', '  All Users', 'Report', 'Risk Review'],
   },
   {
     who: 'affiliate',
