@@ -28,10 +28,10 @@ export async function raiseMarkedSignals(ctx: AppContext): Promise<number> {
 }
 
 /** Affiliates per transaction of the scan: short enough that other calls (one connection on PGlite) get turns. */
-const SCAN_CHUNK = 2_000;
+const SCAN_CHUNK = 500;
 
 /**
- * Every signal over every affiliate (the periodic scan, and the admin's Scan now), in chunks of affiliates by id,
+ * Every signal over every affiliate (the periodic scan, and the admin's Scan now), in chunks of 500 affiliates by id,
  * each its own transaction: a scoped pass gives each affiliate its whole evidence, so chunks agree with one pass.
  */
 export async function scanAllSignals(ctx: AppContext): Promise<RaiseOutcome> {
@@ -47,6 +47,8 @@ export async function scanAllSignals(ctx: AppContext): Promise<RaiseOutcome> {
     outcome.opened += chunk.opened;
     outcome.refreshed += chunk.refreshed;
     after = ids[ids.length - 1];
+    // PGlite runs in this thread: a request that arrived during the chunk starts its query before the next chunk.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
