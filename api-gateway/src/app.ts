@@ -26,6 +26,7 @@ import { registerPaystackPayoutRoutes } from './modules/paystack-payouts';
 import { registerAffiliatePayoutRoutes, registerPayoutRoutes } from './modules/payouts';
 import { registerNotificationRoutes } from './modules/notifications';
 import { registerRegistrationRoutes } from './modules/registration';
+import { registerRiskRoutes } from './modules/risk';
 import { registerWebConfigRoutes } from './modules/web-config';
 import { registerOpenApiRoutes } from './openapi/routes';
 import { mountWeb } from './web/serve-web';
@@ -70,6 +71,7 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
   registerReportRoutes(router, ctx);
   registerPayoutRoutes(router, ctx);
   registerAffiliatePayoutRoutes(router, ctx);
+  registerRiskRoutes(router, ctx);
   registerOrderRoutes(router, ctx);
   registerAdminUserRoutes(router, ctx);
   registerNotificationRoutes(router, ctx);

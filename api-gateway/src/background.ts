@@ -4,6 +4,7 @@ import { startMemoryLog } from './lib/memory-log';
 import { startOutboxWorker } from './modules/messaging';
 import { startPayoutWorker } from './modules/paystack-payouts';
 import { startSelfieSweeper } from './modules/registration';
+import { startRiskWorker } from './modules/risk';
 import { sweepInterruptedExports } from './modules/reports';
 
 /**
@@ -25,9 +26,11 @@ export function startBackgroundWork(ctx: AppContext): () => Promise<void> {
     ctx.logger,
     ctx.config.embeddedVacuumSeconds * 1000,
   );
+  // Issue 49: risk signals of the affiliates whose rows changed, and the periodic scan.
+  const stopRisk = startRiskWorker(ctx);
   return async () => {
     stopMemoryLog();
     stopSweeper();
-    await Promise.all([stopOutbox(), stopPayouts(), stopMaintenance()]);
+    await Promise.all([stopOutbox(), stopPayouts(), stopMaintenance(), stopRisk()]);
   };
 }

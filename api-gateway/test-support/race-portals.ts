@@ -30,6 +30,8 @@ export interface RacePortal {
   /** The demo accounts; the callers' uploads and exports are made as the demo admin. */
   demo: DemoAccountIds;
   callers: [Caller, Caller];
+  /** The demo admin's session token, valid on every gateway of the portal. */
+  adminToken: string;
   close(): Promise<void>;
 }
 
@@ -129,12 +131,14 @@ export async function oneGateway(): Promise<RacePortal> {
   const server = createHttpServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const caller = callerOf(url, await adminToken(t.ctx, demo));
+  const token = await adminToken(t.ctx, demo);
+  const caller = callerOf(url, token);
   return {
     urls: [url],
     db: t.ctx.db,
     demo,
     callers: [caller, caller],
+    adminToken: token,
     async close() {
       // Idle keep-alive connections (65 s) would hold the server open.
       server.closeAllConnections();
@@ -220,6 +224,7 @@ export async function twoGateways(): Promise<RacePortal> {
       db,
       demo,
       callers: [callerOf(gateways[0].url, token, gateways[0]), callerOf(gateways[1].url, token, gateways[1])],
+      adminToken: token,
       close: cleanUp,
     };
   } catch (error) {

@@ -24,6 +24,7 @@ export * from './api/integration';
 export * from './api/commission';
 export * from './api/return-windows';
 export * from './api/payouts';
+export * from './api/risk';
 export * from './rules/email';
 export * from './rules/email-field';
 export * from './rules/sign-in';

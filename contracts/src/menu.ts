@@ -103,6 +103,14 @@ export const MENU_TABLE: readonly MenuEntry[] = [
   },
   // Issue 28, beyond the spec's table: payout runs.
   { kind: 'link', right: 'payouts', label: 'Payouts', icon: 'pi pi-wallet', target: '/admin/payouts' },
+  // Issue 49: the risk review queue, one page for back office and admins (docs/risk.md).
+  {
+    kind: 'link',
+    right: 'risk_review',
+    label: 'Risk Review',
+    icon: 'pi pi-shield',
+    target: '/backoffice/risk',
+  },
   {
     kind: 'link',
     right: 'affiliate_orders',

@@ -21,6 +21,9 @@ export const RIGHTS = [
   'affiliate_payouts',
   // Issue 50: the KYC queue (back office works it, admins also reassign its cases).
   'backoffice_kyc',
+  // Issue 49: the risk review queue (back office and admins) and its thresholds (admins).
+  'risk_review',
+  'risk_settings',
 ] as const;
 export type Right = (typeof RIGHTS)[number];
 
@@ -41,12 +44,15 @@ export const ADMIN_RIGHTS: readonly Right[] = [
   'notifications',
   'payouts',
   'backoffice_kyc',
+  'risk_review',
+  'risk_settings',
 ];
 export const BACKOFFICE_RIGHTS: readonly Right[] = [
   'backoffice_dashboard',
   'backoffice_allUsers',
   'backoffice_reports',
   'backoffice_kyc',
+  'risk_review',
 ];
 export const AFFILIATE_COMPLETE_RIGHTS: readonly Right[] = [
   'affiliate_dashboard',

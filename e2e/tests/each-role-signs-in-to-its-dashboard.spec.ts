@@ -20,6 +20,7 @@ const ROLES = [
       'Master Data',
       '  Upload Commission Details',
       'Payouts',
+      'Risk Review',
       'Notifications',
     ],
   },
@@ -27,7 +28,7 @@ const ROLES = [
     who: 'back office',
     account: DEMO.backoffice,
     dashboard: '/backoffice-dashboard',
-    menu: ['Dashboard', 'Manage Users', '  All Users', 'KYC Queue', 'Report'],
+    menu: ['Dashboard', 'Manage Users', '  All Users', 'KYC Queue', 'Report', 'Risk Review'],
   },
   {
     who: 'affiliate',

@@ -50,6 +50,8 @@ const ROLES: readonly { who: string; signIn: SignIn | null; paths: readonly stri
       '/admin/payouts',
       // The demo data's first past payout run (the seed pays three through the runs' own steps).
       '/admin/payouts?run=1',
+      // Issue 49: the risk review queue, reached by admins too.
+      '/backoffice/risk',
       '/profile',
     ],
   },
@@ -62,6 +64,7 @@ const ROLES: readonly { who: string; signIn: SignIn | null; paths: readonly stri
       // Issue 50: the KYC queue, and a case as its reviewer sees it (claimed on open; released afterwards).
       '/backoffice/kyc',
       KYC_CASE,
+      '/backoffice/risk',
       // A report of no rows: the table's line in their place, which a phone shows in the middle.
       EMPTY_REPORT,
       '/profile',

@@ -24,6 +24,12 @@ const routes: RemoteRouteDefinition[] = [
     title: 'KYC Queue',
     Component: lazy(() => import('./pages/kyc-queue/kyc-queue-page')),
   },
+  {
+    // Issue 49: the risk review queue, reached by back office and admins alike (right risk_review).
+    path: 'backoffice/risk',
+    title: 'Risk Review',
+    Component: lazy(() => import('./pages/risk-review/risk-review-page')),
+  },
 ];
 
 export default routes;

@@ -16,6 +16,7 @@ import { NotificationEndpoints } from './notifications';
 import { DevEndpoints, RegistrationEndpoints } from './registration';
 import { ReportEndpoints } from './reports';
 import { AffiliatePayoutEndpoints, PaystackWebhookEndpoints, PayoutEndpoints } from './payouts';
+import { RiskEndpoints } from './risk';
 
 export * from './admin-users';
 export * from './affiliate-area';
@@ -34,6 +35,7 @@ export * from './notifications';
 export * from './registration';
 export * from './reports';
 export * from './payouts';
+export * from './risk';
 
 /** Every call of the portal, for the gateway's wiring check, the OpenAPI test and the authorization matrix. */
 export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
@@ -67,4 +69,6 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   PayoutEndpoints,
   AffiliatePayoutEndpoints,
   PaystackWebhookEndpoints,
+  // Issue 49: the risk review queue and its thresholds.
+  RiskEndpoints,
 ].flatMap((group) => Object.values(group));

@@ -40,6 +40,7 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: 'backoffice/users', remote: 'mfe_backoffice', access: 'guarded' },
   // Issue 50: the KYC queue (back office and admins).
   { path: 'backoffice/kyc', remote: 'mfe_backoffice', access: 'guarded' },
+  { path: 'backoffice/risk', remote: 'mfe_backoffice', access: 'guarded' },
   { path: 'affiliate-dashboard', remote: 'mfe_affiliate', access: 'guarded' },
   { path: 'affiliate/orders', remote: 'mfe_affiliate', access: 'guarded' },
   { path: 'affiliate/retailers', remote: 'mfe_affiliate', access: 'guarded' },

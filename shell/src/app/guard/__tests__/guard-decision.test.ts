@@ -101,6 +101,8 @@ describe('guardDecision (spec §2 Guard)', () => {
       affiliate_orders: ['/affiliate/orders'],
       affiliate_retailers: ['/affiliate/retailers'],
       affiliate_payouts: ['/affiliate/payouts'],
+      // Issue 49: one Risk Review page for back office and admins.
+      risk_review: ['/backoffice/risk'],
     };
     expect(reachable.sort()).toEqual(rights.flatMap((right) => expected[right] ?? []).sort());
   });

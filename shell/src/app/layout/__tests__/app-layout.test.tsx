@@ -63,6 +63,7 @@ describe('sidebar menu (spec §2), built from the rights of each demo role', () 
       'Master Data',
       '  Upload Commission Details',
       'Payouts',
+      'Risk Review',
       'Notifications',
     ]);
     expect(within(menu()).getByRole('link', { name: 'Upload Commission Details' }).getAttribute('href')).toBe(
@@ -73,10 +74,10 @@ describe('sidebar menu (spec §2), built from the rights of each demo role', () 
     );
   });
 
-  it('back office: Dashboard, Manage Users > All Users, KYC Queue, Report', async () => {
+  it('back office: Dashboard, Manage Users > All Users, KYC Queue, Report, Risk Review', async () => {
     renderApp('/backoffice/users', demoSession('Backoffice'));
     await screen.findByTestId('remote-page');
-    expect(menuOutline()).toEqual(['Dashboard', 'Manage Users', '  All Users', 'KYC Queue', 'Report']);
+    expect(menuOutline()).toEqual(['Dashboard', 'Manage Users', '  All Users', 'KYC Queue', 'Report', 'Risk Review']);
     expect(within(menu()).getByRole('link', { name: 'All Users' }).getAttribute('href')).toBe(
       '/backoffice/users',
     );

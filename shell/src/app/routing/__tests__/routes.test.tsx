@@ -36,6 +36,7 @@ describe('route table', () => {
       'backoffice/reports': 'mfe_backoffice/guarded',
       'backoffice/users': 'mfe_backoffice/guarded',
       'backoffice/kyc': 'mfe_backoffice/guarded',
+      'backoffice/risk': 'mfe_backoffice/guarded',
       'affiliate-dashboard': 'mfe_affiliate/guarded',
       'affiliate/orders': 'mfe_affiliate/guarded',
       'affiliate/retailers': 'mfe_affiliate/guarded',

@@ -1,0 +1,2 @@
+export { registerRiskRoutes } from './routes';
+export { startRiskWorker, raiseMarkedSignals, scanAllSignals } from './risk-scan';
