@@ -23,6 +23,7 @@ const OPENS_NO_DATABASE = [
   'src/auth/__tests__/password.test.ts',
   'src/http/__tests__/database-unavailable.test.ts',
   'src/lib/__tests__/fault-point.test.ts',
+  'src/lib/__tests__/hidden-prompt.test.ts',
   'src/lib/__tests__/memory-log.test.ts',
   'src/modules/commission-upload/__tests__/rate-rows.test.ts',
   'src/modules/commission-upload/__tests__/read-workbook-answer.test.ts',

@@ -20,6 +20,22 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+# Issue 52: the operator's tools the gateway tests run: nginx in front of two gateways, promtool over the alerting
+# rules and a scrape, systemd-analyze over the unit (deploy/).
+missing_tools=""
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing_tools+=" nginx-light"
+command -v promtool >/dev/null || missing_tools+=" prometheus"
+command -v systemd-analyze >/dev/null || missing_tools+=" systemd"
+if [ -n "$missing_tools" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "Installing Debian's$missing_tools for the deployment tests..."
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing_tools) >/dev/null
+  else
+    echo "The deployment tests need$missing_tools (Debian: apt-get install$missing_tools)." >&2
+    exit 1
+  fi
+fi
+
 # Each step's wall-clock time, printed at the end: where a slow run spent its minutes.
 timings=""
 step_started=$SECONDS

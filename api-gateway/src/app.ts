@@ -17,7 +17,10 @@ import { registerMediaRoutes } from './modules/media';
 import { registerReportRoutes } from './modules/reports';
 import { registerDataRightsRoutes } from './modules/data-rights';
 import { registerDevRoutes } from './modules/dev';
-import { registerHealthRoutes } from './modules/health';
+import { closeConnectionsWhileDraining, registerHealthRoutes } from './modules/health';
+import { watchDatabase } from './metrics/database-gauges';
+import { httpMetrics } from './metrics/http-metrics';
+import { metricsOnGatewayPort } from './metrics/metrics-endpoint';
 import { registerIntegrationRoutes } from './modules/integration';
 import { registerMasterRoutes } from './modules/master';
 import { registerMessagingRoutes } from './modules/messaging';
@@ -41,6 +44,11 @@ export async function createApp(ctx: AppContext): Promise<express.Express> {
 
   // Every request gets an id (X-Request-Id); every /api call one log line, without headers or bodies.
   app.use(requestLog(ctx.logger, '/api'));
+  // Issue 52: every request timed by route template; while draining, every answer closes its connection.
+  app.use(httpMetrics());
+  app.use(closeConnectionsWhileDraining());
+  app.get('/metrics', metricsOnGatewayPort(ctx.config.metrics.token));
+  watchDatabase(ctx);
 
   const api = express.Router();
   api.use(helmet());

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { type DataKeyring, decodeDataKey, makeKeyring, newDataKey } from './lib/field-crypto';
+import { type ServiceConfig, ServiceEnv, serviceConfig } from './config-service';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -19,7 +20,7 @@ const EnvSchema = z.object({
   /** Outside production the loopback interface only (a development portal is not for the network). */
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
+  ...ServiceEnv,
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SESSION_TTL_MINUTES: z.coerce
     .number()
@@ -92,7 +93,7 @@ const EnvSchema = z.object({
   DATA_ENCRYPTION_OLD_KEYS: z.string().optional(),
 });
 
-export interface AppConfig {
+export interface AppConfig extends ServiceConfig {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
   port: number;
@@ -249,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : { provider: 'bank-file' },
     adminSecondFactor: e.ADMIN_SECOND_FACTOR,
     messaging,
+    ...serviceConfig(e),
   };
 }
 
@@ -323,35 +325,7 @@ function safeJson(text: string): unknown {
   }
 }
 
-/**
- * Issue 27: pino paths never written, whatever a log call is given (a config object, a provider's settings, a
- * request's headers): the provider secrets and signature headers print as [Redacted].
- */
-export const LOG_REDACT_PATHS = [
-  'config.messaging.whatsapp.accessToken',
-  'config.messaging.webhook',
-  'config.messaging.sms.apiKey',
-  'messaging.whatsapp.accessToken',
-  'messaging.webhook',
-  'messaging.sms.apiKey',
-  '*.accessToken',
-  '*.apiKey',
-  '*.api_key',
-  '*.appSecret',
-  '*.verifyToken',
-  '*.termiiSecret',
-  '*.secretKey',
-  'config.bankVerification.secretKey',
-  'config.payouts.secretKey',
-  'headers.authorization',
-  'headers["x-paystack-signature"]',
-  'req.headers["x-paystack-signature"]',
-  'headers["x-hub-signature-256"]',
-  'headers["x-termii-signature"]',
-  'req.headers.authorization',
-  'req.headers["x-hub-signature-256"]',
-  'req.headers["x-termii-signature"]',
-];
+export { LOG_REDACT_PATHS } from './log-redact';
 
 /**
  * The data keys (issue 29). Production refuses to start without DATA_ENCRYPTION_KEY; elsewhere an unset key

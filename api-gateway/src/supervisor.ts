@@ -8,12 +8,21 @@ import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, gatewayWorkers, LOG_REDACT_PATHS, loadConfig } from './config';
 import { CANNOT_START_EXIT_CODE, startLine } from './start-line';
+import { Counter } from 'prom-client';
+import { aggregateWorkers, startMetricsServer, supervisorRegistry } from './metrics/metrics-endpoint';
 
 /** A worker that dies sooner than this after starting counts as a crash loop: restarts back off. */
 const HEALTHY_AFTER_MS = 10_000;
 const FIRST_RESTART_DELAY_MS = 200;
 const MAX_RESTART_DELAY_MS = 30_000;
+/** Beyond the workers' drain (DRAIN_SECONDS): their requests, outbox message and pool. */
 const SHUTDOWN_GRACE_MS = 15_000;
+
+const workerRestarts = new Counter({
+  name: 'portal_gateway_worker_restarts_total',
+  help: 'Gateway workers that died and were started again by the supervisor.',
+  registers: [supervisorRegistry],
+});
 
 function main(): void {
   let config;
@@ -27,6 +36,18 @@ function main(): void {
   }
   const logger = pino({ level: config.logLevel, redact: LOG_REDACT_PATHS });
   const count = gatewayWorkers(config);
+  // Issue 52: one scrape of the metrics port sees every worker.
+  aggregateWorkers();
+  if (config.metrics.port > 0) {
+    startMetricsServer(config.metrics, logger).then(
+      () => logger.info({ host: config.metrics.host, port: config.metrics.port }, 'metrics listening'),
+      (error: unknown) =>
+        logger.error(
+          { err: error, port: config.metrics.port },
+          'metrics port not available; serving without it',
+        ),
+    );
+  }
   // Under tsx (tests, `npm run dev`) the worker is the TypeScript source; built, it is server.js.
   cluster.setupPrimary({ exec: path.join(__dirname, `server${path.extname(__filename)}`) });
 
@@ -73,6 +94,7 @@ function main(): void {
       { workerPid: worker.process.pid, code, signal, restartInMs: restartDelay },
       'gateway worker exited',
     );
+    workerRestarts.inc();
     // Not unref'd: with every worker gone this timer is what keeps the supervisor alive until the restart.
     setTimeout(fork, restartDelay);
   });
@@ -87,7 +109,7 @@ function main(): void {
     if (workers.length === 0) process.exit(0);
     // Each worker finishes its requests in flight, stops its background work and closes its pool.
     for (const worker of workers) worker.process.kill('SIGTERM');
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    setTimeout(() => process.exit(1), config.drainMs + SHUTDOWN_GRACE_MS).unref();
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

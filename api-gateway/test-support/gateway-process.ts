@@ -82,6 +82,10 @@ export async function startGateway(
         PORT: String(listenPort),
         SEED_DEMO: 'false',
         LOG_LEVEL: 'info',
+        // Many gateways run side by side here: no metrics port unless a test asks, and a stop without the
+        // drain a load balancer needs, unless a test asks (issue 52).
+        METRICS_PORT: '0',
+        DRAIN_SECONDS: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],

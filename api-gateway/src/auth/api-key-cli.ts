@@ -1,4 +1,5 @@
 import readline from 'node:readline/promises';
+import { PromptCancelled, askHidden } from '../lib/hidden-prompt';
 import pino from 'pino';
 import { ApiKeyAdminEndpoints, SecondFactorEndpoints, SignInEndpoints } from '@portal/contracts';
 import type { ApiKeyListResponse, CreateApiKeyResponse } from '@portal/contracts';
@@ -184,19 +185,12 @@ async function adminSignIn(base: string): Promise<{ email: string; password: str
 }
 
 async function ask(question: string, hidden: boolean): Promise<string> {
+  if (hidden) return askHidden(question);
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  if (hidden) {
-    // readline echoes what is typed through this method; the question alone is written.
-    const echo = rl as unknown as { _writeToOutput: (text: string) => void };
-    echo._writeToOutput = (text) => {
-      if (text.startsWith(question)) process.stdout.write(question);
-    };
-  }
   try {
     return (await rl.question(question)).trim();
   } finally {
     rl.close();
-    if (hidden) process.stdout.write('\n');
   }
 }
 
@@ -207,7 +201,8 @@ main(process.argv.slice(2)).then(
       error instanceof ConfigError ||
       error instanceof ApiKeyError ||
       error instanceof Refusal ||
-      error instanceof DataDirInUseError;
+      error instanceof DataDirInUseError ||
+      error instanceof PromptCancelled;
     console.error(
       plain ? error.message : `The API key command failed: ${String((error as Error)?.message ?? error)}`,
     );

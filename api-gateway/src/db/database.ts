@@ -39,6 +39,15 @@ export interface Database extends Sql {
    */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now, and how many it has handed out since it opened (metrics). */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  open: number;
+  idle: number;
+  waiting: number;
+  checkouts: number;
 }
 
 export interface DatabaseOptions {
@@ -170,6 +179,10 @@ async function openPostgres(
   });
   // Unheard, an idle connection's failure is an 'error' event that ends the process; the pool replaces it.
   pool.on('error', onIdleConnectionError);
+  let checkouts = 0;
+  pool.on('acquire', () => {
+    checkouts += 1;
+  });
   if (schema) {
     await ensureSharedExtension(pool, 'pg_trgm');
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
@@ -222,6 +235,12 @@ async function openPostgres(
           }
         }),
       ),
+    poolStats: () => ({
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      checkouts,
+    }),
     async close() {
       if (schema) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
       await pool.end();

@@ -36,3 +36,13 @@ export const HealthResponse = z.object({
     .optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/**
+ * GET /api/ready (issue 52): whether a load balancer should send this gateway work. 503 while it drains for a
+ * stop or cannot reach its database; /api/health stays the liveness answer. (A gateway still migrating does not
+ * listen yet, which a balancer reads the same way.)
+ */
+export const ReadinessResponse = z.object({
+  status: z.enum(['ready', 'draining', 'database unreachable']),
+});
+export type ReadinessResponse = z.infer<typeof ReadinessResponse>;

@@ -1,4 +1,4 @@
-import { HealthResponse } from '../api/health';
+import { HealthResponse, ReadinessResponse } from '../api/health';
 import { RegisterOptionsResponse, RolesResponse } from '../api/master';
 import { defineEndpoint } from '../endpoint';
 import { RegistrationStartEndpoints } from './registration-start';
@@ -29,6 +29,19 @@ export const HealthEndpoints = {
     auth: 'public',
     answer: { description: 'Healthy.', schema: HealthResponse },
     otherAnswers: { 503: { description: 'The database does not answer.', schema: HealthResponse } },
+  }),
+  ready: defineEndpoint({
+    method: 'get',
+    path: '/ready',
+    tag: 'Health',
+    summary:
+      'Readiness for a load balancer: whether this gateway takes new work (not draining for a stop, its ' +
+      'database answering). /health stays the liveness check.',
+    auth: 'public',
+    answer: { description: 'Ready.', schema: ReadinessResponse },
+    otherAnswers: {
+      503: { description: 'Draining, or the database does not answer.', schema: ReadinessResponse },
+    },
   }),
 };
 

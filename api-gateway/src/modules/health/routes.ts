@@ -1,11 +1,13 @@
 import { HealthEndpoints } from '@portal/contracts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { HealthResponse } from '@portal/contracts';
+import type { HealthResponse, ReadinessResponse } from '@portal/contracts';
 import { RoleId } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { providerStates } from '../messaging';
+import { gatewayReady } from '../../metrics/gateway-metrics';
+import { isDraining } from './readiness';
 
 /** How long the database may take to answer before the gateway reports itself degraded. */
 const DATABASE_TIMEOUT_MS = 2_000;
@@ -33,6 +35,19 @@ export function registerHealthRoutes(api: ApiRouter, ctx: AppContext): void {
       : { status };
     res
       .status(version === null ? 503 : 200)
+      .set('Cache-Control', 'no-store')
+      .json(body);
+  });
+
+  api.route(HealthEndpoints.ready, async (_call, _req, res) => {
+    let status: ReadinessResponse['status'] = 'ready';
+    if (isDraining()) status = 'draining';
+    else if ((await databaseVersion(ctx)) === null) status = 'database unreachable';
+    // Draining is set for good; the database may come back, and the gauge follows the last answer.
+    if (!isDraining()) gatewayReady.set(status === 'ready' ? 1 : 0);
+    const body: ReadinessResponse = { status };
+    res
+      .status(status === 'ready' ? 200 : 503)
       .set('Cache-Control', 'no-store')
       .json(body);
   });

@@ -6,6 +6,7 @@ import { queueSmsFallbacks } from './sms-fallback';
 import { applyEarlyReceipts, dropStaleEarlyReceipts } from './delivery-receipts';
 import { recordProviderResult } from './provider-health';
 import { UndeliverableError } from './provider-errors';
+import { outboxFailures, outboxSends } from '../../metrics/gateway-metrics';
 import type { SendResult, Transports } from './transports';
 import { createTransports } from './transports';
 
@@ -95,6 +96,7 @@ export async function deliverDueMessages(
     const provider = providerName(transports, row.channel);
     try {
       const result = await sendOne(transports, row);
+      outboxSends.inc({ channel: row.channel, provider });
       await ctx.db.query(
         `UPDATE outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = NULL,
                            provider = $3, provider_message_id = $4, last_attempt_at = $2
@@ -105,6 +107,7 @@ export async function deliverDueMessages(
       report.sent += 1;
       if (await applyKeptReceipts(ctx, row.channel, result.providerMessageId)) receiptFailed = true;
     } catch (error) {
+      outboxFailures.inc({ channel: row.channel, provider });
       const attempts = row.attempts + 1;
       const undeliverable = error instanceof UndeliverableError;
       // The recipient's own problem (not on WhatsApp, blocked, invalid number) fails at once: a retry cannot help.

@@ -9,6 +9,7 @@ import { removeUnrecordedFiles } from '../../storage/unrecorded-files';
 import { downloadPath, issueDownloadToken } from './download-tokens';
 import type { AnySheetJob, SheetColumn } from './xlsx-writer';
 import { writeSheet, writeSheets } from './xlsx-writer';
+import { exportsFinished, exportsRunning } from '../../metrics/gateway-metrics';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Exports are for one download within minutes; older ones are deleted when the next export starts. */
@@ -74,6 +75,21 @@ export class ExportRunner {
       if (!claim) throw tooMany(ReportMessages.exportBusy, 5);
       const wait = await takeCall(this.ctx.db, EXPORT_CALLS, String(userId), this.ctx.now());
       if (wait) throw tooMany(ReportMessages.exportLimit, wait);
+      return await this.write(job, userId);
+    } finally {
+      this.running.delete(userId);
+      if (claim && this.ctx.db.driver !== 'pglite')
+        await this.ctx.db
+          .query('DELETE FROM export_runs WHERE user_id = $1 AND started_at = $2', [userId, claim])
+          .catch((error: unknown) => this.ctx.logger.warn({ err: error }, 'export claim not released'));
+    }
+  }
+
+  /** Issue 52: every export written is counted, and counted as running while it is. */
+  private async write<Row>(job: ExportJob<Row>, userId: number): Promise<ExcelPathResponse> {
+    exportsRunning.inc();
+    let outcome: 'written' | 'failed' = 'failed';
+    try {
       await this.purgeOldExports();
       const output = await this.store.createWriteStream({
         purpose: 'export',
@@ -93,17 +109,15 @@ export class ExportRunner {
           await output.finish(tx);
           return issueDownloadToken(tx, output.file.fileId, userId, this.ctx.now());
         });
+        outcome = 'written';
         return { excelPath: downloadPath(token) };
       } catch (error) {
         await output.abort();
         throw error;
       }
     } finally {
-      this.running.delete(userId);
-      if (claim && this.ctx.db.driver !== 'pglite')
-        await this.ctx.db
-          .query('DELETE FROM export_runs WHERE user_id = $1 AND started_at = $2', [userId, claim])
-          .catch((error: unknown) => this.ctx.logger.warn({ err: error }, 'export claim not released'));
+      exportsRunning.dec();
+      exportsFinished.inc({ outcome });
     }
   }
 
