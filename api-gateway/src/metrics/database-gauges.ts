@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { isDraining } from '../modules/health/readiness';
+import { isDraining } from '../modules/health';
 import {
   PAYOUT_LINE_STATUSES,
   gatewayReady,

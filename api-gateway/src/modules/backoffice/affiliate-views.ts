@@ -8,7 +8,7 @@ import {
   roleNameOf,
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
-import { badRequest, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
 import { exactNumberSearch } from '../../lib/sealed-numbers';
 import { describeAudit, listAuditFor } from '../audit';
@@ -43,12 +43,6 @@ export async function listAffiliates(
     pageNo,
     pageSize,
   };
-}
-
-/** A path id: digits only, 1 or more; anything else is a 400 in the product's words. */
-export function affiliateIdParam(raw: string | undefined): number {
-  if (!raw || !/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw badRequest(AffiliateMessages.invalidId);
-  return Number(raw);
 }
 
 /** The view modal: details, duplicate-identity flags, decision history and what the caller may do. */

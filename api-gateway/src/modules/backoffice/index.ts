@@ -2,4 +2,3 @@
 export { containsPattern, filterClause } from './affiliate-queries';
 export type { AffiliateFilter } from './affiliate-queries';
 export { registerBackofficeRoutes } from './routes';
-export { affiliateIdParam } from './affiliate-views';

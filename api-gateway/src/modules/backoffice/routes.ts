@@ -9,7 +9,8 @@ import { notFound } from '../../http/errors';
 import { confirmBankNameEnquiry, enquireBankName, verificationState } from '../bank-verification';
 import { decideAffiliate } from './affiliate-decisions';
 import { showAffiliateNumber } from './affiliate-numbers';
-import { affiliateDetails, affiliateIdParam, listAffiliates } from './affiliate-views';
+import { affiliateIdParam } from '../../http/affiliate-id-param';
+import { affiliateDetails, listAffiliates } from './affiliate-views';
 
 const PAGING_PARAMS = ['page', 'pageSize', 'search', 'status'] as const;
 

@@ -3,7 +3,7 @@ import { notFound } from '../../http/errors';
 import { moneyOwed } from './money-owed';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
-import { affiliateIdParam } from '../backoffice';
+import { affiliateIdParam } from '../../http/affiliate-id-param';
 import { ExportRunner } from '../reports';
 import { eraseAffiliate } from './erase-affiliate';
 import { exportMyData } from './my-data';

@@ -1,7 +1,7 @@
 import { KYC_QUEUE_PAGE_SIZE, KYC_AGE_TARGET_HOURS, KycCaseEndpoints } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
-import { affiliateIdParam } from '../backoffice';
+import { affiliateIdParam } from '../../http/affiliate-id-param';
 import { claimCase, claimNextCase, listReviewers, reassignCase, releaseCase } from './case-claims';
 import { addNote, listNotes } from './case-notes';
 import { pageQueue } from './case-queries';

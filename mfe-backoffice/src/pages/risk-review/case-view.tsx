@@ -1,7 +1,7 @@
 import { Suspense, lazy, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from 'primereact/button';
-import type { RiskCaseDetail, RiskEvidenceRow } from '@portal/contracts';
+import type { RevealableNumber, RiskCaseDetail, RiskEvidenceRow } from '@portal/contracts';
 import { RiskMessages } from '@portal/contracts';
 import {
   DataTable,
@@ -13,7 +13,7 @@ import {
   useLoad,
 } from '@portal/shared-ui';
 import type { DataColumn } from '@portal/shared-ui';
-import { confirmRiskCase, dismissRiskCase, fetchRiskCase, noteRiskCase, revealNumbers } from './risk-api';
+import { confirmRiskCase, dismissRiskCase, fetchRiskCase, noteRiskCase, revealNumber } from './risk-api';
 import { historyLabel, kindLabel, matchLabel, severityLabel } from './risk-text';
 import styles from './risk-review.module.css';
 
@@ -55,24 +55,33 @@ function evidenceWhat(row: RiskEvidenceRow): string {
 
 /** The other affiliate an evidence row names, with its numbers masked, and Show (the audited reveal). */
 function OtherAffiliate({ row }: { row: RiskEvidenceRow }) {
-  const [shown, setShown] = useState<{ ninOrBVN: string; accountNumber: string } | null>(null);
+  const [shown, setShown] = useState<Partial<Record<RevealableNumber, string>>>({});
   const affiliateId = Number(row.otherAffiliateId ?? row.affiliateId);
   if (!row.otherAffiliateCode || !Number.isSafeInteger(affiliateId)) return null;
+  const code = text(row.otherAffiliateCode);
+  // Issue 48: each number is revealed by a call and an audit row of its own.
+  const showButton = (field: RevealableNumber, what: string) =>
+    shown[field] === undefined ? (
+      <Button
+        type="button"
+        label={`Show ${what}`}
+        link
+        size="small"
+        aria-label={`Show the ${what} of ${code}`}
+        onClick={() =>
+          void revealNumber(affiliateId, field).then(
+            (answer) => setShown((before) => ({ ...before, [field]: answer.value })),
+            () => undefined,
+          )
+        }
+      />
+    ) : null;
   return (
     <span>
-      {`${text(row.otherAffiliateCode)}: mobile ${text(row.otherMobile)}, BVN/NIN ${
-        shown?.ninOrBVN ?? text(row.otherNinOrBVN)
-      }, account ${shown?.accountNumber ?? text(row.otherAccountNumber)} ${text(row.otherBank)} `}
-      {shown ? null : (
-        <Button
-          type="button"
-          label="Show"
-          link
-          size="small"
-          aria-label={`Show the numbers of ${text(row.otherAffiliateCode)}`}
-          onClick={() => void revealNumbers(affiliateId).then(setShown, () => undefined)}
-        />
-      )}
+      {`${code}: mobile ${text(row.otherMobile)}, BVN/NIN ${shown.ninOrBVN ?? text(row.otherNinOrBVN)} `}
+      {showButton('ninOrBVN', 'BVN/NIN')}
+      {`, account ${shown.accountNumber ?? text(row.otherAccountNumber)} ${text(row.otherBank)} `}
+      {showButton('accountNumber', 'account number')}
     </span>
   );
 }

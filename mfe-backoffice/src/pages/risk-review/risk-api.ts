@@ -1,6 +1,7 @@
 import type {
-  IdentityNumbersResponse,
   MessageResponse,
+  RevealableNumber,
+  RevealedNumberResponse,
   RiskCaseDetail,
   RiskCasesPage,
 } from '@portal/contracts';
@@ -43,7 +44,7 @@ export function noteRiskCase(caseId: number, note: string): Promise<MessageRespo
   );
 }
 
-/** The existing audited reveal of an affiliate's BVN/NIN and account number (written to its history). */
-export function revealNumbers(affiliateId: number): Promise<IdentityNumbersResponse> {
-  return callEndpoint(AffiliateEndpoints.numbers, { params: { id: String(affiliateId) } });
+/** The existing audited reveal of one of an affiliate's numbers (each written to its history on its own). */
+export function revealNumber(affiliateId: number, field: RevealableNumber): Promise<RevealedNumberResponse> {
+  return callEndpoint(AffiliateEndpoints.numbers, { params: { id: String(affiliateId) }, query: { field } });
 }

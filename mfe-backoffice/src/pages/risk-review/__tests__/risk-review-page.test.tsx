@@ -118,7 +118,7 @@ describe('Risk Review: the queue', () => {
 describe('Risk Review: one case', () => {
   it('shows masked evidence, the ledger, other signals, orders and history; Show reveals through the audited call', async () => {
     mocked.fetchRiskCase.mockResolvedValue(detail());
-    mocked.revealNumbers.mockResolvedValue({ ninOrBVN: '22222222456', accountNumber: '0123456789' });
+    mocked.revealNumber.mockResolvedValue({ field: 'accountNumber', value: '0123456789' });
     renderAt('/backoffice/risk?case=7');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Case #7: Shared payout account' }),
@@ -126,9 +126,12 @@ describe('Risk Review: one case', () => {
     const evidence = screen.getByRole('table', { name: 'Evidence' });
     expect(evidence.textContent).toContain('•••••••789');
     expect(evidence.textContent).not.toContain('0123456789');
-    fireEvent.click(screen.getByRole('button', { name: 'Show the numbers of AFF100004' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show the account number of AFF100004' }));
     await waitFor(() => expect(evidence.textContent).toContain('0123456789'));
-    expect(mocked.revealNumbers).toHaveBeenCalledWith(4);
+    // Issue 48: one number per call, each audited on its own; the BVN/NIN stays masked.
+    expect(mocked.revealNumber).toHaveBeenCalledWith(4, 'accountNumber');
+    expect(mocked.revealNumber).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Show the BVN/NIN of AFF100004' })).toBeTruthy();
     expect(screen.getByText(/Order burst \(Medium\)/)).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Recent orders' }).textContent).toContain('ORD00000001');
     expect(screen.getByText(/Opened by the signals/)).toBeTruthy();

@@ -77,7 +77,14 @@ describe('sidebar menu (spec §2), built from the rights of each demo role', () 
   it('back office: Dashboard, Manage Users > All Users, KYC Queue, Report, Risk Review', async () => {
     renderApp('/backoffice/users', demoSession('Backoffice'));
     await screen.findByTestId('remote-page');
-    expect(menuOutline()).toEqual(['Dashboard', 'Manage Users', '  All Users', 'KYC Queue', 'Report', 'Risk Review']);
+    expect(menuOutline()).toEqual([
+      'Dashboard',
+      'Manage Users',
+      '  All Users',
+      'KYC Queue',
+      'Report',
+      'Risk Review',
+    ]);
     expect(within(menu()).getByRole('link', { name: 'All Users' }).getAttribute('href')).toBe(
       '/backoffice/users',
     );

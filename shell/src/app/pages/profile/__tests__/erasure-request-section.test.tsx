@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { AxiosError } from 'axios';
 import type { ProfileResponse } from '@portal/contracts';
 import { httpClient } from '@portal/shared-ui';
-import { demoSession, renderApp, setScreenWidth } from '../../../test-support/render-app';
+import { demoSession, renderApp, setScreenWidth } from '../../../../../test-support/render-app';
 
 // Issue 48: an affiliate asks for erasure from Profile; the request goes to the admins, nothing is erased here.
 const affiliateProfile: ProfileResponse = {
