@@ -13,7 +13,7 @@ import { freePort, startGateway, type GatewayProcess } from '../../test-support/
  * gateways (supervisors) on one PostgreSQL database. Steady traffic (sign-ins, lists, exports, ingestion batches,
  * on keep-alive connections) runs while each gateway in turn is stopped with SIGTERM and started again, then
  * while one is killed with SIGKILL. SIGTERM: not one request fails. SIGKILL: only requests in flight at the kill
- * may fail, and every ingestion batch is stored whole or not at all.
+ * (or handed to the dead gateway before nginx saw it down) may fail, and every batch is stored whole or not at all.
  */
 const databaseUrl = process.env.DATABASE_URL;
 const describeOnPostgres = databaseUrl ? describe : describe.skip;
@@ -224,7 +224,9 @@ describeOnPostgres('a rolling restart behind nginx', () => {
         }
       }
     };
-    const traffic = Promise.all([staffLoop(), staffLoop(), ingestLoop(), ingestLoop(), exportLoop()]);
+    const loops = [staffLoop, staffLoop, ingestLoop, ingestLoop, exportLoop];
+    const TRAFFIC_LOOPS = loops.length;
+    const traffic = Promise.all(loops.map((loop) => loop()));
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
     // A rolling deploy: each gateway stopped with SIGTERM (drained, exit 0) and started again. The next one
@@ -290,10 +292,17 @@ describeOnPostgres('a rolling restart behind nginx', () => {
     // SIGTERM: nothing failed, keep-alive connections included.
     expect(rolling.filter(failed)).toEqual([]);
     expect(outcomes.filter((o) => o.end < killedAt).filter(failed)).toEqual([]);
-    // SIGKILL: only what was in flight on the killed gateway.
+    // SIGKILL: only what was in flight on the killed gateway, and what nginx had already handed it. A request sent
+    // in the instant after the kill can still go to the dead gateway before nginx's first error marks it down
+    // (max_fails=1); nginx resends it elsewhere unless it is a POST outside /api/integration/ (non_idempotent is
+    // off there, so a sign-in is never run twice), and such a POST fails. Seen in 2 of 5 runs: one to three
+    // sign-ins. So a failure after the kill either started before it, or is a sign-in started within a second
+    // of it, at most one per traffic loop.
     const failedAfterKill = afterKill.filter(failed);
-    expect(failedAfterKill.every((o) => o.start < killedAt)).toBe(true);
-    expect(failedAfterKill.length).toBeLessThanOrEqual(inFlightAtKill.length);
+    const handedToTheDead = failedAfterKill.filter((o) => o.start >= killedAt);
+    expect(handedToTheDead.every((o) => o.kind === 'sign-in' && o.start < killedAt + 1000)).toBe(true);
+    expect(handedToTheDead.length).toBeLessThanOrEqual(TRAFFIC_LOOPS);
+    expect(failedAfterKill.length - handedToTheDead.length).toBeLessThanOrEqual(inFlightAtKill.length);
     expect(rolling.length).toBeGreaterThan(100);
     expect(count(rolling).export).toBeGreaterThan(0);
     expect(count(rolling).ingest).toBeGreaterThan(0);
