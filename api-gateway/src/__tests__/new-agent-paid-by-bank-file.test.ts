@@ -136,8 +136,10 @@ test('register, KYC, a Delivered order, verify on the bank-file path both ways, 
   });
   const link = await request(t.app).post(`${RUNS}/${runId}/bank-file`).set('Authorization', approver);
   expect(link.status).toBe(200);
+  // Issue 48: a download link works for the user who asked for it.
   const file = await request(t.app)
     .get(link.body.excelPath)
+    .set('Authorization', approver)
     .buffer(true)
     .parse((res, done) => {
       const chunks: Buffer[] = [];

@@ -138,7 +138,9 @@ describe.each(RACE_PORTALS)('payout runs approved and created at once: %s', (_na
   });
 
   test('two admins creating a run at once: one run, the other told which run is open', async () => {
-    await addOrders(portal.db, affiliate, ['900.00']);
+    // Above the ₦1,000 minimum payout: a run whose only line is below it pays nothing, and a run with nothing to
+    // pay never blocks the next one (issue 48), so it would not make the second admin wait.
+    await addOrders(portal.db, affiliate, ['1200.00']);
     const [urlA, urlB] = [portal.urls[0], portal.urls[portal.urls.length - 1]];
     const first = await tokenOf(urlA, ADMINS[0]);
     const second = await tokenOf(urlB, ADMINS[1]);

@@ -95,7 +95,11 @@ test('a registration, a payout run, webhooks and an export each move their serie
       .set('Content-Type', 'application/json')
       .set('x-paystack-signature', signature)
       .send(body);
-  const event = JSON.stringify({ event: 'transfer.success', data: { reference: run.lines[0].reference } });
+  // What Paystack moved must match the line (issue 48): ₦5,000.00 in kobo, in naira.
+  const event = JSON.stringify({
+    event: 'transfer.success',
+    data: { reference: run.lines[0].reference, amount: 500_000, currency: 'NGN' },
+  });
   expect((await hook(event, 'f'.repeat(128))).status).toBe(401);
   expect((await hook('{not json', sign('{not json'))).status).toBe(400);
   expect((await hook(event, sign(event))).status).toBe(200);

@@ -39,6 +39,7 @@ async function notifyLine(sql: Sql, lineId: number, what: 'paid' | 'reversed'): 
   const line = rows[0];
   if (!line) return;
   const account = accountLabel(line.bank_name, line.account_last4) ?? 'your bank account';
+  const subject = what === 'paid' ? 'Your commission has been paid' : 'Your commission payment was returned';
   const notice =
     what === 'paid'
       ? PayoutMessages.paidNotice(nairaText(line.net), account)
@@ -46,7 +47,7 @@ async function notifyLine(sql: Sql, lineId: number, what: 'paid' | 'reversed'): 
   await enqueueMessage(sql, {
     channel: 'email',
     recipient: line.email,
-    subject: what === 'paid' ? 'Your commission has been paid' : 'Your commission payment was returned',
+    subject,
     body:
       what === 'paid'
         ? `Dear ${line.full_name},\n\n${notice}.\n\nThe remittance advice is on the Payouts page of the Affiliate Portal.`
@@ -57,7 +58,7 @@ async function notifyLine(sql: Sql, lineId: number, what: 'paid' | 'reversed'): 
     channel: 'whatsapp',
     recipient: `${prefix}${line.phone_code}${line.mobile_number}`,
     // Not sent (WhatsApp text has no subject): it names the message in the admin's outbox (issue 51).
-    subject: 'Your commission has been paid',
+    subject,
     body: `Affiliate Portal: ${notice}.`,
   });
 }

@@ -165,9 +165,10 @@ test('each line paid, failed or reversed by webhook has its own audit row; a rev
   );
   expect(rows.map((row) => [row.channel, row.subject])).toEqual([
     ['email', 'Your commission has been paid'],
-    ['whatsapp', null],
+    // The WhatsApp text has no subject; it names the message in the admin's outbox (issue 51).
+    ['whatsapp', 'Your commission has been paid'],
     ['email', 'Your commission payment was returned'],
-    ['whatsapp', null],
+    ['whatsapp', 'Your commission payment was returned'],
   ]);
   expect(rows[3].body).toMatch(
     /^Affiliate Portal: ₦1,000\.00 sent to GTBank \*{4}\d{4} was returned by the bank\./,
