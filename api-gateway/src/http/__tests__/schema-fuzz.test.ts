@@ -100,7 +100,7 @@ test.each([
   [
     'issue 29 (erasure, My data)',
     /\/admin\/affiliate\/erase|\/user\/my-data/,
-    ['POST /admin/affiliate/erase/:id'],
+    ['GET /admin/affiliate/erase/:id/money-owed', 'POST /admin/affiliate/erase/:id'],
   ],
   [
     "issue 28 (the affiliate's Payouts page and remittance advice)",
