@@ -121,7 +121,11 @@ onServer(
     };
     const runs: number[] = [];
     await Promise.all([transfer(1, 2, meet, runs), transfer(2, 1, meet, runs)]);
-    expect(runs).toHaveLength(3);
+    // At least one retry. Usually exactly one, but when the victim's retry takes its first row back before the
+    // survivor (both woke when the victim rolled back) the two meet again in a second deadlock: seen once on a
+    // busy machine ([1, 2, 1, 1]). Every run is within the four attempts a transaction has.
+    expect(runs.length).toBeGreaterThanOrEqual(3);
+    expect(runs.length).toBeLessThanOrEqual(8);
     const { rows } = await db.query('SELECT id, balance FROM accounts ORDER BY id');
     expect(rows).toEqual([
       { id: 1, balance: 2 },
