@@ -35,10 +35,14 @@ test('back office reviews a new KYC application; the affiliate signs in; an admi
   // Issue 29: masked until Show, which the history then records.
   await expect(dialog.getByText(`••••••••${affiliate.ninOrBVN.slice(-3)}`)).toBeVisible();
   await expect(dialog.getByText(affiliate.ninOrBVN)).toHaveCount(0);
+  // Issue 48: each number is revealed by a call and a history line of its own.
   await dialog.getByRole('button', { name: 'Show Account Number' }).click();
-  await expect(dialog.getByText(affiliate.ninOrBVN)).toBeVisible();
   await expect(dialog.getByText(affiliate.accountNumber)).toBeVisible();
-  await expect(dialog.getByText('BVN/NIN and account number shown')).toBeVisible();
+  await expect(dialog.getByText('Account number shown')).toBeVisible();
+  await expect(dialog.getByText(affiliate.ninOrBVN)).toHaveCount(0);
+  await dialog.getByRole('button', { name: /^Show (BVN|NIN)$/ }).click();
+  await expect(dialog.getByText(affiliate.ninOrBVN)).toBeVisible();
+  await expect(dialog.getByText('BVN/NIN shown')).toBeVisible();
   await expect(dialog.getByRole('img', { name: `Selfie of ${affiliate.fullName}` })).toHaveAttribute(
     'src',
     /^blob:/,
