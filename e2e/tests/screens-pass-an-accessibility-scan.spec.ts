@@ -319,7 +319,10 @@ test("the payout settings dialog with its messages and question, New payout run,
   await scan('new payout run dialog with its message');
   await newRun.getByRole('button', { name: 'Cancel' }).click();
   // The emptied cutoff is a change: the dialog asks before throwing it away.
-  await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard' }).click();
+  await page
+    .getByRole('dialog', { name: 'Unsaved changes' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
   await expect(newRun).toHaveCount(0);
 
   // The demo data's past payouts: the newest completed run, with its totals and both tables (an earlier test
