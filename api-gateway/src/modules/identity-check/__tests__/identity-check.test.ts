@@ -1,7 +1,9 @@
+import { register } from 'prom-client';
 import request from 'supertest';
 import { ConfigError, loadConfig } from '../../../config';
 import { FileStore } from '../../../storage/file-store';
 import { capturedLog } from '../../../../test-support/captured-log';
+import { sampleValue } from '../../../../test-support/metric-samples';
 import { startSmileIdFake, type SmileIdFake } from '../../../../test-support/fakes/smile-id-fake';
 import { bearer, createAffiliate, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
@@ -95,7 +97,14 @@ describe.each(['biometric_kyc', 'enhanced_kyc'] as const)('Smile ID %s', (produc
     expect(before.body.result).toBeNull();
     expect(before.body.notChecked.reason).toMatch(/^Not checked yet/);
 
+    const counted = async () =>
+      sampleValue(await register.metrics(), 'portal_identity_checks_total', {
+        provider: 'smile_id',
+        outcome: 'match',
+      });
+    const matchesBefore = await counted();
     expect(await runDueIdentityChecks(t.ctx)).toBe(1);
+    expect(await counted()).toBe(matchesBefore + 1);
     const { body } = await view(t, reviewer, affiliateId);
     expect(body.maskedNumber).toMatch(/^•+\d{3}$|^\*+\d{3}$/);
     expect(JSON.stringify(body)).not.toContain(ninOrBVN);
@@ -177,6 +186,28 @@ describe.each(['biometric_kyc', 'enhanced_kyc'] as const)('Smile ID %s', (produc
     const third = await view(t, reviewer, affiliateId);
     expect(third.body.result).toMatchObject({ verdict: 'passed' });
   });
+
+  (product === 'biometric_kyc' ? test : test.skip)(
+    'a job Smile ID has not finished is asked about again later, never submitted twice',
+    async () => {
+      const { affiliateId, ninOrBVN } = await registration(t, 'Adaeze Okafor');
+      fake.people.set(ninOrBVN, ADAEZE);
+      fake.pollsBeforeComplete = 1;
+      try {
+        await runDueIdentityChecks(t.ctx);
+        const waiting = await view(t, reviewer, affiliateId);
+        expect(waiting.body.notChecked.reason).toBe(
+          "Not checked yet: the job is with the provider, waiting for the authority's answer.",
+        );
+        t.advanceClock(16_000);
+        await runDueIdentityChecks(t.ctx);
+        expect((await view(t, reviewer, affiliateId)).body.result).toMatchObject({ verdict: 'passed' });
+        expect(fake.jobs.filter((job) => job.idNumber === ninOrBVN)).toHaveLength(1);
+      } finally {
+        fake.pollsBeforeComplete = 0;
+      }
+    },
+  );
 
   test('hostile answers (a 5 MB body, wrong types) leave the case "not checked" and the gateway serving', async () => {
     const { affiliateId, ninOrBVN } = await registration(t, 'Adaeze Okafor');
