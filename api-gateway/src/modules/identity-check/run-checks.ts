@@ -32,7 +32,7 @@ export function useIdentityChecker(ctx: AppContext, checker: IdentityChecker | u
 }
 
 const MAX_BACKOFF_SECONDS = 3600;
-/** A submitted Biometric KYC job is asked about again after this long. */
+/** A submitted Biometric KYC job is asked about again after this long, doubling while it stays unfinished. */
 const POLL_AGAIN_SECONDS = 15;
 
 /** The wait before attempt n + 1 after n failed ones: retrySeconds, doubling, at most an hour. */
@@ -182,7 +182,7 @@ async function runOne(ctx: AppContext, checker: IdentityChecker, lease: LeasedCh
         answer.providerJobId.slice(0, 80),
         checker.provider,
         ctx.config.identityCheck.product,
-        new Date(now.getTime() + POLL_AGAIN_SECONDS * 1000),
+        new Date(now.getTime() + backoffSeconds(POLL_AGAIN_SECONDS, lease.attempts) * 1000),
       ],
     );
     identityChecks.inc({ provider: checker.provider, outcome: 'pending' });
