@@ -20,8 +20,9 @@ export {
   markLineReversed,
   type LineMove,
   type MovedLine,
-} from './line-moves';
+} from './status-moves';
 export { notifyLinePaid } from './notify-paid';
 export { configuredPayoutProvider } from './settings';
 // The demo seed pays the demo affiliate's past payouts through the same steps an admin takes.
-export { approveRun, createRun, discardRun, rejectRun, submitRun } from './runs';
+export { createRun } from './create-run';
+export { approveRun, discardRun, rejectRun, submitRun } from './run-steps';

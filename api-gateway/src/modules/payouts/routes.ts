@@ -6,17 +6,9 @@ import { ExportRunner } from '../reports';
 import { bankFile } from './bank-file';
 import { parseResultForm } from './bank-result-file';
 import { applyBankResult, markLineByHand } from './bank-result';
-import {
-  approveRun,
-  createRun,
-  discardRun,
-  excludeLine,
-  executeRun,
-  listRuns,
-  rejectRun,
-  runDetail,
-  submitRun,
-} from './runs';
+import { createRun } from './create-run';
+import { approveRun, discardRun, excludeLine, executeRun, rejectRun, submitRun } from './run-steps';
+import { listRuns, runDetail } from './run-views';
 import { payoutSettings, savePayoutSettings } from './settings';
 
 /** :runId and :lineId: positive whole numbers, anything else is not found. */

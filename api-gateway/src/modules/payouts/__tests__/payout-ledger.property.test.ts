@@ -10,8 +10,9 @@ import { reconcileLedger, unreconciledOrders } from '../../../../test-support/le
 import { ingestOrders } from '../../integration';
 import { affiliateBalances } from '../balances';
 import { markLineByHand } from '../bank-result';
-import { markLineReversed } from '../line-moves';
-import { approveRun, createRun, excludeLine, rejectRun, submitRun } from '../runs';
+import { createRun } from '../create-run';
+import { approveRun, excludeLine, rejectRun, submitRun } from '../run-steps';
+import { markLineReversed } from '../status-moves';
 import { savePayoutSettings } from '../settings';
 
 // The ledger property of commission-ledger.test.ts, extended to payout runs (issue 28, "Done when"): random
