@@ -262,3 +262,85 @@ export async function startExecutingRun(
   );
   return Boolean(rowCount);
 }
+
+// ---- a run paid on request (Paystack's job) -------------------------------------------------------------------
+
+/**
+ * executing -> approved when the provider's balance is too low, with the reason (provider_message): only while
+ * `lease` still holds the run, its balance was never found enough, and no line of it has left. Answers whether
+ * the run moved.
+ */
+export async function runBackToApproved(
+  tx: Sql,
+  runId: number,
+  lease: Date,
+  message: string,
+  at: Date,
+): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `UPDATE payout_runs SET status = 'approved', provider_message = $3, execution_lease_until = NULL,
+            updated_at = $4
+      WHERE payout_run_id = $1 AND status = 'executing' AND execution_lease_until = $2
+        AND balance_checked_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM payout_lines l WHERE l.payout_run_id = $1
+                         AND l.status IN ('sending', 'processing', 'paid', 'failed', 'reversed'))`,
+    [runId, lease, message, at],
+  );
+  return Boolean(rowCount);
+}
+
+/**
+ * pending -> sending, each line with its recipient code: the claim, committed before the provider is called, so
+ * a line is sent from 'pending' once. Answers the ids of the lines claimed.
+ */
+export async function claimLinesForSending(
+  tx: Sql,
+  recipients: ReadonlyMap<number, string>,
+  at: Date,
+): Promise<Set<number>> {
+  const ids = [...recipients.keys()];
+  const { rows } = await tx.query<{ payout_line_id: string | number }>(
+    `UPDATE payout_lines l SET status = 'sending', paystack_recipient_code = v.code, updated_at = $3
+       FROM unnest($1::bigint[], $2::text[]) AS v(id, code)
+      WHERE l.payout_line_id = v.id AND l.status = 'pending'
+      RETURNING l.payout_line_id`,
+    [ids, ids.map((id) => recipients.get(id)), at],
+  );
+  return new Set(rows.map((row) => Number(row.payout_line_id)));
+}
+
+/** sending -> processing: the provider has the transfer. Null when the line was not sending. */
+export async function markLineProcessing(
+  sql: Sql,
+  lineId: number,
+  change: Pick<LineMove, 'transferCode' | 'fee' | 'at'>,
+): Promise<{ runId: number } | null> {
+  const { rows } = await sql.query<{ payout_run_id: string | number }>(
+    `UPDATE payout_lines SET status = 'processing', provider_transfer_code = coalesce($2, provider_transfer_code),
+            provider_fee = coalesce($4::numeric, provider_fee), updated_at = $3
+      WHERE payout_line_id = $1 AND status = 'sending'
+      RETURNING payout_run_id`,
+    [lineId, change.transferCode ?? null, change.at, change.fee ?? null],
+  );
+  return rows[0] ? { runId: Number(rows[0].payout_run_id) } : null;
+}
+
+/**
+ * `from` -> failed for lines refused before anything was sent (an account the provider will not take, a bulk
+ * call refused): their entries are free (available) again. Answers each moved line with its run.
+ */
+export async function failLinesNotSent(
+  sql: Sql,
+  lineIds: readonly number[],
+  from: 'pending' | 'sending',
+  reason: string,
+  at: Date,
+): Promise<{ lineId: number; runId: number }[]> {
+  const { rows } = await sql.query<{ payout_line_id: string | number; payout_run_id: string | number }>(
+    `UPDATE payout_lines SET status = 'failed', status_reason = $3, updated_at = $4
+      WHERE payout_line_id = ANY ($1::bigint[]) AND status = $2
+      RETURNING payout_line_id, payout_run_id`,
+    [lineIds, from, reason.slice(0, 500), at],
+  );
+  return rows.map((row) => ({ lineId: Number(row.payout_line_id), runId: Number(row.payout_run_id) }));
+}

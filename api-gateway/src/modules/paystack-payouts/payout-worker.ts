@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context';
 import { repeatEvery } from '../../lib/repeat-every';
-import { executeNextRun, reconcileLines } from './execute-run';
+import { PAYSTACK_RAIL } from '../payouts';
+import { executeNextRun } from './execute-run';
+import { reconcileLines } from './reconcile-lines';
 import { paystackTransfersClient, type PaystackTransfersClient } from './transfers-client';
 
 /**
@@ -16,7 +18,7 @@ export function startPayoutWorker(
   intervalMs = 2000,
 ): () => Promise<void> {
   const config = ctx.config.payouts;
-  if (config.provider !== 'paystack') return () => Promise.resolve();
+  if (config.provider !== PAYSTACK_RAIL.id) return () => Promise.resolve();
   const transfers =
     client ??
     paystackTransfersClient(

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { PaystackWebhookMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../http/errors';
+import { PAYSTACK_RAIL } from '../payouts';
 import { applyTransferState } from './transfer-outcomes';
 import { paystackFee, statedMoney } from './transfers-client';
 
@@ -34,9 +35,9 @@ export async function receivePaystackEvent(ctx: AppContext, req: Request, res: R
   // The account's one secret key signs every event; with payouts on the bank file it is still the key of
   // account names, so runs paid before a switch to the bank file still hear their results.
   const secret =
-    ctx.config.payouts.provider === 'paystack'
+    ctx.config.payouts.provider === PAYSTACK_RAIL.id
       ? ctx.config.payouts.secretKey
-      : ctx.config.bankVerification.provider === 'paystack'
+      : 'secretKey' in ctx.config.bankVerification
         ? ctx.config.bankVerification.secretKey
         : undefined;
   if (!raw || !validPaystackSignature(raw, req.headers['x-paystack-signature'], secret)) {

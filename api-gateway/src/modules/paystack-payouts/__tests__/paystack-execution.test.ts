@@ -14,7 +14,8 @@ import {
   lineStatuses,
 } from '../../../../test-support/paystack-payout-fixtures';
 import { balancesOf } from '../../payouts';
-import { executeNextRun, reconcileLines } from '../execute-run';
+import { executeNextRun } from '../execute-run';
+import { reconcileLines } from '../reconcile-lines';
 import { paystackTransfersClient, type PaystackTransfersClient } from '../transfers-client';
 
 /**

@@ -9,7 +9,8 @@ import {
   type PaystackFake,
 } from '../../../../test-support/fakes/paystack-fake';
 import { closeOpenRuns, createPaystackRun } from '../../../../test-support/paystack-payout-fixtures';
-import { executeNextRun, reconcileLines } from '../execute-run';
+import { executeNextRun } from '../execute-run';
+import { reconcileLines } from '../reconcile-lines';
 import { paystackFee, paystackTransfersClient } from '../transfers-client';
 
 // Issue 48 item 8: a Paystack run's totals show the fees Paystack charged, from its transfer answers
