@@ -15,7 +15,7 @@ import { recordPayoutProviderResult } from './payout-health';
 import { recipientsFor } from './recipients';
 import { sendAndApply } from './send-transfers';
 import { settleRun } from './transfer-outcomes';
-import { type BulkItem, PAYSTACK_BULK_CHUNK, type PaystackTransfersClient } from './transfers-client';
+import { type BulkItem, PAYSTACK_BULK_CHUNK, type PaystackTransfersClient } from '../../lib/paystack-client';
 
 /**
  * Paying a run through Paystack (issue 28), as a background job: the run is 'executing' (Pay now moved it

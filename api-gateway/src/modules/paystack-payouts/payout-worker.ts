@@ -3,7 +3,7 @@ import { repeatEvery } from '../../lib/repeat-every';
 import { PAYSTACK_RAIL } from '../payouts';
 import { executeNextRun } from './execute-run';
 import { reconcileLines } from './reconcile-lines';
-import { paystackTransfersClient, type PaystackTransfersClient } from './transfers-client';
+import { paystackClient, type PaystackTransfersClient } from '../../lib/paystack-client';
 
 /**
  * The background job of Paystack payouts (started by background.ts when PAYOUT_PROVIDER is paystack): every
@@ -21,7 +21,7 @@ export function startPayoutWorker(
   if (config.provider !== PAYSTACK_RAIL.id) return () => Promise.resolve();
   const transfers =
     client ??
-    paystackTransfersClient(
+    paystackClient(
       { secretKey: config.secretKey, baseUrl: config.baseUrl, timeoutMs: config.timeoutMs },
       ctx.logger,
     );

@@ -5,7 +5,7 @@ import { keepRecipient, keptRecipients, type PendingLine } from './execution-que
 import { PayoutProviderMessages } from './payout-messages';
 import { recordPayoutProviderResult } from './payout-health';
 import { failLines } from './transfer-outcomes';
-import type { PaystackTransfersClient } from './transfers-client';
+import type { PaystackTransfersClient } from '../../lib/paystack-client';
 
 /**
  * Each line's recipient code: the line's own (set when it was claimed before), else the one kept for its account

@@ -3,7 +3,7 @@ import { claimStaleLines, settledExecutingRuns } from './execution-queries';
 import { recordPayoutProviderResult } from './payout-health';
 import { sendAndApply } from './send-transfers';
 import { applyTransferState, settleRun } from './transfer-outcomes';
-import { type BulkItem, PAYSTACK_BULK_CHUNK, type PaystackTransfersClient } from './transfers-client';
+import { type BulkItem, PAYSTACK_BULK_CHUNK, type PaystackTransfersClient } from '../../lib/paystack-client';
 
 /**
  * The reconciler: lines 'sending' or 'processing' with no news for `afterSeconds` are asked of Paystack by

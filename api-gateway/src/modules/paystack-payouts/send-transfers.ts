@@ -4,7 +4,7 @@ import { lineIdsOf } from './execution-queries';
 import { PayoutProviderMessages } from './payout-messages';
 import { recordPayoutProviderResult } from './payout-health';
 import { applyTransferState, failLines } from './transfer-outcomes';
-import type { BulkItem, PaystackTransfersClient, TransferState } from './transfers-client';
+import type { BulkItem, PaystackTransfersClient, TransferState } from '../../lib/paystack-client';
 
 /**
  * POST /transfer/bulk for lines already 'sending', then each line by the answer. Refused (a plain 4xx: nothing

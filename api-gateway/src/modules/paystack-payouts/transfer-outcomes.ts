@@ -12,7 +12,7 @@ import {
   nairaText,
   PAYSTACK_RAIL,
 } from '../payouts';
-import type { TransferState } from './transfers-client';
+import type { TransferState } from '../../lib/paystack-client';
 
 /**
  * What a line becomes from what Paystack says of its transfer (the bulk answer, GET /transfer/verify, a

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../http/errors';
 import { PAYSTACK_RAIL } from '../payouts';
 import { applyTransferState } from './transfer-outcomes';
-import { paystackFee, statedMoney } from './transfers-client';
+import { paystackFee, statedMoney } from '../../lib/paystack-client';
 
 const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
 
