@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { PaystackWebhookMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../http/errors';
+import { rawBodyOf } from '../../http/raw-body';
 import { PAYSTACK_RAIL } from '../payouts';
 import { applyTransferState } from './transfer-outcomes';
 import { paystackFee, statedMoney } from '../../lib/paystack-client';
@@ -31,7 +32,7 @@ const record = (value: unknown): Record<string, unknown> =>
  * reference that is not one of our lines, is acknowledged and ignored, so Paystack stops sending it.
  */
 export async function receivePaystackEvent(ctx: AppContext, req: Request, res: Response) {
-  const raw = res.locals.rawBody as Buffer | undefined;
+  const raw = rawBodyOf(res);
   // The account's one secret key signs every event; with payouts on the bank file it is still the key of
   // account names, so runs paid before a switch to the bank file still hear their results.
   const secret =
