@@ -1,7 +1,7 @@
 import type { PayoutProvider } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
-import { PAYABLE_ENTRY_SQL } from './balances';
+import { PAYABLE_ENTRY_SQL } from './ledger/balances';
 import { eligibilitySql } from './eligibility';
 import { copyAccounts } from './line-accounts';
 import { restatePendingLines } from './status-moves';

@@ -1,5 +1,5 @@
 import { PAYOUT_LINE_MAX, type PayoutProvider } from '@portal/contracts';
-import { LIVE_LINE_STATUSES_SQL, PAYABLE_KIND_SQL } from './balances';
+import { LIVE_LINE_STATUSES_SQL, PAYABLE_KIND_SQL } from './ledger/balances';
 import { railOf } from './rails/registry';
 
 // Who a run pays and who it does not, with the reason: the one place a new condition of eligibility goes (a

@@ -10,7 +10,7 @@ export {
   LIVE_LINE_STATUSES_SQL,
   PAYABLE_ENTRY_SQL,
   type AffiliateBalances,
-} from './balances';
+} from './ledger/balances';
 // Shared with Paystack's job, webhook and reconciler (paytransfer): forward-only moves of a line or run, in the
 // caller's transaction; each answers whether it changed anything. A paid line's notice is queued by markLinePaid.
 export {

@@ -13,7 +13,7 @@ import { notFound } from '../../http/errors';
 import type { DataKeyring } from '../../lib/field-crypto';
 import { openAccountNumber } from '../../lib/sealed-numbers';
 import { accountLabel } from './account-label';
-import { moneyText } from './balances';
+import { moneyText } from './ledger/balances';
 import { FEES_SQL, lastFour } from './line-accounts';
 
 // The reads of payout runs and their lines (the admin's Payouts screens), and the lock every step of a run takes.

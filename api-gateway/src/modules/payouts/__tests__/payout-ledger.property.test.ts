@@ -8,7 +8,7 @@ import { fundedAffiliate, type FundedAffiliate } from '../../../../test-support/
 import { storeRates } from '../../commission-upload/upload-rates';
 import { reconcileLedger, unreconciledOrders } from '../../../../test-support/ledger-reconciliation';
 import { ingestOrders } from '../../integration';
-import { affiliateBalances } from '../balances';
+import { affiliateBalances } from '../ledger/balances';
 import { markLineByHand } from '../bank-result';
 import { createRun } from '../create-run';
 import { approveRun, excludeLine, rejectRun, submitRun } from '../run-steps';

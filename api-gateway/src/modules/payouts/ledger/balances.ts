@@ -1,4 +1,4 @@
-import type { Sql } from '../../db/database';
+import type { Sql } from '../../../db/database';
 
 /**
  * The one definition of an affiliate's money (docs/decisions.md, "Balances: one SQL definition"), over its
