@@ -20,6 +20,7 @@ const SKIPPED = new Set([
   'playwright-report',
   'coverage',
   '.git',
+  '.tools',
 ]);
 const SKIPPED_PATHS = new Set(['bench/results']);
 /** A `data` folder is a DATA_DIR (written while the portal runs), except inside a package's sources. */

@@ -4,6 +4,7 @@
 # that `npm start` skips the build until a source changes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/supported-node.sh
 pnpm() { bash scripts/pnpm.sh "$@"; }
 
 tree="$(node scripts/build-stamp.mjs current)"

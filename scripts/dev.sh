@@ -6,6 +6,7 @@
 # them). One app alone: `npx --yes pnpm@10 --filter mfe-admin dev` (needs the gateway for its dev session).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/supported-node.sh
 pnpm() { npx --yes pnpm@10 "$@"; }
 
 [ -d node_modules/.pnpm ] || pnpm install --frozen-lockfile

@@ -4,6 +4,7 @@
 # Embedded database in memory; DATABASE_URL=postgres://… runs it on PostgreSQL in a throwaway schema.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/supported-node.sh
 pnpm() { npx --yes pnpm@10 "$@"; }
 [ -d node_modules/.pnpm ] || pnpm install --frozen-lockfile
 # The gateway reads contracts from its build output.

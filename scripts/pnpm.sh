@@ -3,6 +3,7 @@
 # the PATH). A clone never installed is installed first, so `npm run lint` or `npm run typecheck` work on it too.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+source "$root/scripts/supported-node.sh"
 if [ ! -d "$root/node_modules/.pnpm" ]; then
   (cd "$root" && npx --yes pnpm@10 install --frozen-lockfile)
 fi

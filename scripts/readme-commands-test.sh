@@ -69,4 +69,18 @@ PORTAL_ADMIN_CODE="$(admin_code)" npm run --silent api-key -- revoke retail-plat
 echo "== readme commands: a second npm start on the same data is refused in one sentence"
 if PORT=0 npm start --silent > "$work/second.out" 2> "$work/second.err"; then fail "a second portal started"; fi
 grep -q '^The embedded database in .* is in use by process' "$work/second.err" || fail "unexpected: $(cat "$work/second.err")"
+echo "== readme commands: with only an older Node on the PATH, the commands run on a supported one and say which"
+real_node="$(command -v node)"
+mkdir -p "$work/old-node"
+# Node 20 to the version checks; anything else runs on the real Node (npm, when it installs Node 26 into .tools/).
+cat > "$work/old-node/node" <<SHIM
+#!/bin/sh
+case "\$1" in --version) echo v20.19.0 ;; -p) echo 20 ;; *) exec "$real_node" "\$@" ;; esac
+SHIM
+chmod +x "$work/old-node/node"
+PATH="$work/old-node:$PATH" PORTAL_NEWEST_LTS=0 bash -c 'source scripts/supported-node.sh && node -p process.version' \
+  > "$work/old.out" 2> "$work/old.err" || fail "an older Node was not replaced: $(cat "$work/old.err")"
+grep -q '^v26\.' "$work/old.out" || fail "the command ran on $(cat "$work/old.out"), not Node 26"
+grep -q "^Using Node v26\..* (the machine's Node v20.19.0 is not a supported line)" "$work/old.err" ||
+  fail "it did not say which Node it uses: $(cat "$work/old.err")"
 echo "== readme commands: passed"

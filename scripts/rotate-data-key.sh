@@ -6,6 +6,7 @@
 # when the sources changed since the last build, since the gateway reads them from their build output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/supported-node.sh
 export DATA_DIR="${DATA_DIR:-$PWD/data}"
 [ -d node_modules/.pnpm ] || npx --yes pnpm@10 install --frozen-lockfile >&2
 if ! node scripts/build-stamp.mjs check; then

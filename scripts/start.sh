@@ -6,6 +6,7 @@
 # gateway prints where it listens once it does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/supported-node.sh
 export DATA_DIR="${DATA_DIR:-$PWD/data}"
 
 if ! node scripts/build-stamp.mjs check; then

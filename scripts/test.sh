@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs everything and runs every test: lint, types, unit and integration (jest; the gateway's also on
 # PostgreSQL when a server answers on 127.0.0.1:5432), end to end (Playwright).
-# Needs only Node 20 and npm; Playwright drives Debian's Chromium, installed here when missing and we may.
+# Needs only Node and npm (an older Node than 24 is replaced, scripts/supported-node.sh); Playwright drives Debian's Chromium, installed here when missing and we may.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/supported-node.sh
 pnpm() { npx --yes pnpm@10 "$@"; }
 # Logged to a file or a CI log (not a terminal): no colour codes from jest, Playwright, pnpm or webpack.
 # Both variables: chalk reads FORCE_COLOR=0 as 'off', but webpack-cli's colorette reads any FORCE_COLOR as

@@ -3,6 +3,7 @@
 # (tsconfig.apps.json), checked beside the other packages' own `typecheck` scripts, two at a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/supported-node.sh
 pnpm() { bash scripts/pnpm.sh "$@"; }
 
 # A clone never installed is installed first (as scripts/pnpm.sh does), before tsc is run from the admin app.

@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { startEmbeddedMaintenance } from './db/embedded-maintenance';
 import { startMemoryLog } from './lib/memory-log';
+import { startIdentityCheckWorker } from './modules/identity-check';
 import { startOutboxWorker } from './modules/messaging';
 import { startPayoutWorker } from './modules/paystack-payouts';
 import { startSelfieSweeper } from './modules/registration';
@@ -28,9 +29,11 @@ export function startBackgroundWork(ctx: AppContext): () => Promise<void> {
   );
   // Issue 49: risk signals of the affiliates whose rows changed, and the periodic scan.
   const stopRisk = startRiskWorker(ctx);
+  // Issue 50: identity checks against the authority (Smile ID), off the request, retried with a backoff.
+  const stopIdentityChecks = startIdentityCheckWorker(ctx);
   return async () => {
     stopMemoryLog();
     stopSweeper();
-    await Promise.all([stopOutbox(), stopPayouts(), stopMaintenance(), stopRisk()]);
+    await Promise.all([stopOutbox(), stopPayouts(), stopMaintenance(), stopRisk(), stopIdentityChecks()]);
   };
 }

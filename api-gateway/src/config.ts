@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { type DataKeyring, decodeDataKey, makeKeyring, newDataKey } from './lib/field-crypto';
 import { type ServiceConfig, ServiceEnv, serviceConfig } from './config-service';
+import { type IdentityCheckConfig, IdentityEnv, identityCheckConfig } from './config-identity';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -21,6 +22,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   ...ServiceEnv,
+  ...IdentityEnv,
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SESSION_TTL_MINUTES: z.coerce
     .number()
@@ -129,6 +131,8 @@ export interface AppConfig extends ServiceConfig {
   /** Second factor for staff (issue 29): whether an Admin must have one. */
   adminSecondFactor: 'required' | 'optional';
   messaging: MessagingConfig;
+  /** Issue 50: the identity check against the authority (Smile ID). */
+  identityCheck: IdentityCheckConfig;
 }
 
 /** Issue 28: the payout provider, and for Paystack its key and the executor's timings. */
@@ -250,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : { provider: 'bank-file' },
     adminSecondFactor: e.ADMIN_SECOND_FACTOR,
     messaging,
+    identityCheck: identityCheckConfig(e, invalid),
     ...serviceConfig(e),
   };
 }

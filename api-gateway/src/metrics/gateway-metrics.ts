@@ -123,6 +123,14 @@ export const kycOldestAge = new Gauge({
   ...fromDatabase,
 });
 
+/** Issue 50: identity checks against the authority, by provider and outcome. */
+export const IDENTITY_CHECK_OUTCOMES = ['match', 'mismatch', 'pending', 'failed'] as const;
+export const identityChecks = new Counter({
+  name: 'portal_identity_checks_total',
+  help: 'Identity check attempts, by provider and outcome (match, mismatch, pending: submitted, failed: retried).',
+  labelNames: ['provider', 'outcome'] as const,
+});
+
 export const exportsRunning = new Gauge({
   name: 'portal_exports_running',
   help: 'Spreadsheet exports being written now.',

@@ -34,13 +34,15 @@ export const heldByMessage = (reviewerName: string) => `${reviewerName} is revie
 
 /**
  * Why a case needs a closer look, worst first in the queue's risk order: the BVN/NIN, account or mobile is
- * another affiliate's too; the bank's account name matches the registered name poorly.
+ * another affiliate's too; the bank's account name matches the registered name poorly; the authority did not
+ * find the number, or its names or photo did not match (issue 50, part 1).
  */
-export const KYC_RISKS = ['duplicateIdentity', 'lowNameMatch'] as const;
+export const KYC_RISKS = ['duplicateIdentity', 'lowNameMatch', 'authorityCheckFailed'] as const;
 export type KycRisk = (typeof KYC_RISKS)[number];
 export const KYC_RISK_LABELS: Record<KycRisk, string> = {
   duplicateIdentity: 'Duplicate identity',
   lowNameMatch: 'Low name match',
+  authorityCheckFailed: 'Authority check failed',
 };
 
 const positiveIntFromQuery = (message: string, max?: number) =>

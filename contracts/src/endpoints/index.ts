@@ -7,6 +7,7 @@ import { BankAccountVerificationEndpoints } from './bank-account-verification';
 import { BankVerificationEndpoints } from './bank-verification';
 import { DataRightsEndpoints } from './data-rights';
 import { KycCaseEndpoints } from './kyc-cases';
+import { IdentityCheckEndpoints } from './identity-check';
 import { ApiKeyAdminEndpoints, IntegrationEndpoints } from './integration';
 import { CommissionEndpoints } from './commission';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
@@ -25,6 +26,7 @@ export * from './bank-account-verification';
 export * from './bank-verification';
 export * from './data-rights';
 export * from './kyc-cases';
+export * from './identity-check';
 export * from './auth';
 export * from './integration';
 export * from './commission';
@@ -48,6 +50,7 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   DevEndpoints,
   AffiliateEndpoints,
   KycCaseEndpoints,
+  IdentityCheckEndpoints,
   AffiliateAreaEndpoints,
   MediaEndpoints,
   DashboardEndpoints,

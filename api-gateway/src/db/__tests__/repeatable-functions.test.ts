@@ -44,7 +44,17 @@ test('the file defines the ledger and the other redefined functions', () => {
   ]);
 });
 
-test('numbered migrations keep their old definitions as history and add no new one', () => {
+test("the ledger's rule is written once: no numbered migration holds a body of commission_ledger_apply", () => {
+  const files = readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql'));
+  const holding = files.filter((file) =>
+    /CREATE (OR REPLACE )?FUNCTION commission_ledger_apply\(/.test(
+      readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'),
+    ),
+  );
+  expect(holding).toEqual([]);
+});
+
+test('numbered migrations keep the old definitions of the smaller functions as history and add no new one', () => {
   const history: Record<string, string[]> = {};
   for (const file of readdirSync(MIGRATIONS_DIR)
     .filter((name) => name.endsWith('.sql'))
@@ -56,11 +66,6 @@ test('numbered migrations keep their old definitions as history and add no new o
   // A new version of one of these functions goes into the repeatable file, not into a numbered migration.
   expect(history).toEqual({
     affiliate_status_counts_sync: ['001_initial.sql', '074_status_counts_at_commit.sql'],
-    commission_ledger_apply: [
-      '060_commission_ledger.sql',
-      '061_payout_runs.sql',
-      '071_linear_ledger_apply.sql',
-    ],
     commission_ledger_follow_orders: ['060_commission_ledger.sql', '071_linear_ledger_apply.sql'],
     order_daily_counts_sync: ['001_initial.sql', '014_order_daily_counts_per_statement.sql'],
     payout_lines_forward_only: ['061_payout_runs.sql', '069_payout_draft_holds_nothing.sql'],
@@ -80,13 +85,14 @@ describe('on a database', () => {
   });
 
   test('one migrated before the file, holding an older ledger, is brought to the current bodies', async () => {
-    // Every numbered migration and no repeatable file: a database of before; then 060's ledger put back.
+    // Every numbered migration and no repeatable file: a database of before; then an older ledger put in place.
     await migrateBefore(db, '~');
-    const first = readFileSync(path.join(MIGRATIONS_DIR, '060_commission_ledger.sql'), 'utf8');
-    const old = [...first.matchAll(DEFINITION)].find((match) => match[1] === 'commission_ledger_apply');
-    await db.exec(old![0].replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION'));
-    expect((await bodies(db)).get('commission_ledger_apply')).toEqual([old![3]]);
-    expect(old![3]).not.toBe(current.get('commission_ledger_apply'));
+    const olderBody = '\nBEGIN\n  RAISE NOTICE $m$an older ledger$m$;\nEND ';
+    await db.exec(
+      `CREATE OR REPLACE FUNCTION commission_ledger_apply(order_ids bigint[], old_statuses text[]) RETURNS void
+       LANGUAGE plpgsql AS $fn$${olderBody}$fn$;`,
+    );
+    expect((await bodies(db)).get('commission_ledger_apply')).toEqual([olderBody]);
 
     expect(await migrate(db)).toEqual([]);
     await expectCurrentBodies(db);

@@ -8,7 +8,7 @@ export {
   storeBankVerification,
   type StoredBankVerification,
 } from './resolve-account-name';
-export { nameMatchScore } from './name-match';
+export { canonicalTokens, nameMatchScore } from './name-match';
 // Issue 48: the bank-file programme's own verification (staff name enquiry, a paid bank-file line).
 export { confirmBankNameEnquiry, enquireBankName, verificationState } from './account-verification';
 export { verifyAccountByPaidLine } from './paid-line';

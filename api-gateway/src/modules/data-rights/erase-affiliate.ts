@@ -179,6 +179,8 @@ export async function eraseAffiliate(
     await tx.query('DELETE FROM affiliate_flags WHERE affiliate_id = $1 OR other_affiliate_id = $1', [
       row.affiliate_id,
     ]);
+    // Issue 50: the authority's names and date of birth for this person.
+    await tx.query('DELETE FROM identity_checks WHERE affiliate_id = $1', [row.affiliate_id]);
 
     // Sign-in history: the rows stay (counts, the login report), without addresses, agents or places.
     await tx.query(

@@ -6,6 +6,7 @@ import {
   KYC_RISKS,
 } from '@portal/contracts';
 import type { Sql } from '../../db/database';
+import { AUTHORITY_CHECK_FAILED_SQL } from '../identity-check';
 
 const HOUR_MS = 3_600_000;
 const IDLE_MS = KYC_CLAIM_IDLE_MINUTES * 60_000;
@@ -26,7 +27,8 @@ const SELECT_CASE = `SELECT c.affiliate_id AS "affiliateID", a.affiliate_code AS
          CASE WHEN c.last_active_at > $1 THEN c.last_active_at END AS "lastActiveAt",
          (EXISTS (SELECT 1 FROM affiliate_flags f WHERE f.affiliate_id = c.affiliate_id)
           OR EXISTS (SELECT 1 FROM affiliate_flags f WHERE f.other_affiliate_id = c.affiliate_id)) AS "duplicateIdentity",
-         coalesce(a.bank_name_match_score < ${BANK_NAME_MATCH_THRESHOLD}, false) AS "lowNameMatch"
+         coalesce(a.bank_name_match_score < ${BANK_NAME_MATCH_THRESHOLD}, false) AS "lowNameMatch",
+         ${AUTHORITY_CHECK_FAILED_SQL} AS "authorityCheckFailed"
     FROM kyc_cases c
     JOIN affiliates a ON a.affiliate_id = c.affiliate_id
     LEFT JOIN users r ON r.user_id = c.reviewer_user_id`;
@@ -43,6 +45,7 @@ interface CaseRow {
   lastActiveAt: Date | null;
   duplicateIdentity: boolean;
   lowNameMatch: boolean;
+  authorityCheckFailed: boolean;
 }
 
 function caseSummary(row: CaseRow, now: Date): KycCaseSummary {
@@ -92,7 +95,8 @@ export interface QueueRequest {
 
 const RISK_COUNT = `((EXISTS (SELECT 1 FROM affiliate_flags f WHERE f.affiliate_id = c.affiliate_id)
                       OR EXISTS (SELECT 1 FROM affiliate_flags f WHERE f.other_affiliate_id = c.affiliate_id))::int
-                     + coalesce(a.bank_name_match_score < ${BANK_NAME_MATCH_THRESHOLD}, false)::int)`;
+                     + coalesce(a.bank_name_match_score < ${BANK_NAME_MATCH_THRESHOLD}, false)::int
+                     + (${AUTHORITY_CHECK_FAILED_SQL})::int)`;
 
 /** One page of the queue and the count of its filter. */
 export async function pageQueue(

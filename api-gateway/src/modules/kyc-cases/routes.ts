@@ -5,6 +5,7 @@ import { affiliateIdParam } from '../../http/affiliate-id-param';
 import { claimCase, claimNextCase, listReviewers, reassignCase, releaseCase } from './case-claims';
 import { addNote, listNotes } from './case-notes';
 import { pageQueue } from './case-queries';
+import { registerIdentityCheckRoutes } from '../identity-check';
 
 export function registerKycCaseRoutes(api: ApiRouter, ctx: AppContext): void {
   api.route(KycCaseEndpoints.queue, async ({ query, session }) => {
@@ -45,4 +46,7 @@ export function registerKycCaseRoutes(api: ApiRouter, ctx: AppContext): void {
   );
 
   api.route(KycCaseEndpoints.reviewers, () => listReviewers(ctx.db));
+
+  // Part 1: the identity check against the authority, shown on the case.
+  registerIdentityCheckRoutes(api, ctx);
 }

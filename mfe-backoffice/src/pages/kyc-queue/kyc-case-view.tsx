@@ -17,6 +17,7 @@ import {
 } from '@portal/shared-ui';
 import { claimCase, fetchReviewers, reassignCase, releaseCase } from './kyc-api';
 import { KycCaseNotes } from './kyc-case-notes';
+import { KycIdentityCheck } from './kyc-identity-check';
 import { ageText, clockText, queuedText, riskLabels } from './kyc-text';
 import styles from './kyc-queue.module.css';
 
@@ -184,6 +185,9 @@ export function KycCaseView({ affiliateID }: { affiliateID: number }) {
           ) : null}
         </section>
       )}
+      {result && (result.kind === 'mine' || result.waiting) ? (
+        <KycIdentityCheck affiliateID={affiliateID} />
+      ) : null}
       {result && (result.kind === 'mine' || result.waiting) ? (
         <KycCaseNotes affiliateID={affiliateID} />
       ) : null}

@@ -1,10 +1,18 @@
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openSuiteDatabase } from '../../../../test-support/suite-database';
 import { createStaffUser } from '../../../../test-support/affiliate-fixtures';
 import { fundedAffiliate } from '../../../../test-support/payout-fixtures';
-import { MIGRATIONS_DIR, migrate } from '../../../db/migrate';
+import { MIGRATIONS_DIR, migrate, REPEATABLE_FOLDER } from '../../../db/migrate';
+
+/** The ledger's one body (repeatable/functions.sql): the numbered migrations hold none, so a database of 068 gets it. */
+function ledgerFunction(): string {
+  const sql = readFileSync(path.join(MIGRATIONS_DIR, REPEATABLE_FOLDER, 'functions.sql'), 'utf8');
+  const match = /CREATE OR REPLACE FUNCTION commission_ledger_apply\([\s\S]*?\$fn\$;/.exec(sql);
+  if (!match) throw new Error('functions.sql defines no commission_ledger_apply');
+  return match[0];
+}
 
 // Migration 069: a draft made before it held its entries (creation attached them); after it a draft holds none,
 // so the upgrade releases them, and every run gets the instant its money had to be available before.
@@ -17,6 +25,7 @@ test('an upgraded draft releases its entries; every run keeps the instant it pay
     for (const file of files.filter((name) => name < '069'))
       copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
     await migrate(db, dir);
+    await db.exec(ledgerFunction());
     const admin = await createStaffUser(db, 1);
     const approver = await createStaffUser(db, 1);
     const drafted = await fundedAffiliate(db, ['1500.00']);
