@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
+import { PAYSTACK } from '../../lib/paystack-client';
 import { openAccountNumber } from '../../lib/sealed-numbers';
 import { recordAudit } from '../audit';
 import { nameMatchScore } from './name-match';
@@ -48,7 +49,7 @@ export async function lockAffiliateAccount(ctx: AppContext, tx: Sql, affiliateId
 }
 
 interface Verified {
-  method: Exclude<BankVerificationMethod, 'paystack'>;
+  method: Exclude<BankVerificationMethod, typeof PAYSTACK>;
   verificationId: number;
   accountName: string;
   score: number;
@@ -262,7 +263,7 @@ export async function verificationState(
     verified:
       row.bank_resolved_at && row.bank_account_name
         ? {
-            method: row.bank_verified_via ?? 'paystack',
+            method: row.bank_verified_via ?? PAYSTACK,
             accountName: row.bank_account_name,
             nameMatchScore: score,
             belowThreshold: score < BANK_NAME_MATCH_THRESHOLD,

@@ -11,6 +11,7 @@ import type { Sql } from '../../db/database';
 import { badRequest, tooMany } from '../../http/errors';
 import { takeCall, type CallLimit } from '../../lib/call-buckets';
 import { keyedHash } from '../../lib/keyed-hash';
+import { PAYSTACK, paystackClient } from '../../lib/paystack-client';
 import { nameMatchScore } from './name-match';
 import type { BankAccountResolver } from './provider';
 import { paystackResolver } from './paystack';
@@ -41,7 +42,12 @@ const resolvers = new WeakMap<AppContext, BankAccountResolver | undefined>();
 function resolverOf(ctx: AppContext): BankAccountResolver | undefined {
   if (!resolvers.has(ctx)) {
     const settings = ctx.config.bankVerification;
-    resolvers.set(ctx, settings.provider === 'paystack' ? paystackResolver(settings, ctx.logger) : undefined);
+    resolvers.set(
+      ctx,
+      settings.provider === PAYSTACK
+        ? paystackResolver(paystackClient(settings, ctx.logger), ctx.logger)
+        : undefined,
+    );
   }
   return resolvers.get(ctx);
 }
@@ -198,7 +204,7 @@ export async function storeBankVerification(
 ): Promise<void> {
   await sql.query(
     `UPDATE affiliates SET bank_account_name = $2, bank_name_match_score = $3, bank_resolution_ref = $4,
-            bank_resolved_at = $5, bank_verified_via = CASE WHEN $5::timestamptz IS NULL THEN NULL ELSE 'paystack' END,
+            bank_resolved_at = $5, bank_verified_via = CASE WHEN $5::timestamptz IS NULL THEN NULL ELSE $6::text END,
             bank_verified_by = NULL
       WHERE affiliate_id = $1`,
     [
@@ -207,6 +213,7 @@ export async function storeBankVerification(
       stored.bank_name_match_score,
       stored.bank_resolution_ref,
       stored.bank_resolved_at,
+      PAYSTACK,
     ],
   );
 }

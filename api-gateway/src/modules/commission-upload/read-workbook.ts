@@ -51,24 +51,38 @@ let running = 0;
  * only with a WorkbookRefusal.
  */
 export async function readWorkbook(file: Buffer, container: Container): Promise<SheetRows> {
+  return readInWorker(file, {
+    entries: container.kind === 'zip' ? container.entries : [],
+    maxRows: COMMISSION_UPLOAD_LIMITS.maxRows,
+    maxColumns: SHEET_WORKER_LIMITS.maxColumns,
+  });
+}
+
+/**
+ * Reads UTF-8 delimited text (CSV, lib/csv-rows.ts) in the same kind of worker, with the same limits and
+ * refusals: a file that is not such a table is refused, never an error of the gateway.
+ */
+export async function readDelimitedText(
+  file: Buffer,
+  limits: { maxRows: number; maxColumns: number },
+): Promise<SheetRows> {
+  return readInWorker(file, { entries: [], ...limits, format: 'csv' });
+}
+
+async function readInWorker(file: Buffer, job: Omit<SheetWorkerJob, 'file'>): Promise<SheetRows> {
   if (running >= SHEET_WORKER_LIMITS.concurrent) throw new WorkbookRefusal('busy', 503);
   running++;
   try {
-    return believe(await runWorker(file, container));
+    return believe(await runWorker(file, job), job.maxRows, job.maxColumns);
   } finally {
     running--;
   }
 }
 
-function runWorker(file: Buffer, container: Container): Promise<unknown> {
+function runWorker(file: Buffer, options: Omit<SheetWorkerJob, 'file'>): Promise<unknown> {
   // The worker owns its copy: the request's buffer may be a slice of a shared pool.
   const copy = new Uint8Array(file);
-  const job: SheetWorkerJob = {
-    file: copy,
-    entries: container.kind === 'zip' ? container.entries : [],
-    maxRows: COMMISSION_UPLOAD_LIMITS.maxRows,
-    maxColumns: SHEET_WORKER_LIMITS.maxColumns,
-  };
+  const job: SheetWorkerJob = { file: copy, ...options };
   const worker = new Worker(WORKER_FILE, {
     workerData: job,
     transferList: [copy.buffer],
@@ -119,7 +133,11 @@ const isCell = (value: unknown): value is CellValue =>
  * Only the promised shape is believed, anything else is an unreadable file: rows (at most the cap, the header
  * and one more) of at most maxColumns plain values; or a refusal naming a known message.
  */
-export function believe(message: unknown): SheetRows {
+export function believe(
+  message: unknown,
+  maxRows: number = COMMISSION_UPLOAD_LIMITS.maxRows,
+  maxColumns: number = SHEET_WORKER_LIMITS.maxColumns,
+): SheetRows {
   const answer = (typeof message === 'object' && message !== null ? message : {}) as {
     ok?: unknown;
     code?: unknown;
@@ -131,11 +149,9 @@ export function believe(message: unknown): SheetRows {
     throw new WorkbookRefusal(known ? (answer.code as RefusalCode) : 'unreadable');
   }
   const rows = answer.rows;
-  if (!Array.isArray(rows) || rows.length > COMMISSION_UPLOAD_LIMITS.maxRows + 2)
-    throw new WorkbookRefusal('unreadable');
+  if (!Array.isArray(rows) || rows.length > maxRows + 2) throw new WorkbookRefusal('unreadable');
   for (const row of rows as unknown[]) {
-    if (!Array.isArray(row) || row.length > SHEET_WORKER_LIMITS.maxColumns)
-      throw new WorkbookRefusal('unreadable');
+    if (!Array.isArray(row) || row.length > maxColumns) throw new WorkbookRefusal('unreadable');
     // A plain loop: a sparse array's holes are undefined here, and refused.
     for (let c = 0; c < row.length; c++) if (!isCell(row[c])) throw new WorkbookRefusal('unreadable');
   }

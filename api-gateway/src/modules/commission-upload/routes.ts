@@ -2,7 +2,6 @@ import { CommissionEndpoints } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { listCurrentRates, listRateUploads } from './rate-lists';
-import { listReturnWindows, saveReturnWindow } from './return-windows';
 import { parseUploadForm } from './upload-form';
 import { uploadRates } from './upload-rates';
 
@@ -13,8 +12,4 @@ export function registerCommissionUploadRoutes(api: ApiRouter, ctx: AppContext):
   });
   api.route(CommissionEndpoints.rates, ({ query }) => listCurrentRates(ctx, query));
   api.route(CommissionEndpoints.uploads, ({ query }) => listRateUploads(ctx, query));
-  api.route(CommissionEndpoints.returnWindows, () => listReturnWindows(ctx.db));
-  api.route(CommissionEndpoints.saveReturnWindow, ({ body, session }) =>
-    saveReturnWindow(ctx, session, body),
-  );
 }

@@ -12,6 +12,8 @@ export interface SheetWorkerJob {
   entries: ZipEntry[];
   maxRows: number;
   maxColumns: number;
+  /** 'csv': the file is UTF-8 text of delimited rows (lib/csv-rows.ts), not a workbook. */
+  format?: 'workbook' | 'csv';
 }
 
 /** A refusal names a key of CommissionUploadMessages. */

@@ -6,9 +6,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { inflateRawSync } from 'node:zlib';
 import * as XLSX from 'xlsx';
+import { CsvRefusal, csvRows } from '../../lib/csv-rows';
 import type { CellValue, SheetWorkerAnswer, SheetWorkerJob } from './sheet-worker-protocol';
 
-const { file, entries, maxRows, maxColumns } = workerData as SheetWorkerJob;
+const { file, entries, maxRows, maxColumns, format } = workerData as SheetWorkerJob;
 
 /** Each deflated part must really inflate to no more than its directory entry says (a lying zip bomb stops here). */
 function partsInflateAsDeclared(bytes: Buffer): SheetWorkerAnswer | undefined {
@@ -95,9 +96,24 @@ function read(): SheetWorkerAnswer {
   return { ok: true, rows, date1904 };
 }
 
+/** UTF-8 text (a byte-order mark allowed) of delimited rows. */
+function readCsv(): SheetWorkerAnswer {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(file).replace(/^\uFEFF/, '');
+  } catch {
+    return { ok: false, code: 'unreadable' };
+  }
+  try {
+    return { ok: true, rows: csvRows(text, { maxRows, maxColumns }), date1904: false };
+  } catch (error) {
+    return { ok: false, code: error instanceof CsvRefusal ? error.code : 'unreadable' };
+  }
+}
+
 let answer: SheetWorkerAnswer;
 try {
-  answer = read();
+  answer = format === 'csv' ? readCsv() : read();
 } catch {
   answer = { ok: false, code: 'unreadable' };
 }

@@ -1,6 +1,6 @@
 import type { Sql } from '../../db/database';
 import { businessTimestamp } from '../../lib/business-time';
-import { accountLabel } from '../payouts';
+import { accountLabel, railLabel } from '../payouts';
 import { NAIRA_FORMAT, type SheetColumn } from '../reports';
 
 interface PayoutRow {
@@ -50,7 +50,7 @@ export async function readMyPayouts(
     {
       header: 'Paid through',
       width: 12,
-      value: (row) => (row.provider === 'paystack' ? 'Paystack' : 'Bank file'),
+      value: (row) => railLabel(row.provider),
     },
     { header: 'Line', width: 8, value: (row) => Number(row.payout_line_id) },
     { header: 'Reference', width: 18, value: (row) => row.reference },

@@ -6,6 +6,7 @@ import { RoleId } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { providerStates } from '../messaging';
+import { configuredRail } from '../payouts';
 import { gatewayReady } from '../../metrics/gateway-metrics';
 import { isDraining } from './readiness';
 
@@ -19,6 +20,12 @@ const PACKAGE_VERSION = (
   }
 ).version;
 
+/** The payouts channel of the health page: the configured rail, configured when it calls a provider. */
+function payoutRail(ctx: AppContext) {
+  const rail = configuredRail(ctx.config);
+  return { name: rail.id, configured: rail.callsProvider };
+}
+
 export function registerHealthRoutes(api: ApiRouter, ctx: AppContext): void {
   api.route(HealthEndpoints.health, async ({ session }, _req, res) => {
     const version = await databaseVersion(ctx);
@@ -29,7 +36,8 @@ export function registerHealthRoutes(api: ApiRouter, ctx: AppContext): void {
           status,
           database: { reachable: version !== null, driver: ctx.db.driver, version },
           version: PACKAGE_VERSION,
-          providers: version === null ? undefined : await providerStates(ctx).catch(() => undefined),
+          providers:
+            version === null ? undefined : await providerStates(ctx, payoutRail(ctx)).catch(() => undefined),
           bankVerification: ctx.config.bankVerification.provider,
         }
       : { status };

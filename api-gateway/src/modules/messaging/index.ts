@@ -3,4 +3,3 @@ export { startOutboxWorker } from './delivery-worker';
 export { enqueueMessage } from './outbox';
 export { registerMessagingRoutes } from './routes';
 export { providerStates, recordProviderResult } from './provider-health';
-export { readRawWebhookBody } from './whatsapp-webhook';

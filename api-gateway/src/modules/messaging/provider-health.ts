@@ -35,8 +35,14 @@ export async function recordProviderResult(
   }
 }
 
-/** The configured provider of each channel with its last success and failure (staff's /api/health). */
-export async function providerStates(ctx: AppContext): Promise<ProviderState[]> {
+/**
+ * The configured provider of each channel with its last success and failure (staff's /api/health). The payouts
+ * channel is the configured payout rail, as the payouts module names it.
+ */
+export async function providerStates(
+  ctx: AppContext,
+  payouts: { name: string; configured: boolean },
+): Promise<ProviderState[]> {
   const { messaging } = ctx.config;
   const configured: ProviderState[] = [
     {
@@ -62,8 +68,8 @@ export async function providerStates(ctx: AppContext): Promise<ProviderState[]> 
     },
     {
       channel: 'payouts',
-      name: ctx.config.payouts.provider,
-      configured: ctx.config.payouts.provider === 'paystack',
+      name: payouts.name,
+      configured: payouts.configured,
       lastSuccessAt: null,
       lastFailureAt: null,
     },

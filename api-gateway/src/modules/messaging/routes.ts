@@ -2,7 +2,8 @@ import { OutboxAdminEndpoints, WebhookEndpoints } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { outboxPage } from './outbox-admin';
-import { answerVerification, readRawWebhookBody, receiveNotification } from './whatsapp-webhook';
+import { readRawWebhookBody } from '../../http/raw-body';
+import { answerVerification, receiveNotification } from './whatsapp-webhook';
 import { receiveTermiiReport } from './termii-webhook';
 
 /** Issue 27: the admin's outbox view, the WhatsApp status webhook and Termii's delivery reports. */

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { OutboxMessages, RegistrationMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../http/errors';
+import { rawBodyOf } from '../../http/raw-body';
 import { receiveReceipt } from './delivery-receipts';
 import type { DeliveryReceipt, ReceiptStatus } from './delivery-receipts';
 
@@ -65,7 +66,7 @@ function receiptOf(body: unknown, now: Date): DeliveryReceipt | null {
  * outbox row with that message_id as a WhatsApp receipt is: forward only, kept until the id is stored.
  */
 export async function receiveTermiiReport(ctx: AppContext, req: Request, res: Response) {
-  const raw = res.locals.rawBody as Buffer | undefined;
+  const raw = rawBodyOf(res);
   if (
     !raw ||
     !validTermiiSignature(raw, req.headers['x-termii-signature'], ctx.config.messaging.webhook.termiiSecret)

@@ -1,16 +1,14 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import express from 'express';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import { OutboxMessages, RegistrationMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, unauthorized } from '../../http/errors';
+import { rawBodyOf } from '../../http/raw-body';
 import { queueSmsFallbacks } from './sms-fallback';
 import { WHATSAPP_RECIPIENT_ERRORS } from './provider-errors';
 import { RECEIPT_STATUSES, receiveReceipt } from './delivery-receipts';
 import type { DeliveryReceipt, ReceiptStatus } from './delivery-receipts';
 
-/** Meta's notifications are small; anything bigger is not one of them. */
-export const WEBHOOK_BODY_LIMIT = '256kb';
 /** Statuses handled from one notification at most (Meta batches up to about a thousand). */
 const MAX_STATUSES = 1000;
 
@@ -20,20 +18,6 @@ function sameSecret(given: string, expected: string): boolean {
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b);
 }
-
-/**
- * The raw bytes, before any parser: the signature is over them exactly. The JSON parser of the API skips
- * /webhooks/ (app.ts), so this is the only reader of the body.
- */
-export const readRawWebhookBody: RequestHandler[] = [
-  express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }),
-  (req: Request, res: Response, next: NextFunction) => {
-    res.locals.rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    // The router's checks and schemas see no body: nothing is read before the signature holds.
-    req.body = {};
-    next();
-  },
-];
 
 /** 'sha256=' + hex HMAC-SHA256 of the raw body with the app secret, compared in constant time. */
 export function validSignature(raw: Buffer, header: unknown, appSecret: string | undefined): boolean {
@@ -115,7 +99,7 @@ function receiptsOf(body: unknown, now: Date): DeliveryReceipt[] {
 
 /** POST: the signature first (401 and nothing read otherwise), then the statuses. */
 export async function receiveNotification(ctx: AppContext, req: Request, res: Response) {
-  const raw = res.locals.rawBody as Buffer | undefined;
+  const raw = rawBodyOf(res);
   if (
     !raw ||
     !validSignature(raw, req.headers['x-hub-signature-256'], ctx.config.messaging.webhook.appSecret)

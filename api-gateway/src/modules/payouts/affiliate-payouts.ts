@@ -25,8 +25,8 @@ import {
   paidSince,
 } from './affiliate-payouts-queries';
 import { accountLabel } from './account-label';
-import { pageLedger } from './affiliate-ledger';
-import { affiliateBalances } from './balances';
+import { pageLedger } from './ledger/affiliate-ledger';
+import { affiliateBalances } from './ledger/balances';
 
 /** Only the caller's own payouts: the affiliate comes from the session, never from the request. */
 function payee(session: SessionUser): number {

@@ -5,7 +5,8 @@ import type { SessionUser } from '../../http/session';
 import { open } from '../../lib/field-crypto';
 import { recordAudit } from '../audit';
 import { type ExportRunner, NAIRA_FORMAT, type SheetColumn } from '../reports';
-import { lockRun } from './runs';
+import { railOf } from './rails/registry';
+import { lockRun } from './run-queries';
 
 // The bank's result file and marking by hand: bank-result.ts.
 export { parseCsv } from './bank-result-file';
@@ -45,7 +46,7 @@ export async function bankFile(
 ): Promise<ExcelPathResponse> {
   const lines = await ctx.db.transaction(async (tx) => {
     const run = await lockRun(tx, runId);
-    if (run.provider !== 'bank-file') throw conflict(PayoutMessages.notBankFile);
+    if (!railOf(run.provider).takesBankResult) throw conflict(PayoutMessages.notBankFile);
     if (run.status !== 'executing') throw conflict(PayoutMessages.notExecuting);
     const { rows } = await tx.query<{
       reference: string;

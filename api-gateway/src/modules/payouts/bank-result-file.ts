@@ -5,12 +5,13 @@ import {
   PAYOUT_RESULT_FIELD,
   PAYOUT_RESULT_LIMITS,
   PayoutMessages,
-  hasControlCharacters,
 } from '@portal/contracts';
 import { badRequest, HttpError } from '../../http/errors';
+import { CsvRefusal, csvRows } from '../../lib/csv-rows';
 import {
   ContainerRefusal,
   inspectContainer,
+  readDelimitedText,
   readWorkbook,
   WorkbookRefusal,
   type CellValue,
@@ -55,61 +56,21 @@ export interface ResultRow {
 const cellText = (value: CellValue | undefined): string =>
   value === null || value === undefined ? '' : String(value).trim();
 
-/** RFC 4180 CSV: quoted fields with "" inside, CRLF or LF. Control characters other than tabs refuse the file. */
+/** Columns a result file's row may have; a wider one is not a result file. */
+const MAX_CSV_COLUMNS = 50;
+
+/**
+ * RFC 4180 CSV (lib/csv-rows.ts, csv-parse): quoted fields with "" inside, CRLF or LF, commas or semicolons.
+ * Control characters other than tabs refuse the file. The upload reads it in the sheet worker (readResultFile).
+ */
 export function parseCsv(text: string): string[][] {
-  if (hasControlCharacters(text.replace(/[\r\n\t]/g, ' ')))
-    throw badRequest(PayoutMessages.resultFileUnreadable);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  const endField = () => {
-    row.push(field);
-    field = '';
-  };
-  const endRow = () => {
-    endField();
-    rows.push(row);
-    row = [];
-    if (rows.length > PAYOUT_RESULT_LIMITS.maxRows + 1)
+  try {
+    return csvRows(text, { maxRows: PAYOUT_RESULT_LIMITS.maxRows, maxColumns: MAX_CSV_COLUMNS });
+  } catch (error) {
+    if (error instanceof CsvRefusal && error.code === 'tooManyRows')
       throw badRequest(PayoutMessages.resultFileTooManyRows);
-  };
-  while (i < text.length) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i++;
-        continue;
-      }
-      field += c;
-      i++;
-      continue;
-    }
-    if (c === '"' && field === '') {
-      quoted = true;
-      i++;
-    } else if (c === ',' || c === ';') {
-      endField();
-      i++;
-    } else if (c === '\r' || c === '\n') {
-      endRow();
-      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-    } else {
-      field += c;
-      i++;
-    }
-    if (row.length > 50) throw badRequest(PayoutMessages.resultFileUnreadable);
+    throw badRequest(PayoutMessages.resultFileUnreadable);
   }
-  if (quoted) throw badRequest(PayoutMessages.resultFileUnreadable);
-  if (field !== '' || row.length) endRow();
-  return rows;
 }
 
 /** The rows of an uploaded result file: .xlsx through the isolated sheet worker, .csv here (it is only text). */
@@ -120,31 +81,31 @@ export async function readResultFile(req: Request): Promise<ResultRow[]> {
       [PAYOUT_RESULT_FIELD]: PayoutMessages.resultFileRequired,
     });
   const name = file.originalname.trim().toLowerCase();
+  const csv = name.endsWith('.csv');
+  if (!csv && !name.endsWith('.xlsx')) throw new HttpError(415, PayoutMessages.resultFileType);
   let table: CellValue[][];
-  if (name.endsWith('.csv')) {
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(file.buffer).replace(/^\uFEFF/, '');
-    } catch {
-      throw badRequest(PayoutMessages.resultFileUnreadable);
-    }
-    table = parseCsv(text);
-  } else if (name.endsWith('.xlsx')) {
-    try {
+  // Untrusted bytes are read in the sheet worker (commission-upload), whose refusals are answers here.
+  try {
+    if (csv) {
+      table = (
+        await readDelimitedText(file.buffer, {
+          maxRows: PAYOUT_RESULT_LIMITS.maxRows,
+          maxColumns: MAX_CSV_COLUMNS,
+        })
+      ).rows;
+    } else {
       const container = inspectContainer(file.buffer);
       if (container.kind !== 'zip') throw badRequest(PayoutMessages.resultFileUnreadable);
       table = (await readWorkbook(file.buffer, container)).rows;
-    } catch (error) {
-      if (error instanceof WorkbookRefusal && error.code === 'busy')
-        throw new HttpError(503, PayoutMessages.resultFileBusy);
-      if (error instanceof WorkbookRefusal && error.code === 'tooManyRows')
-        throw badRequest(PayoutMessages.resultFileTooManyRows);
-      if (error instanceof WorkbookRefusal || error instanceof ContainerRefusal)
-        throw badRequest(PayoutMessages.resultFileUnreadable);
-      throw error;
     }
-  } else {
-    throw new HttpError(415, PayoutMessages.resultFileType);
+  } catch (error) {
+    if (error instanceof WorkbookRefusal && error.code === 'busy')
+      throw new HttpError(503, PayoutMessages.resultFileBusy);
+    if (error instanceof WorkbookRefusal && error.code === 'tooManyRows')
+      throw badRequest(PayoutMessages.resultFileTooManyRows);
+    if (error instanceof WorkbookRefusal || error instanceof ContainerRefusal)
+      throw badRequest(PayoutMessages.resultFileUnreadable);
+    throw error;
   }
   if (table.length === 0) throw badRequest(PayoutMessages.resultFileEmpty);
   const header = table[0].map((cell) => cellText(cell).toLowerCase());

@@ -13,8 +13,9 @@ import { faultPoint } from '../../lib/fault-point';
 import { recordAudit } from '../audit';
 import { verifyAccountByPaidLine } from '../bank-verification';
 import { readResultFile } from './bank-result-file';
-import { completeRunIfSettled, markLineFailed, markLinePaid, type LineMove } from './line-moves';
-import { loadLine, loadRun, lockRun } from './runs';
+import { railOf } from './rails/registry';
+import { loadLine, loadRun, lockRun } from './run-queries';
+import { completeRunIfSettled, markLineFailed, markLinePaid, type LineMove } from './status-moves';
 
 /**
  * The bank's result of a bank-file run being paid, recorded by another admin than the run's creator (four eyes,
@@ -31,7 +32,7 @@ async function lockRunForResult(tx: Sql, runId: number, session: SessionUser, li
     if (!rows[0]) throw new HttpError(404, PayoutMessages.lineNotFound);
     run.lineStatus = rows[0].status;
   }
-  if (run.provider !== 'bank-file') throw conflict(PayoutMessages.notBankFile);
+  if (!railOf(run.provider).takesBankResult) throw conflict(PayoutMessages.notBankFile);
   if (run.status !== 'executing') throw conflict(PayoutMessages.notExecuting);
   if (run.createdBy === session.userId) throw forbidden(PayoutMessages.creatorCannotRecordResult);
   return run;

@@ -10,18 +10,28 @@ export {
   LIVE_LINE_STATUSES_SQL,
   PAYABLE_ENTRY_SQL,
   type AffiliateBalances,
-} from './balances';
-// Shared with Paystack's webhook and reconciler (paytransfer): forward-only moves of a line, in the caller's
-// transaction; each answers whether it changed anything. A paid line's notice is queued by markLinePaid.
+} from './ledger/balances';
+// Shared with Paystack's job, webhook and reconciler (paytransfer): forward-only moves of a line or run, in the
+// caller's transaction; each answers whether it changed anything. A paid line's notice is queued by markLinePaid.
 export {
+  claimLinesForSending,
   completeRunIfSettled,
+  failLinesNotSent,
   markLineFailed,
   markLinePaid,
+  markLineProcessing,
   markLineReversed,
+  runBackToApproved,
   type LineMove,
   type MovedLine,
-} from './line-moves';
+} from './status-moves';
+// The ways of paying a run: the Paystack rail's job (modules/paystack-payouts) asks for its own runs by its id;
+// other modules name a rail through railLabel and configuredRail.
+export { PAYSTACK_RAIL } from './rails/paystack-rail';
+export { configuredRail, railLabel } from './rails/registry';
+export type { PayoutRail } from './rails/payout-rail';
 export { notifyLinePaid } from './notify-paid';
 export { configuredPayoutProvider } from './settings';
 // The demo seed pays the demo affiliate's past payouts through the same steps an admin takes.
-export { approveRun, createRun, discardRun, rejectRun, submitRun } from './runs';
+export { createRun } from './create-run';
+export { approveRun, discardRun, rejectRun, submitRun } from './run-steps';

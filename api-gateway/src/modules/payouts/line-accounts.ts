@@ -2,17 +2,19 @@ import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { seal } from '../../lib/field-crypto';
 import { openAccountNumber, type SealedNumberRow } from '../../lib/sealed-numbers';
+import { railIdsSql } from './rails/registry';
 
 /** The last four digits of an account number, or null when it has fewer. */
 export const lastFour = (accountNumber: string) =>
   /^\d{4,}$/.test(accountNumber) ? accountNumber.slice(-4) : null;
 
 /**
- * A run's provider fees (issue 48): on a Paystack run, the sum of the fees Paystack reported for its transfers
+ * A run's provider fees (issue 48): on a run of a rail that reports them (Paystack), the sum of the fees Paystack reported for its transfers
  * (payout_lines.provider_fee, from the transfer answers and events); null on a bank-file run, whose bank
  * charges the company outside the portal. In RUN_SELECT's lateral sum over the run's lines `l` of run `r`.
  */
-export const FEES_SQL = `CASE WHEN r.provider = 'paystack' THEN round(coalesce(sum(l.provider_fee), 0), 2)::text END`;
+export const FEES_SQL = `CASE WHEN r.provider IN ${railIdsSql((rail) => rail.reportsFees)}
+                            THEN round(coalesce(sum(l.provider_fee), 0), 2)::text END`;
 
 /**
  * Each pending line copies the account it will pay, as it is now: bank, code, name, the sealed number (sealed

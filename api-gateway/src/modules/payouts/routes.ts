@@ -1,4 +1,4 @@
-import { PayoutEndpoints, PayoutIdParam, PayoutMessages } from '@portal/contracts';
+import { CommissionEndpoints, PayoutEndpoints, PayoutIdParam, PayoutMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { notFound } from '../../http/errors';
@@ -6,17 +6,10 @@ import { ExportRunner } from '../reports';
 import { bankFile } from './bank-file';
 import { parseResultForm } from './bank-result-file';
 import { applyBankResult, markLineByHand } from './bank-result';
-import {
-  approveRun,
-  createRun,
-  discardRun,
-  excludeLine,
-  executeRun,
-  listRuns,
-  rejectRun,
-  runDetail,
-  submitRun,
-} from './runs';
+import { createRun } from './create-run';
+import { approveRun, discardRun, excludeLine, executeRun, rejectRun, submitRun } from './run-steps';
+import { listRuns, runDetail } from './run-views';
+import { listReturnWindows, saveReturnWindow } from './ledger/return-windows';
 import { payoutSettings, savePayoutSettings } from './settings';
 
 /** :runId and :lineId: positive whole numbers, anything else is not found. */
@@ -61,5 +54,10 @@ export function registerPayoutRoutes(api: ApiRouter, ctx: AppContext): void {
   );
   api.route(PayoutEndpoints.markLine, ({ params, body, session }) =>
     markLineByHand(ctx, session, runIdOf(params), lineIdOf(params), body),
+  );
+  // The ledger's holding rule, set on Upload Commission Details → Return windows (right uploadcommission_master).
+  api.route(CommissionEndpoints.returnWindows, () => listReturnWindows(ctx.db));
+  api.route(CommissionEndpoints.saveReturnWindow, ({ body, session }) =>
+    saveReturnWindow(ctx, session, body),
   );
 }

@@ -10,15 +10,10 @@ import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import type { SessionUser } from '../../http/session';
 import { recordAudit } from '../audit';
+import { configuredRail } from './rails/registry';
 
-/**
- * The provider new runs are paid by: the configuration's (PAYOUT_PROVIDER, or paystack when
- * PAYSTACK_SECRET_KEY is set: config.payouts, paytransfer's part), bank-file when it names none.
- */
-export function configuredPayoutProvider(config: AppConfig): PayoutProvider {
-  const payouts = (config as { payouts?: { provider?: PayoutProvider } }).payouts;
-  return payouts?.provider === 'paystack' ? 'paystack' : 'bank-file';
-}
+/** The rail new runs are paid by (rails/registry.ts: configuredRail), by its id. */
+export const configuredPayoutProvider = (config: AppConfig): PayoutProvider => configuredRail(config).id;
 
 export interface StoredSettings {
   minimumPayout: string;

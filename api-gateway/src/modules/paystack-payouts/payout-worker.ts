@@ -1,7 +1,9 @@
 import type { AppContext } from '../../context';
 import { repeatEvery } from '../../lib/repeat-every';
-import { executeNextRun, reconcileLines } from './execute-run';
-import { paystackTransfersClient, type PaystackTransfersClient } from './transfers-client';
+import { PAYSTACK_RAIL } from '../payouts';
+import { executeNextRun } from './execute-run';
+import { reconcileLines } from './reconcile-lines';
+import { paystackClient, type PaystackTransfersClient } from '../../lib/paystack-client';
 
 /**
  * The background job of Paystack payouts (started by background.ts when PAYOUT_PROVIDER is paystack): every
@@ -16,10 +18,10 @@ export function startPayoutWorker(
   intervalMs = 2000,
 ): () => Promise<void> {
   const config = ctx.config.payouts;
-  if (config.provider !== 'paystack') return () => Promise.resolve();
+  if (config.provider !== PAYSTACK_RAIL.id) return () => Promise.resolve();
   const transfers =
     client ??
-    paystackTransfersClient(
+    paystackClient(
       { secretKey: config.secretKey, baseUrl: config.baseUrl, timeoutMs: config.timeoutMs },
       ctx.logger,
     );

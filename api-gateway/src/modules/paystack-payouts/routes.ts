@@ -1,7 +1,7 @@
 import { PaystackWebhookEndpoints } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
-import { readRawWebhookBody } from '../messaging';
+import { readRawWebhookBody } from '../../http/raw-body';
 import { receivePaystackEvent } from './webhook';
 
 /** Issue 28: Paystack's transfer events (public; the signature is the authentication). */

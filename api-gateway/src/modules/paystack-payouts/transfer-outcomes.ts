@@ -2,8 +2,17 @@ import { PayoutMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { recordAudit } from '../audit';
-import { completeRunIfSettled, markLineFailed, markLinePaid, markLineReversed, nairaText } from '../payouts';
-import type { TransferState } from './transfers-client';
+import {
+  completeRunIfSettled,
+  failLinesNotSent,
+  markLineFailed,
+  markLinePaid,
+  markLineProcessing,
+  markLineReversed,
+  nairaText,
+  PAYSTACK_RAIL,
+} from '../payouts';
+import type { TransferState } from '../../lib/paystack-client';
 
 /**
  * What a line becomes from what Paystack says of its transfer (the bulk answer, GET /transfer/verify, a
@@ -60,9 +69,9 @@ export async function applyTransferState(
        FROM payout_lines l
        JOIN payout_runs r ON r.payout_run_id = l.payout_run_id
        JOIN affiliates a ON a.affiliate_id = l.affiliate_id
-      WHERE l.reference = $1 AND r.provider = 'paystack'
+      WHERE l.reference = $1 AND r.provider = $2
       FOR UPDATE OF l`,
-    [state.reference],
+    [state.reference, PAYSTACK_RAIL.id],
   );
   if (current.length === 0) return null;
   const line = current[0];
@@ -86,16 +95,7 @@ export async function applyTransferState(
   if (target === 'paid') moved = await markLinePaid(tx, lineId, change);
   else if (target === 'failed') moved = await markLineFailed(tx, lineId, change);
   else if (target === 'reversed') moved = await markLineReversed(tx, lineId, change);
-  else {
-    const { rows } = await tx.query<{ payout_run_id: string | number }>(
-      `UPDATE payout_lines SET status = 'processing', provider_transfer_code = coalesce($2, provider_transfer_code),
-              provider_fee = coalesce($4::numeric, provider_fee), updated_at = $3
-        WHERE payout_line_id = $1 AND status = 'sending'
-        RETURNING payout_run_id`,
-      [lineId, state.transferCode, now, state.fee ?? null],
-    );
-    moved = rows[0] ? { runId: Number(rows[0].payout_run_id) } : null;
-  }
+  else moved = await markLineProcessing(tx, lineId, change);
   if (!moved) return null;
   if (target !== 'processing') {
     // Issue 48: each line Paystack settles has its own row in the audit trail, beside the run's.
@@ -111,7 +111,7 @@ export async function applyTransferState(
         runId: moved.runId,
         affiliateCode: line.affiliate_code,
         reference: state.reference,
-        source: 'paystack',
+        source: PAYSTACK_RAIL.id,
         ...(state.transferCode ? { transferCode: state.transferCode } : {}),
       },
       at: now,
@@ -178,7 +178,7 @@ async function recordMismatch(ctx: AppContext, tx: Sql, line: LineNow, state: Tr
       reportedAmountKobo: state.amountKobo ?? null,
       reportedCurrency: state.currency ?? null,
       expectedNet: line.net,
-      source: 'paystack',
+      source: PAYSTACK_RAIL.id,
     },
     at: now,
   });
@@ -197,17 +197,11 @@ export async function failLines(
   reason: string,
 ): Promise<number[]> {
   if (lineIds.length === 0) return [];
-  const now = ctx.now();
-  const { rows } = await tx.query<{ payout_line_id: string | number; payout_run_id: string | number }>(
-    `UPDATE payout_lines SET status = 'failed', status_reason = $3, updated_at = $4
-      WHERE payout_line_id = ANY ($1::bigint[]) AND status = $2
-      RETURNING payout_line_id, payout_run_id`,
-    [lineIds, from, reason.slice(0, 500), now],
-  );
-  for (const runId of new Set(rows.map((row) => Number(row.payout_run_id)))) {
+  const failed = await failLinesNotSent(tx, lineIds, from, reason, ctx.now());
+  for (const runId of new Set(failed.map((line) => line.runId))) {
     await settleRun(ctx, tx, runId);
   }
-  return rows.map((row) => Number(row.payout_line_id));
+  return failed.map((line) => line.lineId);
 }
 
 /** executing → completed once no line waits (the payouts module's rule, audited there), logged here. */

@@ -3,8 +3,10 @@ import type { Request, Response } from 'express';
 import { PaystackWebhookMessages } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../http/errors';
+import { rawBodyOf } from '../../http/raw-body';
+import { PAYSTACK_RAIL } from '../payouts';
 import { applyTransferState } from './transfer-outcomes';
-import { paystackFee, statedMoney } from './transfers-client';
+import { paystackFee, statedMoney } from '../../lib/paystack-client';
 
 const TRANSFER_EVENTS = new Set(['transfer.success', 'transfer.failed', 'transfer.reversed']);
 
@@ -30,13 +32,13 @@ const record = (value: unknown): Record<string, unknown> =>
  * reference that is not one of our lines, is acknowledged and ignored, so Paystack stops sending it.
  */
 export async function receivePaystackEvent(ctx: AppContext, req: Request, res: Response) {
-  const raw = res.locals.rawBody as Buffer | undefined;
+  const raw = rawBodyOf(res);
   // The account's one secret key signs every event; with payouts on the bank file it is still the key of
   // account names, so runs paid before a switch to the bank file still hear their results.
   const secret =
-    ctx.config.payouts.provider === 'paystack'
+    ctx.config.payouts.provider === PAYSTACK_RAIL.id
       ? ctx.config.payouts.secretKey
-      : ctx.config.bankVerification.provider === 'paystack'
+      : 'secretKey' in ctx.config.bankVerification
         ? ctx.config.bankVerification.secretKey
         : undefined;
   if (!raw || !validPaystackSignature(raw, req.headers['x-paystack-signature'], secret)) {

@@ -6,7 +6,7 @@ import { openNumbers, type SealedNumberRow } from '../../lib/sealed-numbers';
 import { seedIfEmpty } from '../seed';
 import { volumeFor } from '../volume';
 import { reconcileLedger } from '../../../test-support/ledger-reconciliation';
-import { affiliateBalances } from '../../modules/payouts/balances';
+import { affiliateBalances } from '../../modules/payouts/ledger/balances';
 
 const SCALE = 0.25;
 let t: TestApp;

@@ -14,7 +14,7 @@ import { MIGRATIONS_DIR, migrate } from '../../../db/migrate';
 import { storeRates } from '../../commission-upload/upload-rates';
 import { ingestOrders, ingestRetailers } from '../../integration';
 import { reconcileLedger, unreconciledOrders } from '../../../../test-support/ledger-reconciliation';
-import { affiliateBalances } from '../../payouts/balances';
+import { affiliateBalances } from '../../payouts/ledger/balances';
 
 // The commission ledger (migration 060): entries written by the orders' trigger, through the product's own
 // writers (ingestOrders, the rate upload's storeRates). "Paid" is a payout line marked paid by SQL: the payout

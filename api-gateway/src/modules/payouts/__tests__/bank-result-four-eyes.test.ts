@@ -11,7 +11,7 @@ import { businessDay } from '../../../lib/business-time';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { bearer, createStaffUser } from '../../../../test-support/affiliate-fixtures';
 import { fundedAffiliate, type FundedAffiliate } from '../../../../test-support/payout-fixtures';
-import { affiliateBalances } from '../balances';
+import { affiliateBalances } from '../ledger/balances';
 
 // Issue 48 items 6 and 8: four eyes on the bank-file result (never the run's creator, also in SQL), a paid line
 // is final and verifies the account it paid, an empty run is never submitted and never blocks a new one.

@@ -8,10 +8,11 @@ import { fundedAffiliate, type FundedAffiliate } from '../../../../test-support/
 import { storeRates } from '../../commission-upload/upload-rates';
 import { reconcileLedger, unreconciledOrders } from '../../../../test-support/ledger-reconciliation';
 import { ingestOrders } from '../../integration';
-import { affiliateBalances } from '../balances';
+import { affiliateBalances } from '../ledger/balances';
 import { markLineByHand } from '../bank-result';
-import { markLineReversed } from '../line-moves';
-import { approveRun, createRun, excludeLine, rejectRun, submitRun } from '../runs';
+import { createRun } from '../create-run';
+import { approveRun, excludeLine, rejectRun, submitRun } from '../run-steps';
+import { markLineReversed } from '../status-moves';
 import { savePayoutSettings } from '../settings';
 
 // The ledger property of commission-ledger.test.ts, extended to payout runs (issue 28, "Done when"): random

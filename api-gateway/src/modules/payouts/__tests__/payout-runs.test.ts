@@ -22,7 +22,7 @@ import {
   type FundedAffiliate,
 } from '../../../../test-support/payout-fixtures';
 import { describeAudit, listRecentAudit } from '../../audit';
-import { affiliateBalances } from '../balances';
+import { affiliateBalances } from '../ledger/balances';
 import { parseCsv } from '../bank-file';
 
 const Workbook = workbookClass();

@@ -14,8 +14,9 @@ import {
   lineStatuses,
 } from '../../../../test-support/paystack-payout-fixtures';
 import { balancesOf } from '../../payouts';
-import { executeNextRun, reconcileLines } from '../execute-run';
-import { paystackTransfersClient, type PaystackTransfersClient } from '../transfers-client';
+import { executeNextRun } from '../execute-run';
+import { reconcileLines } from '../reconcile-lines';
+import { paystackClient, type PaystackTransfersClient } from '../../../lib/paystack-client';
 
 /**
  * Issue 28: paying a run through Paystack, against the local fake of the documented endpoints: chunks, the
@@ -41,7 +42,7 @@ beforeAll(async () => {
     PAYOUT_TIMEOUT_MS: '400',
     PAYOUT_RECONCILE_AFTER_SECONDS: '60',
   });
-  client = paystackTransfersClient(
+  client = paystackClient(
     { secretKey: FAKE_PAYSTACK_SECRET, baseUrl: fake.baseUrl, timeoutMs: 400 },
     pino({ level: 'silent' }),
   );

@@ -9,8 +9,9 @@ import {
   type PaystackFake,
 } from '../../../../test-support/fakes/paystack-fake';
 import { closeOpenRuns, createPaystackRun } from '../../../../test-support/paystack-payout-fixtures';
-import { executeNextRun, reconcileLines } from '../execute-run';
-import { paystackFee, paystackTransfersClient } from '../transfers-client';
+import { executeNextRun } from '../execute-run';
+import { reconcileLines } from '../reconcile-lines';
+import { paystackFee, paystackClient } from '../../../lib/paystack-client';
 
 // Issue 48 item 8: a Paystack run's totals show the fees Paystack charged, from its transfer answers
 // (`fee_charged`, in kobo, on the transfer objects of GET /transfer/verify and of the webhook events).
@@ -47,7 +48,7 @@ test('fee_charged read as naira, exact; nonsense is no fee', () => {
 test("a Paystack run's totals add up the fees of its transfers, from the webhook and from verify", async () => {
   fake.balanceKobo = 1_000_000_000_00;
   const run = await createPaystackRun(t.ctx, ['3000.00', '20000.00', '80000.00']);
-  const client = paystackTransfersClient(
+  const client = paystackClient(
     { secretKey: FAKE_PAYSTACK_SECRET, baseUrl: fake.baseUrl, timeoutMs: 2000 },
     pino({ level: 'silent' }),
   );

@@ -14,7 +14,7 @@ import {
   lineStatuses,
 } from '../../../../test-support/paystack-payout-fixtures';
 import { executeNextRun } from '../execute-run';
-import { paystackTransfersClient, type PaystackTransfersClient } from '../transfers-client';
+import { paystackClient, type PaystackTransfersClient } from '../../../lib/paystack-client';
 
 /**
  * Issue 48, against the local Paystack fake: a signed transfer.success whose amount or currency is not the
@@ -36,7 +36,7 @@ beforeAll(async () => {
     PAYSTACK_BASE_URL: fake.baseUrl,
     PAYOUT_TIMEOUT_MS: '2000',
   });
-  client = paystackTransfersClient(
+  client = paystackClient(
     { secretKey: FAKE_PAYSTACK_SECRET, baseUrl: fake.baseUrl, timeoutMs: 2000 },
     pino({ level: 'silent' }),
   );

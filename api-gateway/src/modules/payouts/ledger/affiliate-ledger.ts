@@ -1,5 +1,5 @@
 import type { AffiliateLedgerOrder } from '@portal/contracts';
-import type { Sql } from '../../db/database';
+import type { Sql } from '../../../db/database';
 import { FREE_ENTRY_SQL } from './balances';
 import { affiliateReason } from './ledger-words';
 

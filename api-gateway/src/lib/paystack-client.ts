@@ -1,7 +1,13 @@
 import type { Logger } from 'pino';
 
+/** The provider's name, as payouts, bank verification and the logs store it. */
+export const PAYSTACK = 'paystack';
+
 /**
- * Paystack Transfers (issue 28), the calls a payout run makes, each with the Bearer secret key and a timeout:
+ * The one Paystack HTTP client of the gateway: every call with the Bearer secret key (only in the Authorization
+ * header) and a timeout. Bank verification (issue 27) asks it to resolve an account (`resolveAccount`, its
+ * answer read by modules/bank-verification/paystack.ts); Paystack Transfers (issue 28) are the calls a payout
+ * run makes:
  * - POST /transferrecipient { type: 'nuban', name, account_number, bank_code, currency: 'NGN' } →
  *   data.recipient_code (kept per account: paystack_transfer_recipients, migration 062);
  * - GET /balance → data: [{ currency, balance (kobo) }];
@@ -22,7 +28,7 @@ import type { Logger } from 'pino';
  */
 export const PAYSTACK_BULK_CHUNK = 100;
 
-export interface PaystackTransfersSettings {
+export interface PaystackSettings {
   secretKey: string;
   baseUrl: string;
   timeoutMs: number;
@@ -100,7 +106,7 @@ export interface PaystackTransfersClient {
   verify(reference: string): Promise<CallOutcome<TransferState | null>>;
 }
 
-interface Answer {
+export interface Answer {
   status?: unknown;
   message?: unknown;
   data?: unknown;
@@ -122,18 +128,25 @@ function transferState(value: unknown): TransferState | null {
   };
 }
 
+/** An answer as Paystack gave it: its HTTP status and its JSON body (undefined when it has none readable). */
+export type RawAnswer =
+  | { kind: 'answer'; status: number; answer: Answer | undefined }
+  | { kind: 'inconclusive'; reason: string };
+
 /** Statuses a refusal may carry and still be a plain "no": nothing was done. */
 const CONCLUSIVE_REFUSALS = new Set([400, 404, 422]);
 
-export function paystackTransfersClient(
-  settings: PaystackTransfersSettings,
-  logger: Logger,
-): PaystackTransfersClient {
-  async function call(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-  ): Promise<{ kind: 'answer'; status: number; answer: Answer } | { kind: 'inconclusive'; reason: string }> {
+/** Paystack's calls: the transfers of a payout run, and the resolution of an account number. */
+export interface PaystackClient extends PaystackTransfersClient {
+  /**
+   * GET /bank/resolve?account_number=&bank_code=: the answer as given (bank verification reads it: an account
+   * it cannot resolve is 422, or 400 on older answers).
+   */
+  resolveAccount(bankCode: string, accountNumber: string): Promise<RawAnswer>;
+}
+
+export function paystackClient(settings: PaystackSettings, logger: Logger): PaystackClient {
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<RawAnswer> {
     try {
       const response = await fetch(`${settings.baseUrl}${path}`, {
         method,
@@ -146,9 +159,6 @@ export function paystackTransfersClient(
         signal: AbortSignal.timeout(settings.timeoutMs),
       });
       const answer = (await response.json().catch(() => undefined)) as Answer | undefined;
-      if (!answer || typeof answer !== 'object') {
-        return { kind: 'inconclusive', reason: `unreadable answer (${response.status})` };
-      }
       return { kind: 'answer', status: response.status, answer };
     } catch (error) {
       // AbortSignal.timeout rejects with a DOMException named TimeoutError (not always an Error of this realm).
@@ -166,31 +176,41 @@ export function paystackTransfersClient(
     read: (answer: Answer) => T | undefined,
   ): CallOutcome<T> {
     if (result.kind === 'inconclusive') {
-      logger.warn({ provider: 'paystack', call: what, reason: result.reason }, 'paystack call inconclusive');
+      logger.warn({ provider: PAYSTACK, call: what, reason: result.reason }, 'paystack call inconclusive');
       return result;
     }
     const { status, answer } = result;
+    if (!answer || typeof answer !== 'object') {
+      const reason = `unreadable answer (${status})`;
+      logger.warn({ provider: PAYSTACK, call: what, reason }, 'paystack call inconclusive');
+      return { kind: 'inconclusive', reason };
+    }
     const message = typeof answer.message === 'string' ? answer.message.slice(0, 300) : `answered ${status}`;
     if (status >= 200 && status < 300 && answer.status === true) {
       const value = read(answer);
       if (value !== undefined) return { kind: 'ok', value };
-      logger.warn({ provider: 'paystack', call: what, status }, 'paystack answer without the expected data');
+      logger.warn({ provider: PAYSTACK, call: what, status }, 'paystack answer without the expected data');
       return { kind: 'inconclusive', reason: `unexpected answer to ${what}` };
     }
     if (CONCLUSIVE_REFUSALS.has(status) || (status >= 200 && status < 300 && answer.status === false)) {
-      logger.info({ provider: 'paystack', call: what, status, message }, 'paystack refused');
+      logger.info({ provider: PAYSTACK, call: what, status, message }, 'paystack refused');
       return { kind: 'refused', status, message };
     }
     const reason =
       status === 401 || status === 403 ? `the secret key was refused (${status})` : `answered ${status}`;
     logger[status === 401 ? 'error' : 'warn'](
-      { provider: 'paystack', call: what, reason },
+      { provider: PAYSTACK, call: what, reason },
       'paystack call inconclusive',
     );
     return { kind: 'inconclusive', reason };
   }
 
   return {
+    resolveAccount(bankCode, accountNumber) {
+      const query = new URLSearchParams({ account_number: accountNumber, bank_code: bankCode });
+      return call('GET', `/bank/resolve?${query.toString()}`);
+    },
+
     async createRecipient({ name, accountNumber, bankCode }) {
       const result = await call('POST', '/transferrecipient', {
         type: 'nuban',
@@ -245,9 +265,11 @@ export function paystackTransfersClient(
       // Paystack answers an unknown reference 404 (or 400 'Transfer not found' on some answers).
       if (
         result.kind === 'answer' &&
+        typeof result.answer === 'object' &&
+        result.answer !== null &&
         (result.status === 404 ||
           (result.status === 400 &&
-            typeof result.answer.message === 'string' &&
+            typeof result.answer?.message === 'string' &&
             /not found/i.test(result.answer.message)))
       ) {
         return { kind: 'ok', value: null };

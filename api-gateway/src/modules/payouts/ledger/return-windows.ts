@@ -6,10 +6,10 @@ import {
   type SaveReturnWindowRequest,
   type SaveReturnWindowResponse,
 } from '@portal/contracts';
-import type { AppContext } from '../../context';
-import type { Sql } from '../../db/database';
-import type { SessionUser } from '../../http/session';
-import { recordAudit } from '../audit';
+import type { AppContext } from '../../../context';
+import type { Sql } from '../../../db/database';
+import type { SessionUser } from '../../../http/session';
+import { recordAudit } from '../../audit';
 
 /**
  * Return windows per product category (migration 060): the ledger trigger reads them when an order qualifies,

@@ -1,15 +1,11 @@
 import pino from 'pino';
-import { loadConfig } from '../../../config';
+import { loadConfig } from '../../config';
 import {
   FAKE_PAYSTACK_SECRET,
   startPaystackFake,
   type PaystackFake,
-} from '../../../../test-support/fakes/paystack-fake';
-import {
-  PAYSTACK_BULK_CHUNK,
-  paystackTransfersClient,
-  type PaystackTransfersClient,
-} from '../transfers-client';
+} from '../../../test-support/fakes/paystack-fake';
+import { PAYSTACK_BULK_CHUNK, paystackClient, type PaystackTransfersClient } from '../paystack-client';
 
 /**
  * Issue 28: the Paystack Transfers adapter against the local fake of the documented endpoints: what it sends,
@@ -20,7 +16,7 @@ let client: PaystackTransfersClient;
 
 beforeEach(async () => {
   fake = await startPaystackFake();
-  client = paystackTransfersClient(
+  client = paystackClient(
     { secretKey: FAKE_PAYSTACK_SECRET, baseUrl: fake.baseUrl, timeoutMs: 300 },
     pino({ level: 'silent' }),
   );
@@ -135,7 +131,7 @@ test('5xx, 429, a refused key and a timeout are inconclusive; a plain 4xx is a r
   });
   fake.balanceKobo = 0;
   expect(await client.bulkTransfer([item('po-3-poor')])).toMatchObject({ kind: 'refused', status: 400 });
-  const wrongKey = paystackTransfersClient(
+  const wrongKey = paystackClient(
     { secretKey: 'sk_test_wrong', baseUrl: fake.baseUrl, timeoutMs: 300 },
     pino({ level: 'silent' }),
   );
