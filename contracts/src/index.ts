@@ -14,6 +14,7 @@ export * from './api/messaging';
 export * from './api/web-config';
 export * from './api/affiliates';
 export * from './api/kyc-cases';
+export * from './api/kyc-parts';
 export * from './api/admin-users';
 export * from './api/affiliate-area';
 export * from './api/dashboard';
