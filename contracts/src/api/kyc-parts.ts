@@ -18,8 +18,17 @@ export const KYC_PART_COMMON_REASONS: Record<KycPart, readonly string[]> = {
     'Number not found at the authority',
     'Number belongs to another person',
   ],
-  selfie: ['Selfie blurred', 'Face not fully visible', 'Photo of a screen or a printout', 'Not the same person'],
-  bankAccount: ['Account name does not match', 'Account not found at the bank', 'Account belongs to another person'],
+  selfie: [
+    'Selfie blurred',
+    'Face not fully visible',
+    'Photo of a screen or a printout',
+    'Not the same person',
+  ],
+  bankAccount: [
+    'Account name does not match',
+    'Account not found at the bank',
+    'Account belongs to another person',
+  ],
 };
 export const KYC_PART_REASON_MAX_LENGTH = 300;
 
@@ -82,7 +91,11 @@ export const KycReturnPartsRequest = z
       ctx.addIssue({ code: 'custom', message: KycPartMessages.everyPart, path: ['parts'] });
     body.parts.forEach((decision, index) => {
       if (decision.outcome === 'returned' && !decision.reason)
-        ctx.addIssue({ code: 'custom', message: KycPartMessages.reasonRequired, path: ['parts', index, 'reason'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: KycPartMessages.reasonRequired,
+          path: ['parts', index, 'reason'],
+        });
       if (decision.outcome === 'accepted' && decision.reason)
         ctx.addIssue({
           code: 'custom',
@@ -112,6 +125,8 @@ export const KycApprovalRequest = z.object({
   requestedOn: z.string(),
   remark: z.string().nullable(),
   reasons: z.array(z.enum(KYC_APPROVAL_RISKS)),
+  /** The caller asked for it, so the caller cannot confirm it. */
+  requestedByYou: z.boolean(),
 });
 export type KycApprovalRequest = z.infer<typeof KycApprovalRequest>;
 

@@ -1,5 +1,10 @@
 import { ErrorResponse } from '../api/common';
-import { KycCaseReview, KycReturnPartsRequest, KycReturnPartsResponse, ReKycSelfieResponse } from '../api/kyc-parts';
+import {
+  KycCaseReview,
+  KycReturnPartsRequest,
+  KycReturnPartsResponse,
+  ReKycSelfieResponse,
+} from '../api/kyc-parts';
 import { SELFIE_FIELD } from '../registration-constants';
 import { defineEndpoint } from '../endpoint';
 import { KYC_QUEUE_RIGHTS } from './kyc-cases';
@@ -41,7 +46,11 @@ export const ReKycPartEndpoints = {
     summary: `Re-KYC: the selfie taken again when the reviewer returned it (multipart, field "${SELFIE_FIELD}", PNG or JPEG, at most 5 MB). Used at the next re-KYC submit; 409 when the selfie was not returned.`,
     auth: { anyRight: ['re-kyc'] },
     multipart: { [SELFIE_FIELD]: 'file' },
-    answer: { status: 201, description: "'Selfie saved. Submit to send it for review.'", schema: ReKycSelfieResponse },
+    answer: {
+      status: 201,
+      description: "'Selfie saved. Submit to send it for review.'",
+      schema: ReKycSelfieResponse,
+    },
     otherAnswers: {
       400: { description: 'No file or an unreadable image', schema: ErrorResponse },
       409: { description: 'The selfie was not returned', schema: ErrorResponse },

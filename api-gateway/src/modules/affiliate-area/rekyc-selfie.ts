@@ -21,7 +21,8 @@ export async function storeReKycSelfie(
   if (session.affiliateId === null) throw forbidden(AffiliateAreaMessages.notYourRecord);
   const affiliateId = session.affiliateId;
   const file = req.file;
-  if (!file?.buffer.length) throw badRequest(Messages.selfieRequired, { [SELFIE_FIELD]: Messages.selfieRequired });
+  if (!file?.buffer.length)
+    throw badRequest(Messages.selfieRequired, { [SELFIE_FIELD]: Messages.selfieRequired });
   if (!imageTypeOf(file.buffer)) throw new HttpError(415, RegistrationMessages.selfieWrongType);
   const selfie = await checkSelfie(file.buffer);
   const store = new FileStore(ctx);
@@ -40,7 +41,12 @@ export async function storeReKycSelfie(
       if (open.rows.length === 0) throw conflict(KycPartMessages.selfieNotReturned);
       const saved = await store.put(
         tx,
-        { purpose: 'selfie', contentType: selfie.contentType, extension: selfie.extension, ownerUserId: session.userId },
+        {
+          purpose: 'selfie',
+          contentType: selfie.contentType,
+          extension: selfie.extension,
+          ownerUserId: session.userId,
+        },
         selfie.data,
       );
       written.push(saved.storageKey);

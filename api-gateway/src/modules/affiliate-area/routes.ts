@@ -14,9 +14,13 @@ export function registerAffiliateAreaRoutes(api: ApiRouter, ctx: AppContext): vo
 
   api.route(AffiliateAreaEndpoints.reKyc, ({ body, session }) => submitReKyc(ctx, session, body));
 
-  api.route(ReKycPartEndpoints.reKycSelfie, ({ session }, req, res) => storeReKycSelfie(ctx, session, req, res), {
-    before: parseSelfieForm,
-  });
+  api.route(
+    ReKycPartEndpoints.reKycSelfie,
+    ({ session }, req, res) => storeReKycSelfie(ctx, session, req, res),
+    {
+      before: parseSelfieForm,
+    },
+  );
 
   api.route(BankVerificationEndpoints.reKycResolveAccountName, ({ body, session }, req) =>
     reKycResolveAccountName(ctx, session, body, req.ip),

@@ -142,7 +142,10 @@ export async function decideAffiliate(
       fromStatus: affiliate.status,
       toStatus: to,
       remark: decision.remark ?? null,
-      details: decisionDetails(temporaryPassword, gate?.kind === 'approve' ? gate.confirmedRequestOf : undefined),
+      details: decisionDetails(
+        temporaryPassword,
+        gate?.kind === 'approve' ? gate.confirmedRequestOf : undefined,
+      ),
       at: now,
     });
 

@@ -58,7 +58,9 @@ export async function recordPartVerdicts(
       action: verdict.outcome === 'returned' ? 'kyc.part.return' : 'kyc.part.accept',
       entityType: 'affiliate',
       entityId: affiliateId,
-      remark: verdict.reason ? `${KYC_PART_LABELS[verdict.part]}: ${verdict.reason}` : KYC_PART_LABELS[verdict.part],
+      remark: verdict.reason
+        ? `${KYC_PART_LABELS[verdict.part]}: ${verdict.reason}`
+        : KYC_PART_LABELS[verdict.part],
       details: { part: verdict.part },
       at: now,
     });
@@ -78,7 +80,11 @@ export interface OpenReturn extends ReturnedKycPart {
 }
 
 /** The parts returned and not yet resubmitted; empty when the whole registration was rejected. */
-export async function openReturnedParts(sql: Sql, affiliateId: number, forUpdate = false): Promise<OpenReturn[]> {
+export async function openReturnedParts(
+  sql: Sql,
+  affiliateId: number,
+  forUpdate = false,
+): Promise<OpenReturn[]> {
   const { rows } = await sql.query<OpenReturn>(
     `SELECT part, reason, replacement_selfie_path AS "replacementSelfiePath" FROM kyc_part_decisions
       WHERE affiliate_id = $1 AND settled_at IS NULL AND outcome = 'returned'
@@ -89,7 +95,12 @@ export async function openReturnedParts(sql: Sql, affiliateId: number, forUpdate
 }
 
 /** The reviewer's view: the latest verdict on each part, what would need four eyes, an approval waiting. */
-export async function caseReview(ctx: AppContext, sql: Sql, affiliateId: number): Promise<KycCaseReview> {
+export async function caseReview(
+  ctx: AppContext,
+  sql: Sql,
+  caller: SessionUser,
+  affiliateId: number,
+): Promise<KycCaseReview> {
   const exists = await sql.query('SELECT 1 FROM affiliates WHERE affiliate_id = $1', [affiliateId]);
   if (exists.rows.length === 0) throw notFound(AffiliateMessages.notFound);
   const { rows } = await sql.query<Omit<KycPartDecision, 'decidedOn'> & { decidedAt: Date }>(
@@ -104,6 +115,6 @@ export async function caseReview(ctx: AppContext, sql: Sql, affiliateId: number)
     affiliateID: affiliateId,
     parts: rows.map(({ decidedAt, ...row }) => ({ ...row, decidedOn: decidedAt.toISOString() })),
     approvalRisks: await approvalRisks(ctx, sql, affiliateId),
-    pendingApproval: await waitingApproval(sql, affiliateId),
+    pendingApproval: await waitingApproval(sql, affiliateId, caller.userId),
   };
 }

@@ -8,7 +8,11 @@ import { recordAudit } from '../audit';
 import { authorityCheckInUse, authorityCheckOutcome } from './authority-check';
 
 /** What makes approving this affiliate need a second reviewer now; empty: one reviewer approves. */
-export async function approvalRisks(ctx: AppContext, sql: Sql, affiliateId: number): Promise<KycApprovalRisk[]> {
+export async function approvalRisks(
+  ctx: AppContext,
+  sql: Sql,
+  affiliateId: number,
+): Promise<KycApprovalRisk[]> {
   const { rows } = await sql.query<{ low: boolean }>(
     `SELECT coalesce(bank_name_match_score < ${BANK_NAME_MATCH_THRESHOLD}, false) AS low
        FROM affiliates WHERE affiliate_id = $1`,
@@ -86,7 +90,11 @@ export async function closeWaitingApproval(tx: Sql, affiliateId: number, actor: 
   );
 }
 
-export async function waitingApproval(sql: Sql, affiliateId: number): Promise<KycApprovalRequest | null> {
+export async function waitingApproval(
+  sql: Sql,
+  affiliateId: number,
+  callerUserId: number,
+): Promise<KycApprovalRequest | null> {
   const { rows } = await sql.query<{
     requestedByID: number;
     requestedByName: string;
@@ -102,5 +110,11 @@ export async function waitingApproval(sql: Sql, affiliateId: number): Promise<Ky
   );
   if (rows.length === 0) return null;
   const { requestedAt, ...row } = rows[0];
-  return { ...row, requestedByID: Number(row.requestedByID), requestedOn: requestedAt.toISOString() };
+  const requestedByID = Number(row.requestedByID);
+  return {
+    ...row,
+    requestedByID,
+    requestedOn: requestedAt.toISOString(),
+    requestedByYou: requestedByID === callerUserId,
+  };
 }

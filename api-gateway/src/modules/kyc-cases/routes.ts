@@ -1,4 +1,9 @@
-import { KYC_QUEUE_PAGE_SIZE, KYC_AGE_TARGET_HOURS, KycCaseEndpoints, KycPartEndpoints } from '@portal/contracts';
+import {
+  KYC_QUEUE_PAGE_SIZE,
+  KYC_AGE_TARGET_HOURS,
+  KycCaseEndpoints,
+  KycPartEndpoints,
+} from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { affiliateIdParam } from '../../http/affiliate-id-param';
@@ -48,5 +53,7 @@ export function registerKycCaseRoutes(api: ApiRouter, ctx: AppContext): void {
   api.route(KycCaseEndpoints.reviewers, () => listReviewers(ctx.db));
 
   // Issue 50 parts 3 and 4; returning parts is a KYC decision, wired with the others in the backoffice module.
-  api.route(KycPartEndpoints.review, ({ params }) => caseReview(ctx, ctx.db, affiliateIdParam(params.id)));
+  api.route(KycPartEndpoints.review, ({ params, session }) =>
+    caseReview(ctx, ctx.db, session, affiliateIdParam(params.id)),
+  );
 }

@@ -174,7 +174,11 @@ test('a bank-only return takes the new account and keeps the identity number', a
   });
   expect(submitted.status).toBe(200);
   const after = await affiliateRow(affiliate.affiliateId);
-  expect(after).toMatchObject({ bank_id: 2, full_name: 'Test Affiliate Renamed', selfie_image_path: 'selfie/old.png' });
+  expect(after).toMatchObject({
+    bank_id: 2,
+    full_name: 'Test Affiliate Renamed',
+    selfie_image_path: 'selfie/old.png',
+  });
   expect(after.account_number_hash).not.toBe(before.account_number_hash);
   expect(after.nin_or_bvn_hash).toBe(before.nin_or_bvn_hash);
   expect(after.nin_or_bvn_sealed).toBe(before.nin_or_bvn_sealed);
@@ -197,7 +201,9 @@ test('a whole rejection still asks for everything, and the selfie upload is refu
     .set('Authorization', token)
     .attach('file', pngImage(96, 96), 'selfie.png');
   expect(upload.status).toBe(409);
-  expect(upload.body).toEqual({ message: 'Your selfie was not returned: there is no need to take it again.' });
+  expect(upload.body).toEqual({
+    message: 'Your selfie was not returned: there is no need to take it again.',
+  });
 });
 
 test('only the reviewer holding the case returns parts; two returns at once give one outcome', async () => {
@@ -229,17 +235,47 @@ test('an unclaimed case cannot have parts returned', async () => {
 
 describe('hostile input is a 4xx with a message, nothing written', () => {
   const cases: Array<[string, unknown]> = [
-    ['a part that is not one', { parts: [...selfieOnly.parts.slice(0, 2), { part: 'passport', outcome: 'accepted' }] }],
+    [
+      'a part that is not one',
+      { parts: [...selfieOnly.parts.slice(0, 2), { part: 'passport', outcome: 'accepted' }] },
+    ],
     ['a part twice', { parts: [...selfieOnly.parts.slice(0, 2), selfieOnly.parts[1]] }],
     ['a missing part', { parts: selfieOnly.parts.slice(0, 2) }],
     ['four parts', { parts: [...selfieOnly.parts, selfieOnly.parts[0]] }],
     ['nothing returned', { parts: selfieOnly.parts.map((p) => ({ part: p.part, outcome: 'accepted' })) }],
-    ['a returned part without a reason', { parts: selfieOnly.parts.map((p) => ({ part: p.part, outcome: 'returned' })) }],
-    ['a NUL in a reason', { parts: [selfieOnly.parts[0], { ...selfieOnly.parts[1], reason: 'blur\u0000red' }, selfieOnly.parts[2]] }],
-    ['a 1 MB reason', { parts: [selfieOnly.parts[0], { ...selfieOnly.parts[1], reason: 'x'.repeat(1_000_000) }, selfieOnly.parts[2]] }],
-    ['a reason of the wrong type', { parts: [selfieOnly.parts[0], { ...selfieOnly.parts[1], reason: { a: 1 } }, selfieOnly.parts[2]] }],
+    [
+      'a returned part without a reason',
+      { parts: selfieOnly.parts.map((p) => ({ part: p.part, outcome: 'returned' })) },
+    ],
+    [
+      'a NUL in a reason',
+      {
+        parts: [
+          selfieOnly.parts[0],
+          { ...selfieOnly.parts[1], reason: 'blur\u0000red' },
+          selfieOnly.parts[2],
+        ],
+      },
+    ],
+    [
+      'a 1 MB reason',
+      {
+        parts: [
+          selfieOnly.parts[0],
+          { ...selfieOnly.parts[1], reason: 'x'.repeat(1_000_000) },
+          selfieOnly.parts[2],
+        ],
+      },
+    ],
+    [
+      'a reason of the wrong type',
+      { parts: [selfieOnly.parts[0], { ...selfieOnly.parts[1], reason: { a: 1 } }, selfieOnly.parts[2]] },
+    ],
     ['parts of the wrong type', { parts: 'selfie' }],
-    ['a wrong outcome', { parts: [selfieOnly.parts[0], { ...selfieOnly.parts[1], outcome: 'maybe' }, selfieOnly.parts[2]] }],
+    [
+      'a wrong outcome',
+      { parts: [selfieOnly.parts[0], { ...selfieOnly.parts[1], outcome: 'maybe' }, selfieOnly.parts[2]] },
+    ],
   ];
   test.each(cases)('%s', async (_name, body) => {
     const affiliate = await claimedCase();
@@ -265,7 +301,11 @@ describe('hostile input is a 4xx with a message, nothing written', () => {
     const affiliate = await claimedCase();
     const other = await createAffiliate(t.ctx.db, { status: 'KYC Complete' });
     const otherToken = await bearer(t.ctx, other.userId);
-    const res = await post(otherToken, `/backoffice/kyc/case/${affiliate.affiliateId}/return-parts`, selfieOnly);
+    const res = await post(
+      otherToken,
+      `/backoffice/kyc/case/${affiliate.affiliateId}/return-parts`,
+      selfieOnly,
+    );
     expect(res.status).toBe(403);
     const upload = await request(t.app)
       .post('/api/affiliate/rekyc-selfie')

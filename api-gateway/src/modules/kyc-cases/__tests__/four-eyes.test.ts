@@ -61,7 +61,9 @@ async function lowNameMatch() {
 test('a low name match waits for the second reviewer; the first cannot confirm their own', async () => {
   const affiliate = await lowNameMatch();
   expect((await review(ada, affiliate.affiliateId)).body.approvalRisks).toEqual(['lowNameMatch']);
-  await request(t.app).post(`/api/backoffice/kyc/case/${affiliate.affiliateId}/claim`).set('Authorization', ada);
+  await request(t.app)
+    .post(`/api/backoffice/kyc/case/${affiliate.affiliateId}/claim`)
+    .set('Authorization', ada);
 
   const first = await approve(ada, affiliate.affiliateId, 'Name differs by a middle name');
   expect(first.status).toBe(200);
@@ -77,7 +79,9 @@ test('a low name match waits for the second reviewer; the first cannot confirm t
     requestedByName: 'Ada Obi',
     remark: 'Name differs by a middle name',
     reasons: ['lowNameMatch'],
+    requestedByYou: false,
   });
+  expect((await review(ada, affiliate.affiliateId)).body.pendingApproval.requestedByYou).toBe(true);
 
   const own = await approve(ada, affiliate.affiliateId);
   expect(own.status).toBe(409);
