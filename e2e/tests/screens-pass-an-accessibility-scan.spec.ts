@@ -167,6 +167,12 @@ const THEN: Partial<Record<string, (page: Page, scan: Scan) => Promise<void>>> =
     await page.getByRole('button', { name: 'Claim next' }).click();
     await expect(page.getByText(/^You are reviewing this case\./)).toBeVisible();
     await scan('/backoffice/kyc, a claimed case');
+    // Issue 50 part 3: a part set to Return, its reason asked for (nothing reaches the server).
+    const selfie = page.getByRole('group', { name: 'Selfie' });
+    await selfie.getByRole('radio', { name: 'Return' }).check();
+    await page.getByRole('button', { name: 'Return the failed parts' }).click();
+    await expect(selfie.getByRole('alert')).toHaveText('Give a reason for each returned part.');
+    await scan('/backoffice/kyc, a part returned without its reason');
     await page.getByRole('button', { name: 'Release' }).click();
     await expect(page).toHaveURL(/\/backoffice\/kyc$/);
   },
