@@ -67,16 +67,20 @@ describe.each(RACE_PORTALS)('a waiting approval decided by two at once: %s', (_n
           ([0, 1] as const).map((caller) =>
             call(urlOf(caller), 'POST', '/api/backoffice/affiliate/kyc', {
               token: tokens[caller],
+              // As the screens send it: the status the reviewer decided against.
               body:
                 kinds[caller] === 'approve'
-                  ? { affiliateID: affiliateId, isActive: true }
-                  : { affiliateID: affiliateId, isActive: false, remark: 'Not the same person' },
+                  ? { affiliateID: affiliateId, isActive: true, expectedStatus: 'KYC Pending' }
+                  : {
+                      affiliateID: affiliateId,
+                      isActive: false,
+                      remark: 'Not the same person',
+                      expectedStatus: 'KYC Pending',
+                    },
             }),
           ),
         );
-        const statuses = answers.map((answer) => answer.status).sort();
-        expect(statuses[0]).toBe(200);
-        expect([403, 409]).toContain(statuses[1]);
+        expect(answers.map((answer) => answer.status).sort((x, y) => x - y)).toEqual([200, 409]);
         const winner = answers.findIndex((answer) => answer.status === 200);
         const { rows } = await portal.db.query<{ status: string; request: string }>(
           `SELECT a.status, r.status AS request FROM affiliates a
