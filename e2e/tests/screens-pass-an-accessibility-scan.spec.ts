@@ -378,6 +378,28 @@ test("a rejected affiliate's re-KYC screen, with its validation messages, has no
   expect(await accessibilityFindings(page)).toEqual([]);
 });
 
+// Issue 50: the re-KYC of a returned selfie (the answer says so: the rejection through the API returned everything),
+// its read-only parts, the selfie's file field and its message.
+test('the re-KYC of a returned selfie, with its message, has no WCAG A/AA findings', async ({
+  page,
+  request,
+}) => {
+  await page.route(/\/api\/affiliate\/rekyc-details/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({
+      response,
+      json: { ...body, returnedParts: [{ part: 'selfie', reason: 'Selfie blurred' }], selfieRetaken: false },
+    });
+  });
+  const affiliate = await rejectedThroughApi(request, 'Sade Okon');
+  await signInForReKyc(page, request, affiliate.email);
+  await expect(page.getByTestId('returned-parts')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.locator('#selfie-error')).toHaveText('Please take your selfie again.');
+  expect(await accessibilityFindings(page)).toEqual([]);
+});
+
 test("an admin's two-step set-up, its QR code and then its recovery codes, has no WCAG A/AA findings", async ({
   page,
   request,

@@ -176,7 +176,7 @@ export function KycCaseParts({
             type="submit"
             label="Return the failed parts"
             icon="pi pi-replay"
-            severity="warning"
+            severity="danger"
             loading={saving}
             disabled={saving}
           />
