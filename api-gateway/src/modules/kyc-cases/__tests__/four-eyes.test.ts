@@ -83,6 +83,21 @@ test('a low name match waits for the second reviewer; the first cannot confirm t
   });
   expect((await review(ada, affiliate.affiliateId)).body.pendingApproval.requestedByYou).toBe(true);
 
+  // While it waits, the one who asked cannot hold the case, nor get it from Claim next.
+  const reclaim = await request(t.app)
+    .post(`/api/backoffice/kyc/case/${affiliate.affiliateId}/claim`)
+    .set('Authorization', ada);
+  expect(reclaim.status).toBe(409);
+  expect(reclaim.body).toEqual({
+    message: 'You asked for this approval: a different reviewer must confirm it.',
+  });
+  await t.ctx.db.query(
+    `UPDATE affiliates SET status = 'KYC Rejected' WHERE status = 'KYC Pending' AND affiliate_id <> $1`,
+    [affiliate.affiliateId],
+  );
+  const next = await request(t.app).post('/api/backoffice/kyc/claim-next').set('Authorization', ada);
+  expect(next.status).toBe(404);
+
   const own = await approve(ada, affiliate.affiliateId);
   expect(own.status).toBe(409);
   expect(own.body).toEqual({ message: 'You asked for this approval: a different reviewer must confirm it.' });
