@@ -15,6 +15,7 @@ export * from './api/web-config';
 export * from './api/affiliates';
 export * from './api/kyc-cases';
 export * from './api/identity-check';
+export * from './api/kyc-parts';
 export * from './api/admin-users';
 export * from './api/affiliate-area';
 export * from './api/dashboard';

@@ -419,9 +419,73 @@ async function firstRunPath(request: APIRequestContext): Promise<string> {
   return `/admin/payouts?run=${run?.runId}`;
 }
 
+// ---- Issue 50: a KYC case's parts and its second reviewer, the re-KYC of a returned part ----------------
+
+const LONG_REASON =
+  'The selfie is blurred and the face is half outside the frame; please take it in daylight, facing the camera';
+
+/** A case whose last round returned the selfie, with an approval by another reviewer waiting for a second one. */
+const partsAndSecondReviewer = (page: Page) =>
+  rewrite(page, /\/api\/backoffice\/kyc\/case\/\d+\/review/, (answer: Record<string, unknown>) => {
+    const at = new Date().toISOString();
+    Object.assign(answer, {
+      parts: [
+        {
+          part: 'identityNumber',
+          outcome: 'accepted',
+          reason: null,
+          decidedByName: LONG_NAME,
+          decidedOn: at,
+          open: false,
+        },
+        {
+          part: 'selfie',
+          outcome: 'returned',
+          reason: LONG_REASON,
+          decidedByName: LONG_NAME,
+          decidedOn: at,
+          open: false,
+        },
+        {
+          part: 'bankAccount',
+          outcome: 'accepted',
+          reason: null,
+          decidedByName: LONG_NAME,
+          decidedOn: at,
+          open: false,
+        },
+      ],
+      approvalRisks: ['lowNameMatch', 'authorityFailed'],
+      pendingApproval: {
+        requestedByID: 1,
+        requestedByName: LONG_NAME,
+        requestedOn: at,
+        remark: `The account is in the agent's business name. ${LONG_REASON}`,
+        reasons: ['lowNameMatch', 'authorityFailed'],
+        requestedByYou: false,
+      },
+    });
+  });
+
+/** The selfie part set to Return with a reason in the reviewer's own words. */
+async function selfieReturnedInOwnWords(page: Page): Promise<void> {
+  const selfie = page.getByRole('group', { name: 'Selfie' });
+  await selfie.getByRole('radio', { name: 'Return' }).check();
+  await selfie.getByLabel('Reason', { exact: true }).selectOption('other');
+  await selfie.getByLabel('Reason in your words').fill(LONG_REASON);
+}
+
+/** The re-KYC page of an affiliate whose selfie alone was returned. */
+const selfieReturned = (page: Page) =>
+  rewrite(page, /\/api\/affiliate\/rekyc-details/, (answer: Record<string, unknown>) => {
+    Object.assign(answer, { returnedParts: [{ part: 'selfie', reason: LONG_REASON }], selfieRetaken: false });
+  });
+
 interface MoneyState {
   name: string;
-  account: { email: string; password: string };
+  account?: { email: string; password: string };
+  /** Instead of an account's password: a journey that opens the session (a rejected affiliate). */
+  signIn?: SignIn;
   /** The address, or how to find it. */
   path: string | ((request: APIRequestContext) => Promise<string>);
   prepare?: (page: Page) => Promise<void>;
@@ -473,6 +537,24 @@ const MONEY_STATES: readonly MoneyState[] = [
     prepare: clawbacksAndAdjustments,
     ready: (page) => expect(page.getByRole('list', { name: 'Ledger by order' })).toBeVisible(),
   },
+  {
+    name: 'a KYC case with its parts decided and an approval waiting for a second reviewer',
+    account: DEMO.backoffice,
+    path: newestKycCase,
+    prepare: partsAndSecondReviewer,
+    ready: (page) => expect(page.getByRole('button', { name: 'Confirm approval' })).toBeVisible(),
+    open: selfieReturnedInOwnWords,
+  },
+  {
+    name: 'the re-KYC of a returned selfie',
+    signIn: async (page, request) => {
+      const affiliate = await rejectedThroughApi(request, 'Chidinma Okafor-Eze');
+      await signInForReKyc(page, request, affiliate.email);
+    },
+    path: '/re-kyc',
+    prepare: selfieReturned,
+    ready: (page) => expect(page.getByLabel('Take your selfie again')).toBeVisible(),
+  },
 ];
 
 for (const state of MONEY_STATES) {
@@ -483,7 +565,8 @@ for (const state of MONEY_STATES) {
     test.setTimeout(6 * 60_000);
     const path = typeof state.path === 'string' ? state.path : await state.path(request);
     await state.prepare?.(page);
-    await signInThroughScreen(page, state.account.email, state.account.password);
+    if (state.signIn) await state.signIn(page, request);
+    else if (state.account) await signInThroughScreen(page, state.account.email, state.account.password);
     const findings: Record<string, string[]> = {};
     const measure = async (where: string) => {
       const found = await layoutFindings(page);

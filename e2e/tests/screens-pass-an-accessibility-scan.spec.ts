@@ -167,6 +167,12 @@ const THEN: Partial<Record<string, (page: Page, scan: Scan) => Promise<void>>> =
     await page.getByRole('button', { name: 'Claim next' }).click();
     await expect(page.getByText(/^You are reviewing this case\./)).toBeVisible();
     await scan('/backoffice/kyc, a claimed case');
+    // Issue 50 part 3: a part set to Return, its reason asked for (nothing reaches the server).
+    const selfie = page.getByRole('group', { name: 'Selfie' });
+    await selfie.getByRole('radio', { name: 'Return' }).check();
+    await page.getByRole('button', { name: 'Return the failed parts' }).click();
+    await expect(selfie.getByRole('alert')).toHaveText('Give a reason for each returned part.');
+    await scan('/backoffice/kyc, a part returned without its reason');
     await page.getByRole('button', { name: 'Release' }).click();
     await expect(page).toHaveURL(/\/backoffice\/kyc$/);
   },
@@ -369,6 +375,28 @@ test("a rejected affiliate's re-KYC screen, with its validation messages, has no
   await page.getByLabel('NIN or BVN').fill('12345678901');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.locator('#ninOrBVN-error')).toBeVisible();
+  expect(await accessibilityFindings(page)).toEqual([]);
+});
+
+// Issue 50: the re-KYC of a returned selfie (the answer says so: the rejection through the API returned everything),
+// its read-only parts, the selfie's file field and its message.
+test('the re-KYC of a returned selfie, with its message, has no WCAG A/AA findings', async ({
+  page,
+  request,
+}) => {
+  await page.route(/\/api\/affiliate\/rekyc-details/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({
+      response,
+      json: { ...body, returnedParts: [{ part: 'selfie', reason: 'Selfie blurred' }], selfieRetaken: false },
+    });
+  });
+  const affiliate = await rejectedThroughApi(request, 'Sade Okon');
+  await signInForReKyc(page, request, affiliate.email);
+  await expect(page.getByTestId('returned-parts')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.locator('#selfie-error')).toHaveText('Please take your selfie again.');
   expect(await accessibilityFindings(page)).toEqual([]);
 });
 

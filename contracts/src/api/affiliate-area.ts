@@ -7,6 +7,7 @@ import { fullNameError, normaliseFullName } from '../rules/full-name';
 import { identityNumberDigits, identityNumberFormatError } from '../rules/identity-number';
 import { toId } from '../rules/registration-checks';
 import { DateParam, SearchText, withoutControlCharacters } from './common';
+import { ReturnedKycPart } from './kyc-parts';
 
 // The affiliate's own area (issue 13): re-KYC, My Orders and My Retailers.
 
@@ -40,6 +41,13 @@ export const ReKycDetails = z.object({
   status: z.enum(AFFILIATE_STATUSES as [AffiliateStatus, ...AffiliateStatus[]]),
   /** Why the KYC was rejected (the latest decision's remark). */
   remark: z.string().nullable(),
+  /**
+   * Issue 50: the parts the reviewer returned, each with its reason; the page asks only for these. Empty or
+   * absent: the whole registration was rejected and every field is asked for, as the spec's form does.
+   */
+  returnedParts: z.array(ReturnedKycPart).optional(),
+  /** A returned selfie taken again and saved, waiting for the submit. */
+  selfieRetaken: z.boolean().optional(),
 });
 export type ReKycDetails = z.infer<typeof ReKycDetails>;
 

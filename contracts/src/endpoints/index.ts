@@ -8,6 +8,7 @@ import { BankVerificationEndpoints } from './bank-verification';
 import { DataRightsEndpoints } from './data-rights';
 import { KycCaseEndpoints } from './kyc-cases';
 import { IdentityCheckEndpoints } from './identity-check';
+import { KycPartEndpoints, ReKycPartEndpoints } from './kyc-parts';
 import { ApiKeyAdminEndpoints, IntegrationEndpoints } from './integration';
 import { CommissionEndpoints } from './commission';
 import { DocsEndpoints, HealthEndpoints, MasterEndpoints } from './master';
@@ -27,6 +28,7 @@ export * from './bank-verification';
 export * from './data-rights';
 export * from './kyc-cases';
 export * from './identity-check';
+export * from './kyc-parts';
 export * from './auth';
 export * from './integration';
 export * from './commission';
@@ -74,4 +76,7 @@ export const ALL_ENDPOINTS: readonly AnyEndpoint[] = [
   PaystackWebhookEndpoints,
   // Issue 49: the risk review queue and its thresholds.
   RiskEndpoints,
+  // Issue 50 parts 3 and 4: parts decided one by one, four eyes on a risky approval.
+  KycPartEndpoints,
+  ReKycPartEndpoints,
 ].flatMap((group) => Object.values(group));

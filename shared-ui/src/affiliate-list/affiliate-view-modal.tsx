@@ -50,9 +50,11 @@ const FLAG_LABELS: Record<AffiliateDetails['flags'][number]['kind'], string> = {
 /** Spec §8 success messages; activation has none in the spec, so the server's message is shown. */
 async function runAction(action: ModalAction, details: AffiliateDetails, remark: string): Promise<string> {
   switch (action) {
-    case 'approve':
-      await decideKyc(details.affiliateID, true, remark, details.status);
-      return Messages.approved;
+    case 'approve': {
+      const answer = await decideKyc(details.affiliateID, true, remark, details.status);
+      // Issue 50: a risky approval only waits for a second reviewer (the status stays); the server says so.
+      return answer.status === details.status ? answer.message : Messages.approved;
+    }
     case 'reject':
       await decideKyc(details.affiliateID, false, remark, details.status);
       return Messages.rejected;

@@ -59,6 +59,64 @@ export async function writeReKyc(
   );
 }
 
+/**
+ * Issue 50: a resubmission of returned parts writes only their columns, so the parts not returned keep their
+ * values, their seals and (for the bank account) the verification in force. A new selfie replaces the old one,
+ * whose file row goes in the same transaction; its storage key is answered so its bytes can go after the commit.
+ */
+export async function writeReturnedParts(
+  sql: Sql,
+  keyring: DataKeyring,
+  affiliateId: number,
+  parts: {
+    fullName?: string;
+    ninOrBVN?: string;
+    bank?: { bankID: number; accountNumber: string };
+    selfiePath?: string;
+  },
+  status: AffiliateStatus,
+  now: Date,
+): Promise<string | null> {
+  const params: unknown[] = [affiliateId, status, now];
+  const sets = ['status = $2', 'updated_date = $3'];
+  const set = (column: string, value: unknown) => {
+    params.push(value);
+    sets.push(`${column} = $${params.length}`);
+  };
+  if (parts.fullName !== undefined) set('full_name', parts.fullName);
+  if (parts.ninOrBVN !== undefined) {
+    const [ninSealed, ninHash] = sealedNumberParams(keyring, {
+      ninOrBVN: parts.ninOrBVN,
+      accountNumber: parts.ninOrBVN,
+    });
+    set('nin_or_bvn_sealed', ninSealed);
+    set('nin_or_bvn_hash', ninHash);
+    sets.push('nin_or_bvn = NULL');
+  }
+  if (parts.bank) {
+    const [, , accountSealed, accountHash] = sealedNumberParams(keyring, {
+      ninOrBVN: parts.bank.accountNumber,
+      accountNumber: parts.bank.accountNumber,
+    });
+    set('bank_id', parts.bank.bankID);
+    set('account_number_sealed', accountSealed);
+    set('account_number_hash', accountHash);
+    sets.push('account_number = NULL');
+  }
+  let replaced: string | null = null;
+  if (parts.selfiePath !== undefined) {
+    const old = await sql.query<{ path: string | null }>(
+      'SELECT selfie_image_path AS path FROM affiliates WHERE affiliate_id = $1',
+      [affiliateId],
+    );
+    replaced = old.rows[0]?.path ?? null;
+    set('selfie_image_path', parts.selfiePath);
+  }
+  await sql.query(`UPDATE affiliates SET ${sets.join(', ')} WHERE affiliate_id = $1`, params);
+  if (replaced) await sql.query('DELETE FROM stored_files WHERE storage_key = $1', [replaced]);
+  return replaced;
+}
+
 /** nin_or_bvn_sealed, nin_or_bvn_hash, bank_id, account_number_sealed, account_number_hash, in that order. */
 function sealedColumns(
   keyring: DataKeyring,

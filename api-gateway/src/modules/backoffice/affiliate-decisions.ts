@@ -5,6 +5,7 @@ import {
   alreadyDecidedMessage,
   checkAffiliateTransition,
   DataRightsMessages,
+  KycPartMessages,
   Messages,
 } from '@portal/contracts';
 import { generateTemporaryPassword, hashPassword } from '../../auth/password';
@@ -14,7 +15,15 @@ import { conflict, forbidden, notFound } from '../../http/errors';
 import { faultPoint } from '../../lib/fault-point';
 import type { SessionUser } from '../../http/session';
 import { lastChangeTo, recordAudit } from '../audit';
-import { assertCaseNotHeldByOther } from '../kyc-cases';
+import type { PartVerdict } from '../kyc-cases';
+import {
+  approvalGate,
+  assertCaseNotHeldByOther,
+  assertHoldsCase,
+  closeWaitingApproval,
+  recordPartVerdicts,
+  settleOpenParts,
+} from '../kyc-cases';
 import { enqueueMessage } from '../messaging';
 import { hasPassword, revokeSessions, setTemporaryPassword } from '../users';
 import { decisionEmail } from './affiliate-emails';
@@ -27,6 +36,8 @@ export interface AffiliateDecision {
   remark?: string;
   /** The status the person saw when deciding; a different one now means someone decided first (409). */
   expectedStatus?: AffiliateStatus;
+  /** Issue 50: a rejection of some parts only, by the reviewer holding the case; each verdict is a row. */
+  parts?: PartVerdict[];
 }
 
 const SUCCESS_MESSAGES: Record<AffiliateAction, string> = {
@@ -67,6 +78,7 @@ export async function decideAffiliate(
     // Issue 50: a case another reviewer holds is theirs to decide (an admin can reassign it first).
     if (isKycDecision(decision.action))
       await assertCaseNotHeldByOther(tx, affiliate.affiliateID, actor.userId, ctx.now());
+    if (decision.parts) await assertHoldsCase(tx, affiliate.affiliateID, actor.userId, ctx.now());
     // Issue 29: an erased affiliate stays Inactive (under the row lock erasure also takes; the database's
     // affiliates_erased_holds_nothing refuses it as well).
     if (decision.action === 'activate' && (await isErased(tx, affiliate.affiliateID)))
@@ -74,6 +86,22 @@ export async function decideAffiliate(
     const to: AffiliateStatus =
       check.to === 'restore' ? activationTarget(affiliate.statusBeforeInactive) : check.to;
     const now = ctx.now();
+
+    // Issue 50 part 4: a risky approval waits for a second reviewer; the second one's approval confirms it.
+    const gate =
+      decision.action === 'approve'
+        ? await approvalGate(ctx, tx, actor, affiliate.affiliateID, decision.remark, now)
+        : undefined;
+    if (gate?.kind === 'requested')
+      return {
+        message: KycPartMessages.approvalRequested,
+        affiliateID: affiliate.affiliateID,
+        status: affiliate.status,
+      };
+    if (decision.action === 'reject') await closeWaitingApproval(tx, affiliate.affiliateID, actor, now);
+    // Issue 50 part 3: part verdicts open until the affiliate resubmits; a whole decision settles them.
+    if (decision.parts) await recordPartVerdicts(tx, affiliate.affiliateID, actor, decision.parts, now);
+    else if (isKycDecision(decision.action)) await settleOpenParts(tx, affiliate.affiliateID, now);
 
     // The row lock above orders concurrent decisions; the status the decision was made against is also
     // part of the statement, so the database itself refuses a change made against an old status.
@@ -114,7 +142,10 @@ export async function decideAffiliate(
       fromStatus: affiliate.status,
       toStatus: to,
       remark: decision.remark ?? null,
-      details: temporaryPassword ? { temporaryPasswordIssued: true } : null,
+      details: decisionDetails(
+        temporaryPassword,
+        gate?.kind === 'approve' ? gate.confirmedRequestOf : undefined,
+      ),
       at: now,
     });
 
@@ -123,6 +154,14 @@ export async function decideAffiliate(
 
     return { message: SUCCESS_MESSAGES[decision.action], affiliateID: affiliate.affiliateID, status: to };
   });
+}
+
+function decisionDetails(temporaryPassword: string | undefined, confirmsApprovalOf: number | undefined) {
+  if (!temporaryPassword && confirmsApprovalOf === undefined) return null;
+  return {
+    ...(temporaryPassword ? { temporaryPasswordIssued: true } : {}),
+    ...(confirmsApprovalOf !== undefined ? { confirmsApprovalOf } : {}),
+  };
 }
 
 async function isErased(sql: Sql, affiliateId: number): Promise<boolean> {

@@ -2,6 +2,7 @@ import {
   AffiliateEndpoints,
   BankAccountVerificationEndpoints,
   BankAccountVerificationMessages,
+  KycPartEndpoints,
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
@@ -11,6 +12,7 @@ import { decideAffiliate } from './affiliate-decisions';
 import { showAffiliateNumber } from './affiliate-numbers';
 import { affiliateIdParam } from '../../http/affiliate-id-param';
 import { affiliateDetails, listAffiliates } from './affiliate-views';
+import { returnParts } from './return-parts';
 
 const PAGING_PARAMS = ['page', 'pageSize', 'search', 'status'] as const;
 
@@ -48,6 +50,10 @@ export function registerBackofficeRoutes(api: ApiRouter, ctx: AppContext): void 
       remark: body.remark,
       expectedStatus: body.expectedStatus,
     }),
+  );
+
+  api.route(KycPartEndpoints.returnParts, ({ params, body, session }) =>
+    returnParts(ctx, session, affiliateIdParam(params.id), body.parts),
   );
 
   api.route(AffiliateEndpoints.setActive, ({ body, query, session }) =>

@@ -1,5 +1,11 @@
 import type { KycClaimResponse, KycReleaseResponse, KycReviewer } from '@portal/contracts';
-import { AffiliateMessages, heldByMessage, KycCaseMessages, roleNameOf } from '@portal/contracts';
+import {
+  AffiliateMessages,
+  heldByMessage,
+  KycCaseMessages,
+  KycPartMessages,
+  roleNameOf,
+} from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -19,6 +25,8 @@ export async function claimCase(
 ): Promise<KycClaimResponse> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
+    // Issue 50 part 4: who asked for an approval is not the one to hold the case while it waits for another.
+    if (await asksSecondReviewer(tx, affiliateId, actor.userId)) throw conflict(KycPartMessages.ownApproval);
     const { rows } = await tx.query<{ fresh: boolean }>(
       `UPDATE kyc_cases
           SET claimed_at = CASE WHEN reviewer_user_id = $2 AND last_active_at > $4 THEN claimed_at ELSE $3 END,
@@ -65,7 +73,10 @@ export async function claimNextCase(ctx: AppContext, actor: SessionUser): Promis
     const { rows } = await tx.query<{ affiliate_id: number }>(
       `WITH next AS (
          SELECT affiliate_id FROM kyc_cases
-          WHERE reviewer_user_id IS NULL OR last_active_at <= $2
+          WHERE (reviewer_user_id IS NULL OR last_active_at <= $2)
+            AND NOT EXISTS (SELECT 1 FROM kyc_approval_requests r
+                             WHERE r.affiliate_id = kyc_cases.affiliate_id AND r.status = 'awaiting-second'
+                               AND r.requested_by = $1)
           ORDER BY queued_at, affiliate_id
           LIMIT 1
           FOR UPDATE SKIP LOCKED)
@@ -170,6 +181,15 @@ export async function assertCaseNotHeldByOther(
   );
   if (rows.length === 1 && Number(rows[0].reviewer) !== actorUserId)
     throw conflict(heldByMessage(rows[0].name));
+}
+
+async function asksSecondReviewer(sql: Sql, affiliateId: number, userId: number): Promise<boolean> {
+  const { rows } = await sql.query(
+    `SELECT 1 FROM kyc_approval_requests
+      WHERE affiliate_id = $1 AND status = 'awaiting-second' AND requested_by = $2`,
+    [affiliateId, userId],
+  );
+  return rows.length > 0;
 }
 
 /** Why a claim on this affiliate was refused: no such affiliate, not waiting for review, or who holds it. */

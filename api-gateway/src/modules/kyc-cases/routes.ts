@@ -1,9 +1,15 @@
-import { KYC_QUEUE_PAGE_SIZE, KYC_AGE_TARGET_HOURS, KycCaseEndpoints } from '@portal/contracts';
+import {
+  KYC_QUEUE_PAGE_SIZE,
+  KYC_AGE_TARGET_HOURS,
+  KycCaseEndpoints,
+  KycPartEndpoints,
+} from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { affiliateIdParam } from '../../http/affiliate-id-param';
 import { claimCase, claimNextCase, listReviewers, reassignCase, releaseCase } from './case-claims';
 import { addNote, listNotes } from './case-notes';
+import { caseReview } from './case-parts';
 import { pageQueue } from './case-queries';
 import { registerIdentityCheckRoutes } from '../identity-check';
 
@@ -49,4 +55,8 @@ export function registerKycCaseRoutes(api: ApiRouter, ctx: AppContext): void {
 
   // Part 1: the identity check against the authority, shown on the case.
   registerIdentityCheckRoutes(api, ctx);
+  // Issue 50 parts 3 and 4; returning parts is a KYC decision, wired with the others in the backoffice module.
+  api.route(KycPartEndpoints.review, ({ params, session }) =>
+    caseReview(ctx, ctx.db, session, affiliateIdParam(params.id)),
+  );
 }

@@ -2,3 +2,6 @@
 export { registerRegistrationRoutes } from './routes';
 export { startSelfieSweeper } from './selfie-sweep';
 export { recomputeDuplicateIdentities } from './duplicate-identities';
+// Issue 50: the re-KYC page takes a returned selfie again with the same checks.
+export { parseSelfieForm } from './selfie-upload';
+export { checkSelfie, imageTypeOf } from './selfie-image';

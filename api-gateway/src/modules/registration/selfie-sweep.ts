@@ -99,7 +99,40 @@ export async function sweepRejectedSelfies(ctx: AppContext, store = new FileStor
     deleted += rows.length;
     if (batch < BATCH_SIZE) break;
   }
-  return deleted;
+  return deleted + (await sweepRetakenSelfies(ctx, store, rejectedBefore));
+}
+
+/**
+ * Issue 50: a returned selfie the affiliate took again but never submitted waits on its verdict; it follows the
+ * same retention as the selfie it was to replace.
+ */
+async function sweepRetakenSelfies(ctx: AppContext, store: FileStore, rejectedBefore: Date): Promise<number> {
+  const removed = await ctx.db.transaction(async (tx) => {
+    const { rows: doomed } = await tx.query<{ decision_id: string | number; key: string }>(
+      `SELECT d.decision_id, d.replacement_selfie_path AS key
+         FROM kyc_part_decisions d JOIN affiliates a ON a.affiliate_id = d.affiliate_id
+        WHERE d.settled_at IS NULL AND d.replacement_selfie_path IS NOT NULL
+          AND a.status = 'KYC Rejected' AND a.updated_date <= $1
+        LIMIT ${BATCH_SIZE}
+        FOR UPDATE OF d SKIP LOCKED`,
+      [rejectedBefore],
+    );
+    if (!doomed.length) return [];
+    await tx.query(
+      'UPDATE kyc_part_decisions SET replacement_selfie_path = NULL WHERE decision_id = ANY($1::bigint[])',
+      [doomed.map((row) => Number(row.decision_id))],
+    );
+    const { rows } = await tx.query<{ storage_key: string }>(
+      `DELETE FROM stored_files WHERE storage_key = ANY($1::text[]) AND purpose = 'selfie' RETURNING storage_key`,
+      [doomed.map((row) => row.key)],
+    );
+    return rows;
+  });
+  for (const row of removed)
+    await store
+      .removeBytes(row.storage_key)
+      .catch((error: unknown) => ctx.logger.warn({ err: error }, 'expired retaken selfie bytes not deleted'));
+  return removed.length;
 }
 
 /** Sweeps now and then every interval; returns a function that stops it. */

@@ -1,4 +1,10 @@
-import { AffiliateAreaEndpoints, BankVerificationEndpoints, MasterEndpoints } from '@portal/contracts';
+import {
+  AffiliateAreaEndpoints,
+  BankVerificationEndpoints,
+  MasterEndpoints,
+  ReKycPartEndpoints,
+  SELFIE_FIELD,
+} from '@portal/contracts';
 import type { BankOption, ReKycDetails, ReKycRequest, ResolveAccountNameResponse } from '@portal/contracts';
 import { callEndpoint } from '@portal/shared-ui';
 
@@ -38,4 +44,11 @@ export function resolveReKycAccountName(
     { body: { bankID, accountNumber } },
     { quiet: true },
   );
+}
+
+/** Issue 50: the returned selfie taken again; kept by the server until the re-KYC is submitted. */
+export async function uploadReKycSelfie(file: File): Promise<string> {
+  const form = new FormData();
+  form.append(SELFIE_FIELD, file);
+  return (await callEndpoint(ReKycPartEndpoints.reKycSelfie, { body: form })).message;
 }

@@ -1,5 +1,9 @@
-import { KycCaseEndpoints } from '@portal/contracts';
+import { AffiliateEndpoints, AffiliateStatus, KycCaseEndpoints, KycPartEndpoints } from '@portal/contracts';
 import type {
+  AffiliateDecisionResponse,
+  KycCaseReview,
+  KycReturnPartsRequest,
+  KycReturnPartsResponse,
   KycClaimResponse,
   KycNote,
   KycNoteResponse,
@@ -41,3 +45,19 @@ export const fetchNotes = (affiliateID: number, signal?: AbortSignal): Promise<K
 
 export const addNote = (affiliateID: number, body: string): Promise<KycNoteResponse> =>
   callEndpoint(KycCaseEndpoints.addNote, { params: { id: String(affiliateID) }, body: { body } });
+
+/** Issue 50 parts 3 and 4: the verdict on each part and the four-eyes state of a case. */
+export const fetchCaseReview = (affiliateID: number, signal?: AbortSignal): Promise<KycCaseReview> =>
+  callEndpoint(KycPartEndpoints.review, { params: { id: String(affiliateID) } }, { signal });
+
+export const returnParts = (
+  affiliateID: number,
+  parts: KycReturnPartsRequest['parts'],
+): Promise<KycReturnPartsResponse> =>
+  callEndpoint(KycPartEndpoints.returnParts, { params: { id: String(affiliateID) }, body: { parts } });
+
+/** The second reviewer's Approve: the spec's call, made against the status the reviewer sees. */
+export const confirmApproval = (affiliateID: number): Promise<AffiliateDecisionResponse> =>
+  callEndpoint(AffiliateEndpoints.decideKyc, {
+    body: { affiliateID, isActive: true, expectedStatus: AffiliateStatus.Pending },
+  });

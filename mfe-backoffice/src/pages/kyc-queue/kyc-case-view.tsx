@@ -15,7 +15,9 @@ import {
   useLoad,
   useUserDetails,
 } from '@portal/shared-ui';
-import { claimCase, fetchReviewers, reassignCase, releaseCase } from './kyc-api';
+import { claimCase, fetchCaseReview, fetchReviewers, reassignCase, releaseCase } from './kyc-api';
+import { KycCaseParts } from './kyc-case-parts';
+import { KycFourEyes } from './kyc-four-eyes';
 import { KycCaseNotes } from './kyc-case-notes';
 import { KycIdentityCheck } from './kyc-identity-check';
 import { ageText, clockText, queuedText, riskLabels } from './kyc-text';
@@ -52,6 +54,7 @@ export function KycCaseView({ affiliateID }: { affiliateID: number }) {
   const isAdmin = session?.userRights.includes('affiliates') ?? false;
   const opened = useLoad((signal) => openCase(affiliateID, signal), [affiliateID]);
   const reviewers = useLoad((signal) => fetchReviewers(signal), [], { enabled: isAdmin });
+  const review = useLoad((signal) => fetchCaseReview(affiliateID, signal), [affiliateID]);
   const [reviewing, setReviewing] = useState(false);
   const [reviewerID, setReviewerID] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -187,6 +190,28 @@ export function KycCaseView({ affiliateID }: { affiliateID: number }) {
       )}
       {result && (result.kind === 'mine' || result.waiting) ? (
         <KycIdentityCheck affiliateID={affiliateID} />
+      ) : null}
+      {result && (result.kind === 'mine' || result.waiting) ? (
+        review.state === 'error' && !review.data ? (
+          <LoadFailed
+            message="The parts and approval of this case could not be loaded."
+            onRetry={review.reload}
+            error={review.error}
+          />
+        ) : review.data ? (
+          <KycFourEyes
+            affiliateID={affiliateID}
+            review={review.data}
+            onConfirmed={() => navigate(QUEUE_PATH)}
+          />
+        ) : null
+      ) : null}
+      {result?.kind === 'mine' ? (
+        <KycCaseParts
+          affiliateID={affiliateID}
+          review={review.data}
+          onReturned={() => navigate(QUEUE_PATH)}
+        />
       ) : null}
       {result && (result.kind === 'mine' || result.waiting) ? (
         <KycCaseNotes affiliateID={affiliateID} />

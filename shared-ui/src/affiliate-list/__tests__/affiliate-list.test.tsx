@@ -371,6 +371,23 @@ describe('view modal', () => {
     expect(mocked.decideKyc).toHaveBeenCalledWith(1, true, '', 'KYC Rejected');
   });
 
+  // Issue 50: the first Approve of a risky case only records it for a second reviewer; the toast says that.
+  it('a risky approval waiting for a second reviewer is told as such, not as approved', async () => {
+    mocked.fetchAffiliateDetails.mockResolvedValue(details(affiliate(1)));
+    mocked.decideKyc.mockResolvedValue({
+      message: 'Approval recorded. A second reviewer must confirm it.',
+      affiliateID: 1,
+      status: 'KYC Pending',
+    });
+    renderList('backoffice');
+    fireEvent.click(await screen.findByRole('button', { name: 'View AFF100001' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('Approval recorded. A second reviewer must confirm it.'),
+    );
+  });
+
   it('keeps the modal open when the server refuses', async () => {
     mocked.fetchAffiliateDetails.mockResolvedValue(details(affiliate(1)));
     mocked.decideKyc.mockRejectedValue(new Error('409'));

@@ -80,3 +80,33 @@ test("the sweep deletes a rejected application's selfie after the retention peri
   await sweepSelfieFiles(t.ctx);
   expect(await selfieOf(approved.affiliateId)).toBe(approved.storageKey);
 });
+
+// Issue 50: a returned selfie taken again and never submitted goes with the same retention.
+test('the sweep deletes a retaken selfie never submitted, once the rejection is past the retention period', async () => {
+  const rejected = await affiliateWithSelfie('KYC Rejected');
+  const staff = await t.ctx.db.query<{ user_id: number }>(
+    `INSERT INTO users (full_name, email, role_id, phone_code, mobile_number, country_id)
+     VALUES ('Retention Reviewer', 'retention.reviewer@example.test', 2, '+234', '8030009999', 1) RETURNING user_id`,
+  );
+  const retaken = await rejected.store.put(
+    t.ctx.db,
+    { purpose: 'selfie', contentType: 'image/png', extension: 'png' },
+    Buffer.from('retaken selfie bytes'),
+  );
+  await t.ctx.db.query(
+    `INSERT INTO kyc_part_decisions (affiliate_id, part, outcome, reason, decided_by, decided_at, replacement_selfie_path)
+     VALUES ($1, 'selfie', 'returned', 'Selfie blurred', $2, $3, $4)`,
+    [rejected.affiliateId, staff.rows[0].user_id, t.ctx.now(), retaken.storageKey],
+  );
+  t.advanceClock(91 * DAY);
+  await sweepSelfieFiles(t.ctx);
+  const { rows } = await t.ctx.db.query('SELECT 1 FROM stored_files WHERE storage_key = $1', [
+    retaken.storageKey,
+  ]);
+  expect(rows).toHaveLength(0);
+  const decision = await t.ctx.db.query<{ path: string | null }>(
+    'SELECT replacement_selfie_path AS path FROM kyc_part_decisions WHERE affiliate_id = $1',
+    [rejected.affiliateId],
+  );
+  expect(decision.rows).toEqual([{ path: null }]);
+});

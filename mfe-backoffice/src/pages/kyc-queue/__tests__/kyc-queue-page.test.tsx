@@ -87,6 +87,9 @@ const rowsOf = () =>
 beforeEach(() => {
   jest.resetAllMocks();
   mocked.fetchNotes.mockResolvedValue([]);
+  mocked.fetchCaseReview.mockImplementation((affiliateID) =>
+    Promise.resolve({ affiliateID, parts: [], approvalRisks: [], pendingApproval: null }),
+  );
   useSessionStore.getState().signIn(staffSession(2));
 });
 
