@@ -1,4 +1,5 @@
-import { AffiliatePayoutEndpoints, AffiliatePayoutsResponse } from '@portal/contracts';
+import { AffiliatePayoutsPageEndpoints } from '@portal/contracts/affiliate-payouts';
+import type { AffiliatePayoutsResponse } from '@portal/contracts/affiliate-payouts';
 import { callEndpoint } from '@portal/shared-ui';
 
 export interface PayoutsRequest {
@@ -12,14 +13,12 @@ export async function fetchAffiliatePayouts(
   request: PayoutsRequest,
   signal?: AbortSignal,
 ): Promise<AffiliatePayoutsResponse> {
-  return AffiliatePayoutsResponse.parse(
-    await callEndpoint(AffiliatePayoutEndpoints.payouts, { query: request }, { signal }),
-  );
+  return callEndpoint(AffiliatePayoutsPageEndpoints.payouts, { query: request }, { signal });
 }
 
 /** `POST affiliate/payouts/:lineId/advice`: the server writes the advice and answers its single-use link. */
 export async function requestRemittanceAdvice(lineId: number): Promise<string> {
-  const { excelPath } = await callEndpoint(AffiliatePayoutEndpoints.advice, {
+  const { excelPath } = await callEndpoint(AffiliatePayoutsPageEndpoints.advice, {
     params: { lineId: String(lineId) },
   });
   return excelPath;

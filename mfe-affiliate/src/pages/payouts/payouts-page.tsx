@@ -5,8 +5,8 @@ import type {
   AffiliatePayout,
   AffiliatePayoutExplanation,
   AffiliatePayoutsResponse,
-} from '@portal/contracts';
-import { AFFILIATE_PAYOUT_STATUS_LABEL } from '@portal/contracts';
+} from '@portal/contracts/affiliate-payouts';
+import { AFFILIATE_PAYOUT_STATUS_LABEL } from '@portal/contracts/affiliate-payouts';
 import {
   DashboardPanel,
   DataTable,
