@@ -20,6 +20,7 @@ import {
   downloadReport,
   formatDate,
   formatNaira,
+  preloadComponents,
   useLoad,
 } from '@portal/shared-ui';
 import type { DataColumn } from '@portal/shared-ui';
@@ -42,7 +43,11 @@ export default function PayoutsPage() {
   const [payoutsPage, setPayoutsPage] = useState(1);
   const [explanationsPage, setExplanationsPage] = useState(1);
   const loaded = useLoad(
-    (signal) => fetchAffiliatePayouts({ page: payoutsPage, explanationsPage }, signal),
+    (signal) => {
+      // The cards and tables load with the figures, not after them (issue 51: Lighthouse on a budget phone).
+      preloadComponents('StatCards', 'DataTable', 'StatusBadge');
+      return fetchAffiliatePayouts({ page: payoutsPage, explanationsPage }, signal);
+    },
     [payoutsPage, explanationsPage],
     { keepPreviousData: true },
   );
