@@ -18,6 +18,10 @@ test('every name of the entry is the same value as the package root exports', ()
   const notTheSame = Object.keys(again).filter((name) => again[name] !== root[name]);
   expect(notTheSame).toEqual([]);
   expect(Object.keys(again)).toEqual(
-    expect.arrayContaining(['AffiliatePayoutsPageEndpoints', 'AFFILIATE_PAYOUT_STATUS_LABEL', 'endpointPath']),
+    expect.arrayContaining([
+      'AffiliatePayoutsPageEndpoints',
+      'AFFILIATE_PAYOUT_STATUS_LABEL',
+      'endpointPath',
+    ]),
   );
 });

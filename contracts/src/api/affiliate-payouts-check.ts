@@ -14,8 +14,10 @@ import { answerCheck } from './plain-parsers';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
-const isMoney = (value: unknown): value is string => typeof value === 'string' && /^-?\d+\.\d{2}$/.test(value);
+const isInteger = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value);
+const isMoney = (value: unknown): value is string =>
+  typeof value === 'string' && /^-?\d+\.\d{2}$/.test(value);
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isTextOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
 const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
@@ -112,5 +114,8 @@ export function parseExcelPathResponse(value: unknown): ExcelPathResponse | unde
   return isRecord(value) && typeof value.excelPath === 'string' ? { excelPath: value.excelPath } : undefined;
 }
 
-export const AffiliatePayoutsResponseCheck = answerCheck('AffiliatePayoutsResponse', parseAffiliatePayoutsResponse);
+export const AffiliatePayoutsResponseCheck = answerCheck(
+  'AffiliatePayoutsResponse',
+  parseAffiliatePayoutsResponse,
+);
 export const ExcelPathResponseCheck = answerCheck('ExcelPathResponse', parseExcelPathResponse);

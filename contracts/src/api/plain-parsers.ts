@@ -129,7 +129,10 @@ export function parseRegisterOptionsResponse(value: unknown): RegisterOptionsRes
 }
 
 /** A check with zod's `parse` shape (throws on a wrong answer), for the browser's HTTP client. */
-export function answerCheck<T>(name: string, parse: (value: unknown) => T | undefined): { parse(value: unknown): T } {
+export function answerCheck<T>(
+  name: string,
+  parse: (value: unknown) => T | undefined,
+): { parse(value: unknown): T } {
   return {
     parse(value) {
       const result = parse(value);
@@ -143,4 +146,7 @@ export const LoginResponseCheck = answerCheck('LoginResponse', parseLoginRespons
 export const LoginAnswerCheck = answerCheck('LoginAnswer', parseLoginAnswer);
 export const MessageResponseCheck = answerCheck('MessageResponse', parseMessageResponse);
 export const RemotesResponseCheck = answerCheck('RemotesResponse', parseRemotesResponse);
-export const RegisterOptionsResponseCheck = answerCheck('RegisterOptionsResponse', parseRegisterOptionsResponse);
+export const RegisterOptionsResponseCheck = answerCheck(
+  'RegisterOptionsResponse',
+  parseRegisterOptionsResponse,
+);

@@ -39,7 +39,21 @@ const validAnswer = {
   },
   explanations: {
     results: [
-      { orderCode: 'ORD-1', net: '0.00', entries: [explanation, { ...explanation, entryId: 42, kind: 'reversal', amount: '-2985.84', availableAt: null, held: false }] },
+      {
+        orderCode: 'ORD-1',
+        net: '0.00',
+        entries: [
+          explanation,
+          {
+            ...explanation,
+            entryId: 42,
+            kind: 'reversal',
+            amount: '-2985.84',
+            availableAt: null,
+            held: false,
+          },
+        ],
+      },
     ],
     totalCount: 1,
     pageNo: 1,
@@ -51,7 +65,10 @@ const validAnswer = {
 function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   if (typeof value !== 'object' || value === null) return [prefix];
   const keys = Array.isArray(value) ? value.map((_item, index) => index) : Object.keys(value);
-  return [prefix, ...keys.flatMap((key) => paths((value as Record<string | number, unknown>)[key], [...prefix, key]))];
+  return [
+    prefix,
+    ...keys.flatMap((key) => paths((value as Record<string | number, unknown>)[key], [...prefix, key])),
+  ];
 }
 
 /** A copy of the sample with the value at `path` replaced (or removed when `remove`). */
@@ -120,7 +137,14 @@ test('any value anywhere in the answer is judged as zod judges it', () => {
 });
 
 test('the advice link: as zod judges it', () => {
-  for (const value of [{ excelPath: '/x.xlsx' }, { excelPath: '/x', extra: 1 }, { excelPath: 1 }, {}, null, []]) {
+  for (const value of [
+    { excelPath: '/x.xlsx' },
+    { excelPath: '/x', extra: 1 },
+    { excelPath: 1 },
+    {},
+    null,
+    [],
+  ]) {
     const zod = ExcelPathResponse.safeParse(value);
     const plain = parseExcelPathResponse(value);
     expect(plain !== undefined).toBe(zod.success);
