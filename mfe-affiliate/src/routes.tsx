@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { preloadComponents } from '@portal/shared-ui';
 import type { RemoteRouteDefinition } from '@portal/shared-ui';
 
 const loadPayoutsPage = () => import('./pages/payouts/payouts-page');
@@ -27,6 +28,7 @@ const routes: RemoteRouteDefinition[] = [
     // Issue 51 (agents on budget phones): the page's file and its figures are asked for together.
     prefetch: () => {
       void loadPayoutsPage();
+      preloadComponents('StatCards', 'DataTable', 'StatusBadge');
       void import('./pages/payouts/payouts-api').then((api) => api.prefetchAffiliatePayouts());
     },
   },

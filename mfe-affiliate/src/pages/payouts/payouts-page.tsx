@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from 'primereact/button';
 import type {
   AffiliateLedgerOrder,
@@ -97,6 +97,9 @@ interface PayoutsProps {
 
 function Payouts({ data, refreshing, onPayoutsPage, onExplanationsPage }: PayoutsProps) {
   const { cards } = data;
+  // Issue 51 (budget phones): the balances are drawn the moment the figures come; the two lists follow in a
+  // render React may pause for the browser, so the cards do not wait for the ledger's rows.
+  const lists = useDeferredValue<AffiliatePayoutsResponse | null>(data, null);
   return (
     <>
       <StatCards label="Balances" busy={refreshing}>
@@ -128,11 +131,19 @@ function Payouts({ data, refreshing, onPayoutsPage, onExplanationsPage }: Payout
       </StatCards>
 
       <DashboardPanel id="payouts-list-title" title="Your payouts">
-        <PayoutTable page={data.payouts} refreshing={refreshing} onPage={onPayoutsPage} />
+        {lists ? (
+          <PayoutTable page={lists.payouts} refreshing={refreshing} onPage={onPayoutsPage} />
+        ) : (
+          <LoadingSpinner label="Loading your payouts" />
+        )}
       </DashboardPanel>
 
       <DashboardPanel id="explanations-title" title="Holding, reversals and adjustments">
-        <Explanations page={data.explanations} refreshing={refreshing} onPage={onExplanationsPage} />
+        {lists ? (
+          <Explanations page={lists.explanations} refreshing={refreshing} onPage={onExplanationsPage} />
+        ) : (
+          <LoadingSpinner label="Loading the ledger" />
+        )}
       </DashboardPanel>
     </>
   );
