@@ -24,6 +24,7 @@ module.exports = {
       'src',
       'registration-start.ts',
     ),
+    '^@portal/contracts/affiliate-payouts$': path.join(__dirname, 'contracts', 'src', 'affiliate-payouts.ts'),
     '^@portal/shared-ui$': path.join(__dirname, 'shared-ui', 'src', 'index.ts'),
     '\\.css(\\?.*)?$': path.join(__dirname, 'scripts', 'jest-style-stub.cjs'),
   },

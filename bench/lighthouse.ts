@@ -199,7 +199,11 @@ async function audit(url: string, label: string): Promise<Round> {
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     const save = process.argv.find((arg) => arg.startsWith('--save='))?.slice('--save='.length);
-    if (save) writeFileSync(`${save}-${label}-${new URL(url).pathname.slice(1)}.json`, JSON.stringify(lhr));
+    if (save)
+      writeFileSync(
+        `${save}-${label}-${new URL(url).pathname.slice(1).replaceAll('/', '-')}.json`,
+        JSON.stringify(lhr),
+      );
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audits = lhr.audits as unknown as Record<string, Audit>;
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;

@@ -56,6 +56,11 @@ function sharedModules(appDir) {
     '@portal/contracts/registration': singleton('@portal/contracts/registration', {
       packageName: '@portal/contracts',
     }),
+    // The affiliate's Payouts page's part, zod-free (contracts/src/affiliate-payouts.ts): issue 51's Lighthouse
+    // target on a budget phone.
+    '@portal/contracts/affiliate-payouts': singleton('@portal/contracts/affiliate-payouts', {
+      packageName: '@portal/contracts',
+    }),
     'primereact/': singleton('primereact/', { packageName: 'primereact' }),
   };
 }

@@ -226,11 +226,8 @@ export async function layoutFindings(page: Page): Promise<string[]> {
     }
 
     // At a desktop's width every column is in view: no heading past the right edge of the box that scrolls the
-    // table, none under the sticky Action column. Issue 51 fitted the money screens, the outbox and the affiliate
-    // lists; the admin's Users and login report still scroll their last columns sideways at 1366-1440 px (the
-    // next screens to fit), so the rule does not judge them yet.
-    const notYetFitted = ['/admin/users', '/admin/reports'];
-    if (viewportWidth >= 1280 && !notYetFitted.includes(location.pathname)) {
+    // table, none under the sticky Action column (issue 51: every list, the admin's Users and login report too).
+    if (viewportWidth >= 1280) {
       for (const table of Array.from(document.body.querySelectorAll('table'))) {
         if (!shown(table)) continue;
         let scroller: Element | null = table.parentElement;

@@ -1,5 +1,8 @@
 import { lazy } from 'react';
+import { preloadComponents } from '@portal/shared-ui';
 import type { RemoteRouteDefinition } from '@portal/shared-ui';
+
+const loadPayoutsPage = () => import('./pages/payouts/payouts-page');
 
 /** The routes mfe-affiliate renders for the shell (spec §2); each page is its own lazily loaded chunk. */
 const routes: RemoteRouteDefinition[] = [
@@ -21,7 +24,13 @@ const routes: RemoteRouteDefinition[] = [
   {
     path: 'affiliate/payouts',
     title: 'Payouts',
-    Component: lazy(() => import('./pages/payouts/payouts-page')),
+    Component: lazy(loadPayoutsPage),
+    // Issue 51 (agents on budget phones): the page's file and its figures are asked for together.
+    prefetch: () => {
+      void loadPayoutsPage();
+      preloadComponents('StatCards', 'DataTable', 'StatusBadge');
+      void import('./pages/payouts/payouts-api').then((api) => api.prefetchAffiliatePayouts());
+    },
   },
   { path: 're-kyc', title: 'Re KYC', Component: lazy(() => import('./pages/re-kyc/re-kyc-page')) },
 ];

@@ -53,9 +53,8 @@ export {
 } from './toasts';
 export { formatDate, formatMonth, formatNaira, formatTime, pickedDay, pickerDate } from './format';
 export type { BadgeSeverity } from './status-severity';
-export const StatusBadge = lazy(() =>
-  import('./status-badge').then((module) => ({ default: module.StatusBadge })),
-);
+const loadStatusBadge = () => import('./status-badge');
+export const StatusBadge = lazy(() => loadStatusBadge().then((module) => ({ default: module.StatusBadge })));
 export type { StatusBadgeProps } from './status-badge';
 export { AvatarImage, DEFAULT_AVATAR_SRC } from './default-avatar';
 export const ConfirmDialog = lazy(() =>
@@ -70,12 +69,9 @@ export type { FormDialogProps } from './form-dialog';
 export { LoadingSpinner } from './loading-spinner';
 export { WholeTokens } from './whole-tokens';
 /** Dashboard and list-summary cards; their CSS comes with the first dashboard. */
-export const StatCards = lazy(() =>
-  import('./stat-cards/stat-cards').then((module) => ({ default: module.StatCards })),
-);
-export const StatCard = lazy(() =>
-  import('./stat-cards/stat-cards').then((module) => ({ default: module.StatCard })),
-);
+const loadStatCards = () => import('./stat-cards/stat-cards');
+export const StatCards = lazy(() => loadStatCards().then((module) => ({ default: module.StatCards })));
+export const StatCard = lazy(() => loadStatCards().then((module) => ({ default: module.StatCard })));
 export type { StatCardProps, StatCardsProps, StatTone } from './stat-cards/stat-cards';
 export { ThemedButton, ThemedInput } from './themed-controls';
 export { dropdownPassThrough } from './dropdown-pass-through';
@@ -83,14 +79,30 @@ export { AccountNameCheck, ACCOUNT_NAME_CHECK_DELAY_MS } from './account-name-ch
 export type { AccountNameCheckProps } from './account-name-check';
 export type { ThemedButtonProps, ThemedInputProps } from './themed-controls';
 /** Generic over its rows like the component it loads (React.lazy alone would drop the type parameter). */
+const loadDataTable = () => import('./data-table/data-table');
 export const DataTable = lazy(() =>
-  import('./data-table/data-table').then((module) => ({ default: module.DataTable })),
+  loadDataTable().then((module) => ({ default: module.DataTable })),
 ) as unknown as <Row>(props: DataTableProps<Row>) => ReactElement;
 export { serialColumn } from './data-table/serial-column';
 export type { DataColumn, DataTableProps } from './data-table/data-table';
-export const Pager = lazy(() =>
-  import('./data-table/pager').then((module) => ({ default: module.Pager })),
-) as unknown as (props: PagerProps) => ReactElement;
+const loadPager = () => import('./data-table/pager');
+export const Pager = lazy(() => loadPager().then((module) => ({ default: module.Pager }))) as unknown as (
+  props: PagerProps,
+) => ReactElement;
+const PRELOADS = {
+  StatCards: loadStatCards,
+  DataTable: loadDataTable,
+  Pager: loadPager,
+  StatusBadge: loadStatusBadge,
+} as const;
+/**
+ * Starts loading the named lazy components' files now, so a page's data and what shows it arrive together rather
+ * than one after the other (issue 51: the affiliate's Payouts page on a budget phone). A failed start is left
+ * to the component's own load, which tries again when it renders.
+ */
+export function preloadComponents(...names: (keyof typeof PRELOADS)[]): void {
+  for (const name of names) PRELOADS[name]().catch(() => undefined);
+}
 export type { PagerProps } from './data-table/pager';
 export const PageOfPager = lazy(() =>
   import('./data-table/page-of-pager').then((module) => ({ default: module.PageOfPager })),

@@ -11,4 +11,10 @@ export interface RemoteRouteDefinition {
   title: string;
   /** Pages are lazily imported inside the remote, so the routes module itself stays tiny. */
   Component: LazyExoticComponent<ComponentType> | ComponentType;
+  /**
+   * Starts what the page needs first (its file, its first data) when a visit opens on it, while the shell's
+   * layout is still loading (issue 51: the affiliate's Payouts page on a budget phone). Must stay quiet: a call
+   * the page then makes itself reports any failure.
+   */
+  prefetch?: () => void;
 }

@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { holdFirstPaint } from './federation/first-paint';
-import { initFederation } from './federation/init-federation';
+import { initFederation, preloadRemoteOf } from './federation/init-federation';
 
 /** Resolves in a new task, so the browser can paint and answer input between two pieces of start-up work. */
 function nextTask(): Promise<void> {
@@ -29,9 +29,11 @@ async function start(): Promise<void> {
     await nextTask();
     await load();
   }
+  const { useSessionStore } = await import(/* webpackMode: "eager" */ '@portal/shared-ui');
+  await federation;
+  preloadRemoteOf(window.location.pathname, useSessionStore.getState().userDetails !== null);
   await nextTask();
   const { App } = await import(/* webpackMode: "eager" */ './app/app');
-  await federation;
   await nextTask();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { hasControlCharacters, TextMessages } from '../rules/plain-text';
 import { DateMessages, DateParam, SearchText } from './common';
+import { PAYOUT_EXPLANATION_KINDS, PAYOUT_LINE_STATUSES } from './payout-statuses';
+import type { PayoutLineStatus } from './payout-statuses';
 
 // Payouts (issue 28, docs/payouts.md): settings, payout runs with four eyes, the bank file and its result,
 // the affiliate's Payouts page and the Paystack webhook's body. Money is naira as text with two decimals, never
 // a floating-point number.
+
+export * from './payout-statuses';
 
 export const PAYOUT_PROVIDERS = ['bank-file', 'paystack'] as const;
 export type PayoutProvider = (typeof PAYOUT_PROVIDERS)[number];
@@ -26,18 +30,6 @@ export const OPEN_PAYOUT_RUN_STATUSES: readonly PayoutRunStatus[] = [
   'executing',
 ];
 
-export const PAYOUT_LINE_STATUSES = [
-  'ineligible',
-  'pending',
-  'sending',
-  'processing',
-  'paid',
-  'failed',
-  'reversed',
-  'excluded',
-  'cancelled',
-] as const;
-export type PayoutLineStatus = (typeof PAYOUT_LINE_STATUSES)[number];
 /** Lines that hold their entries: an entry is in at most one of these (payout_line_entries_once_idx). */
 export const LIVE_PAYOUT_LINE_STATUSES: readonly PayoutLineStatus[] = [
   'pending',
@@ -45,19 +37,6 @@ export const LIVE_PAYOUT_LINE_STATUSES: readonly PayoutLineStatus[] = [
   'processing',
   'paid',
 ];
-/** What the affiliate reads for a line's status, on the Payouts page and in the remittance advice: where the money is. */
-export const AFFILIATE_PAYOUT_STATUS_LABEL: Record<PayoutLineStatus, string> = {
-  pending: 'Scheduled',
-  sending: 'Processing',
-  processing: 'Processing',
-  paid: 'Paid',
-  failed: 'Failed',
-  reversed: 'Reversed',
-  // Never listed to the affiliate (the gateway leaves them out); named for completeness.
-  ineligible: 'Not paid',
-  excluded: 'Not paid',
-  cancelled: 'Cancelled',
-};
 /** Lines a run still waits for: the run completes when none is left. */
 export const OPEN_PAYOUT_LINE_STATUSES: readonly PayoutLineStatus[] = ['pending', 'sending', 'processing'];
 
@@ -475,17 +454,6 @@ export const AffiliatePayout = z.object({
 });
 export type AffiliatePayout = z.infer<typeof AffiliatePayout>;
 
-/**
- * The kinds of entry the affiliate's ledger list shows: commission earned (available, or 'holding' while its
- * return window runs), and the entries that changed it.
- */
-export const PAYOUT_EXPLANATION_KINDS = [
-  'commission',
-  'holding',
-  'reversal',
-  'clawback',
-  'adjustment',
-] as const;
 export const AffiliatePayoutExplanation = z.object({
   entryId: z.number().int(),
   kind: z.enum(PAYOUT_EXPLANATION_KINDS),

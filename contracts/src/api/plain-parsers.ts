@@ -129,7 +129,10 @@ export function parseRegisterOptionsResponse(value: unknown): RegisterOptionsRes
 }
 
 /** A check with zod's `parse` shape (throws on a wrong answer), for the browser's HTTP client. */
-function throwing<T>(name: string, parse: (value: unknown) => T | undefined): { parse(value: unknown): T } {
+export function answerCheck<T>(
+  name: string,
+  parse: (value: unknown) => T | undefined,
+): { parse(value: unknown): T } {
   return {
     parse(value) {
       const result = parse(value);
@@ -139,8 +142,11 @@ function throwing<T>(name: string, parse: (value: unknown) => T | undefined): { 
   };
 }
 
-export const LoginResponseCheck = throwing('LoginResponse', parseLoginResponse);
-export const LoginAnswerCheck = throwing('LoginAnswer', parseLoginAnswer);
-export const MessageResponseCheck = throwing('MessageResponse', parseMessageResponse);
-export const RemotesResponseCheck = throwing('RemotesResponse', parseRemotesResponse);
-export const RegisterOptionsResponseCheck = throwing('RegisterOptionsResponse', parseRegisterOptionsResponse);
+export const LoginResponseCheck = answerCheck('LoginResponse', parseLoginResponse);
+export const LoginAnswerCheck = answerCheck('LoginAnswer', parseLoginAnswer);
+export const MessageResponseCheck = answerCheck('MessageResponse', parseMessageResponse);
+export const RemotesResponseCheck = answerCheck('RemotesResponse', parseRemotesResponse);
+export const RegisterOptionsResponseCheck = answerCheck(
+  'RegisterOptionsResponse',
+  parseRegisterOptionsResponse,
+);

@@ -27,13 +27,13 @@ import {
 } from '../api/payouts';
 import { ExcelPathResponse } from '../api/reports';
 import { defineEndpoint } from '../endpoint';
+import { AffiliatePayoutsPageEndpoints } from './affiliate-payouts';
 
 // Issue 28, payouts (docs/payouts.md). Admin calls need the right `payouts`; the affiliate's need
 // `affiliate_payouts`.
 
 const TAG = 'Payouts';
 const ADMIN = { anyRight: ['payouts'] } as const;
-const AFFILIATE = { anyRight: ['affiliate_payouts'] } as const;
 const error = (description: string) => ({ description, schema: ErrorResponse });
 const RUN_NOT_FOUND = { 404: error(PayoutMessages.runNotFound) };
 const LINE_NOT_FOUND = { 404: error(`${PayoutMessages.runNotFound} / ${PayoutMessages.lineNotFound}`) };
@@ -251,26 +251,13 @@ export const PayoutEndpoints = {
 
 export const AffiliatePayoutEndpoints = {
   payouts: defineEndpoint({
-    method: 'get',
-    path: '/affiliate/payouts',
-    tag: TAG,
-    summary:
-      "The signed-in affiliate's Payouts page: cards (pending with the date the earliest becomes available, " +
-      'available, in payout, paid this year), its payouts, and the explanations (holding, reversals, clawbacks, ' +
-      'adjustments with their reasons).',
-    auth: AFFILIATE,
+    ...AffiliatePayoutsPageEndpoints.payouts,
     query: AffiliatePayoutsQuery,
-    answer: { description: 'Cards and two pages', schema: AffiliatePayoutsResponse },
+    answer: { ...AffiliatePayoutsPageEndpoints.payouts.answer, schema: AffiliatePayoutsResponse },
   }),
   advice: defineEndpoint({
-    method: 'post',
-    path: '/affiliate/payouts/:lineId/advice',
-    tag: TAG,
-    summary:
-      'The remittance advice of one of my payouts as a single-use download link: the orders it pays with their ' +
-      'commission, adjustments, clawbacks, deductions and net. Another affiliate\u2019s payout: 404.',
-    auth: AFFILIATE,
-    answer: { description: 'The download link', schema: ExcelPathResponse },
+    ...AffiliatePayoutsPageEndpoints.advice,
+    answer: { ...AffiliatePayoutsPageEndpoints.advice.answer, schema: ExcelPathResponse },
     otherAnswers: { 404: error(PayoutMessages.adviceNotFound) },
   }),
 };

@@ -127,11 +127,30 @@ export function LoginReport({ title = 'Reports' }: LoginReportProps) {
   const firstRow = (list.page - 1) * REPORT_PAGE_SIZE + 1;
   const columns: DataColumn<LoginReportRow>[] = [
     serialColumn<LoginReportRow>(firstRow),
-    { key: 'affiliateCode', header: 'Affiliate ID', render: (r) => r.affiliateCode },
-    { key: 'fullName', header: 'Name', render: (r) => r.fullName, wrap: true },
+    // Issue 51: every column in view at 1280-1440 px with the sidebar open: the affiliate's code over its name,
+    // the sign-in's day over its time (the Excel file keeps them apart).
+    {
+      key: 'affiliate',
+      header: 'Affiliate',
+      render: (r) => (
+        <span className={styles.stacked}>
+          {r.affiliateCode}
+          <span className={styles.muted}>{r.fullName}</span>
+        </span>
+      ),
+      wrap: true,
+    },
     { key: 'userName', header: 'Email', render: (r) => r.userName, wrap: true },
-    { key: 'date', header: 'Login Date', render: (r) => formatDate(r.loggedAt) },
-    { key: 'time', header: 'Login Time', render: (r) => formatTime(r.loggedAt) },
+    {
+      key: 'loggedAt',
+      header: 'Login Date',
+      render: (r) => (
+        <span className={styles.stacked}>
+          {formatDate(r.loggedAt)}
+          <span className={styles.muted}>{formatTime(r.loggedAt)}</span>
+        </span>
+      ),
+    },
     {
       key: 'result',
       header: 'Result',

@@ -1,12 +1,12 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from 'primereact/button';
 import type {
   AffiliateLedgerOrder,
   AffiliatePayout,
   AffiliatePayoutExplanation,
   AffiliatePayoutsResponse,
-} from '@portal/contracts';
-import { AFFILIATE_PAYOUT_STATUS_LABEL } from '@portal/contracts';
+} from '@portal/contracts/affiliate-payouts';
+import { AFFILIATE_PAYOUT_STATUS_LABEL } from '@portal/contracts/affiliate-payouts';
 import {
   DashboardPanel,
   DataTable,
@@ -20,6 +20,7 @@ import {
   downloadReport,
   formatDate,
   formatNaira,
+  preloadComponents,
   useLoad,
 } from '@portal/shared-ui';
 import type { DataColumn } from '@portal/shared-ui';
@@ -42,7 +43,11 @@ export default function PayoutsPage() {
   const [payoutsPage, setPayoutsPage] = useState(1);
   const [explanationsPage, setExplanationsPage] = useState(1);
   const loaded = useLoad(
-    (signal) => fetchAffiliatePayouts({ page: payoutsPage, explanationsPage }, signal),
+    (signal) => {
+      // The cards and tables load with the figures, not after them (issue 51: Lighthouse on a budget phone).
+      preloadComponents('StatCards', 'DataTable', 'StatusBadge');
+      return fetchAffiliatePayouts({ page: payoutsPage, explanationsPage }, signal);
+    },
     [payoutsPage, explanationsPage],
     { keepPreviousData: true },
   );
@@ -92,6 +97,9 @@ interface PayoutsProps {
 
 function Payouts({ data, refreshing, onPayoutsPage, onExplanationsPage }: PayoutsProps) {
   const { cards } = data;
+  // Issue 51 (budget phones): the balances are drawn the moment the figures come; the two lists follow in a
+  // render React may pause for the browser, so the cards do not wait for the ledger's rows.
+  const lists = useDeferredValue<AffiliatePayoutsResponse | null>(data, null);
   return (
     <>
       <StatCards label="Balances" busy={refreshing}>
@@ -123,11 +131,19 @@ function Payouts({ data, refreshing, onPayoutsPage, onExplanationsPage }: Payout
       </StatCards>
 
       <DashboardPanel id="payouts-list-title" title="Your payouts">
-        <PayoutTable page={data.payouts} refreshing={refreshing} onPage={onPayoutsPage} />
+        {lists ? (
+          <PayoutTable page={lists.payouts} refreshing={refreshing} onPage={onPayoutsPage} />
+        ) : (
+          <LoadingSpinner label="Loading your payouts" />
+        )}
       </DashboardPanel>
 
       <DashboardPanel id="explanations-title" title="Holding, reversals and adjustments">
-        <Explanations page={data.explanations} refreshing={refreshing} onPage={onExplanationsPage} />
+        {lists ? (
+          <Explanations page={lists.explanations} refreshing={refreshing} onPage={onExplanationsPage} />
+        ) : (
+          <LoadingSpinner label="Loading the ledger" />
+        )}
       </DashboardPanel>
     </>
   );

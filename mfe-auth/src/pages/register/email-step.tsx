@@ -73,6 +73,7 @@ export function EmailStep({ verification }: { verification: ContactVerification 
           name="emailOTP"
           label="Email OTP"
           flow={flow}
+          sentMessage={flow.sentMessage}
           onVerify={() => void verification.verifyEmailOtp()}
           onResend={() => void verification.resendEmailOtp()}
           onEdit={() => verification.recheck('emailOTP')}

@@ -190,6 +190,8 @@ export function MobileStep({ verification, countries }: MobileStepProps) {
           name="mobileOTP"
           label="Mobile OTP"
           flow={flow}
+          // Once the code went by SMS (or failed) the line above says so instead.
+          sentMessage={verification.mobileDelivery ? null : flow.sentMessage}
           onVerify={() => void verification.verifyMobileOtp()}
           onResend={() => void verification.resendMobileOtp()}
           onEdit={() => verification.recheck('mobileOTP')}

@@ -11,13 +11,23 @@ export interface OtpCodeFieldProps {
   name: 'emailOTP' | 'mobileOTP';
   label: string;
   flow: OtpFlow;
+  /** Where the code went, from the send's answer; null when a line elsewhere says it (issue 51: not a toast). */
+  sentMessage: string | null;
   onVerify: () => void;
   onResend: () => void;
   onEdit: () => void;
 }
 
 /** The 6-digit code field shown once an OTP is sent, with the 'Resend in Ns' countdown, then Resend OTP. */
-export function OtpCodeField({ name, label, flow, onVerify, onResend, onEdit }: OtpCodeFieldProps) {
+export function OtpCodeField({
+  name,
+  label,
+  flow,
+  sentMessage,
+  onVerify,
+  onResend,
+  onEdit,
+}: OtpCodeFieldProps) {
   const {
     register,
     setFocus,
@@ -25,6 +35,8 @@ export function OtpCodeField({ name, label, flow, onVerify, onResend, onEdit }: 
   } = useFormContext<RegistrationFormValues>();
   const error = errors[name]?.message;
   const errorId = `${name}-error`;
+  const sentId = `${name}-sent`;
+  const describedBy = [error && errorId, sentMessage && sentId].filter(Boolean).join(' ');
 
   useEffect(() => setFocus(name), [name, setFocus]);
 
@@ -48,7 +60,7 @@ export function OtpCodeField({ name, label, flow, onVerify, onResend, onEdit }: 
         placeholder={`Enter the ${OTP_LENGTH}-digit OTP`}
         invalid={Boolean(error)}
         aria-invalid={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         onKeyDown={onKeyDown}
         {...register(name, { onChange: onEdit })}
       />
@@ -56,6 +68,11 @@ export function OtpCodeField({ name, label, flow, onVerify, onResend, onEdit }: 
         <small id={errorId} className={styles.error} role="alert">
           {error}
         </small>
+      )}
+      {sentMessage && (
+        <p id={sentId} className={styles.hint} role="status">
+          {sentMessage}
+        </p>
       )}
       <div className={styles.resendRow}>
         {flow.resendIn > 0 ? (

@@ -8,7 +8,6 @@ import {
   registrationStepOneChecks,
 } from '@portal/contracts/registration-start';
 import type { CountryOption, MobileOtpStatusResponse } from '@portal/contracts/registration-start';
-import { notify } from '@portal/shared-ui';
 import type { RegistrationApi } from './registration-api';
 import { EMAIL_STEP_FIELDS, MOBILE_STEP_FIELDS, messagesOf } from './registration-form';
 import type { RegistrationField, RegistrationForm } from './registration-form';
@@ -160,9 +159,7 @@ export function useContactVerification(
     // A new email may be sent an OTP even when another one was verified before.
     if (!show(EMAIL_STEP_FIELDS, stepOneMessages(EMAIL_STEP_FIELDS, null))) return;
     const target = normaliseEmail(getValues('email'));
-    const sent = await sendEmail(async () =>
-      notify.success((await api.sendEmailOtp({ email: target })).message),
-    );
+    const sent = await sendEmail(() => api.sendEmailOtp({ email: target }));
     if (!sent) return;
     setEmailTarget(target);
     setValue('emailOTP', '');
@@ -170,9 +167,7 @@ export function useContactVerification(
 
   const resendEmailOtp = useCallback(async () => {
     if (emailTarget === null) return;
-    const sent = await resendEmail(async () =>
-      notify.success((await api.resendEmailOtp({ email: emailTarget })).message),
-    );
+    const sent = await resendEmail(() => api.resendEmailOtp({ email: emailTarget }));
     if (sent) setValue('emailOTP', '');
   }, [api, emailTarget, resendEmail, setValue]);
 
@@ -204,9 +199,7 @@ export function useContactVerification(
     const countryID = getValues('countryID');
     if (countryID === null) return;
     const target = { countryID, mobileNumber: normaliseMobileNumber(getValues('mobileNumber')) };
-    const sent = await sendMobile(async () =>
-      notify.success((await api.sendMobileOtp({ email: verifiedEmail, ...target })).message),
-    );
+    const sent = await sendMobile(() => api.sendMobileOtp({ email: verifiedEmail, ...target }));
     if (!sent) return;
     setMobileSends((count) => count + 1);
     setMobileTarget(target);
@@ -215,9 +208,7 @@ export function useContactVerification(
 
   const resendMobileOtp = useCallback(async () => {
     if (verifiedEmail === null) return;
-    const sent = await resendMobile(async () =>
-      notify.success((await api.resendMobileOtp({ email: verifiedEmail })).message),
-    );
+    const sent = await resendMobile(() => api.resendMobileOtp({ email: verifiedEmail }));
     if (!sent) return;
     setMobileSends((count) => count + 1);
     setValue('mobileOTP', '');

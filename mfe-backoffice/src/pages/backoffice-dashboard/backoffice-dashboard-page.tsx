@@ -4,13 +4,12 @@ import {
   DashboardContent,
   DashboardPanel,
   DashboardPanels,
+  RecentActivity,
   StatCard,
   StatCards,
   useLoad,
-  WholeTokens,
 } from '@portal/shared-ui';
 import type { StatTone } from '@portal/shared-ui';
-import { activityTone } from './activity-tone';
 import { fetchBackofficeDashboard } from './dashboard-api';
 import styles from './backoffice-dashboard-page.module.css';
 
@@ -122,25 +121,7 @@ export default function BackofficeDashboardPage() {
               </DashboardPanel>
 
               <DashboardPanel id="recent-activity-title" title="Recent Activity">
-                {dashboard.activities.length === 0 ? (
-                  <p className={styles.muted}>No recent activity.</p>
-                ) : (
-                  <ul className={styles.activities}>
-                    {dashboard.activities.map((activity, index) => (
-                      <li key={`${index}-${activity.title}`} className={styles.activity}>
-                        <div>
-                          <div className={styles.activityTitle}>{activity.title}</div>
-                          <div className={styles.muted}>
-                            <WholeTokens text={activity.description} />
-                          </div>
-                        </div>
-                        <span className={`${styles.activityOn} ${styles[activityTone(activity.activityOn)]}`}>
-                          {activity.activityOn}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <RecentActivity activities={dashboard.activities} />
               </DashboardPanel>
             </DashboardPanels>
           </>

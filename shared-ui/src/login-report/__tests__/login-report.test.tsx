@@ -81,11 +81,9 @@ describe('LoginReport', () => {
         .map((c) => c.textContent),
     ).toEqual([
       '2',
-      'AFF100002',
-      'Affiliate 2',
+      'AFF100002Affiliate 2',
       'affiliate2@example.com',
-      formatDate('2025-03-04T10:20:30.000Z'),
-      expect.stringMatching(/^\d\d:20:30$/),
+      expect.stringMatching(new RegExp(`^${formatDate('2025-03-04T10:20:30.000Z')}\\d\\d:20:30$`)),
       'FailedWrong password',
       '10.0.0.1',
       '6.5244, 3.3792',
@@ -201,7 +199,7 @@ describe('LoginReport', () => {
     const table = await screen.findByRole('table', { name: 'Affiliate Login Report' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
-    expect([cells[4].textContent, cells[5].textContent]).toEqual(['2025-03-05', '00:56:07']);
+    expect(cells[3].textContent).toBe('2025-03-0500:56:07');
   });
 
   it('shows a failed report as an error with Retry, not as "No sign-ins"', async () => {

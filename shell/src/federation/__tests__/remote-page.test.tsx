@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { RemoteRouteDefinition } from '@portal/shared-ui';
-import { initFederation, reloadRemote } from '../init-federation';
+import { initFederation, preloadRemoteOf, reloadRemote } from '../init-federation';
 import { offlineRemotePlugin } from '../offline-remote-plugin';
 import { RemotePage } from '../remote-page';
 
@@ -185,4 +185,25 @@ test('the offline plugin answers only the final loading stage (earlier stages ex
   expect(plugin.errorLoadRemote!({ ...args, lifecycle: 'onLoad' })).toEqual(
     expect.objectContaining({ id: 'mfe_admin/routes' }),
   );
+});
+
+describe('preloadRemoteOf (issue 51: the remote of the page opened loads beside the layout)', () => {
+  it("starts loading the opened page's remote once, and RemotePage then uses that load", async () => {
+    answerRemoteList();
+    await initFederation();
+    mockRuntime.loadRemote.mockResolvedValue(adminRoutes('All Users'));
+    preloadRemoteOf('/admin/users', true);
+    expect(mockRuntime.loadRemote).toHaveBeenCalledWith('mfe_admin/routes');
+    await renderSettled(<RemotePage remote="mfe_admin" path="admin/users" />);
+    expect(screen.getByRole('heading', { name: 'All Users' })).toBeTruthy();
+    expect(mockRuntime.loadRemote).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches nothing for a guarded page opened without a session, nor for a path no remote renders', async () => {
+    answerRemoteList();
+    await initFederation();
+    preloadRemoteOf('/admin/users', false);
+    preloadRemoteOf('/profile', true);
+    expect(mockRuntime.loadRemote).not.toHaveBeenCalled();
+  });
 });

@@ -201,7 +201,10 @@ describe('RegisterPage, step one', () => {
     click('Send OTP to email');
     await screen.findByLabelText('Email OTP');
     expect(server.bodies('POST /affiliate/send-email-otp')).toEqual([{ email: 'ada@example.com' }]);
-    expect(notify.success).toHaveBeenCalledWith(RegistrationMessages.emailOtpSent);
+    // Said under the code field, not again as a toast over the form (issue 51).
+    expect(screen.getByRole('status').textContent).toBe(RegistrationMessages.emailOtpSent);
+    expect(screen.getByLabelText('Email OTP').getAttribute('aria-describedby')).toBe('emailOTP-sent');
+    expect(notify.success).not.toHaveBeenCalled();
     expect(screen.getByText('Resend in 30s')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Verify OTP for email' })).toBeTruthy();
     act(() => jest.advanceTimersByTime(12_000));
@@ -249,7 +252,17 @@ describe('RegisterPage, step one', () => {
     await renderPage();
     await verifyEmail();
     expect(stepTwo().hasAttribute('disabled')).toBe(true);
-    await verifyMobile();
+    await choose('country', 'Nigeria');
+    type('Mobile Number', '8031234567');
+    click('Send OTP to mobile');
+    // Where the code went, under its field; no toast repeats it (issue 51).
+    expect(await screen.findByText(RegistrationMessages.mobileOtpSent)).toBeTruthy();
+    expect(screen.getByLabelText('Mobile OTP').getAttribute('aria-describedby')).toBe('mobileOTP-sent');
+    type('Mobile OTP', MOBILE_OTP);
+    click('Verify OTP for mobile');
+    await screen.findByText(Messages.mobileVerified);
+    expect(screen.queryByText(RegistrationMessages.mobileOtpSent)).toBeNull();
+    expect(notify.success).not.toHaveBeenCalled();
     expect(server.bodies('POST /affiliate/send-mobile-otp')).toEqual([
       { email: 'ada@example.com', countryID: 1, mobileNumber: '8031234567' },
     ]);

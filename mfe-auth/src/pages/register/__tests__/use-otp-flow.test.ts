@@ -7,8 +7,11 @@ describe('useOtpFlow', () => {
 
   it('moves to sent and counts 30 seconds down to zero after a successful send', async () => {
     const { result } = renderHook(() => useOtpFlow());
-    await act(() => result.current.send(() => Promise.resolve()));
+    await act(() =>
+      result.current.send(() => Promise.resolve({ message: 'An OTP has been sent to your email.' })),
+    );
     expect(result.current.phase).toBe('sent');
+    expect(result.current.sentMessage).toBe('An OTP has been sent to your email.');
     expect(result.current.resendIn).toBe(30);
     act(() => jest.advanceTimersByTime(10_000));
     expect(result.current.resendIn).toBe(20);
@@ -27,13 +30,15 @@ describe('useOtpFlow', () => {
 
   it('restarts the countdown on resend, stops it on verify, and starts over on reset', async () => {
     const { result } = renderHook(() => useOtpFlow());
-    await act(() => result.current.send(() => Promise.resolve()));
+    await act(() => result.current.send(() => Promise.resolve({ message: 'Sent.' })));
     act(() => jest.advanceTimersByTime(30_000));
-    await act(() => result.current.resend(() => Promise.resolve()));
+    await act(() => result.current.resend(() => Promise.resolve({ message: 'Sent again.' })));
     expect(result.current.resendIn).toBe(30);
+    expect(result.current.sentMessage).toBe('Sent again.');
     await act(() => result.current.verify(() => Promise.resolve()));
     expect(result.current.phase).toBe('verified');
     expect(result.current.resendIn).toBe(0);
+    expect(result.current.sentMessage).toBeNull();
     act(() => result.current.reset());
     expect(result.current.phase).toBe('idle');
   });

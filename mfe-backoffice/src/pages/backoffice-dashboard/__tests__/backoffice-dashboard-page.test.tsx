@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import BackofficeDashboardPage from '../backoffice-dashboard-page';
-import { activityTone } from '../activity-tone';
 import { fetchBackofficeDashboard } from '../dashboard-api';
 
 jest.mock('../dashboard-api');
@@ -114,13 +113,5 @@ describe('BackofficeDashboardPage loading', () => {
     });
     renderPage();
     expect((await screen.findByText('2025-06-11')).className).toContain('older');
-  });
-});
-
-describe('activityTone', () => {
-  it('colours Today blue, Yesterday green and other days grey', () => {
-    expect(activityTone('Today')).toBe('today');
-    expect(activityTone('yesterday')).toBe('yesterday');
-    expect(activityTone('2025-01-31')).toBe('older');
   });
 });

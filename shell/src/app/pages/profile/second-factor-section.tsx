@@ -43,9 +43,13 @@ export function SecondFactorSection() {
     setError(undefined);
     setBusy(true);
     try {
-      const answer = await callEndpoint(SecondFactorEndpoints.remove, {
-        body: code ? { code } : { recoveryCode },
-      });
+      // A wrong code answers 401 (it counts toward the sign-in lockout): said under the field alone, not as a
+      // toast, and not taken for an ended session, which would sign the user out (issue 51).
+      const answer = await callEndpoint(
+        SecondFactorEndpoints.remove,
+        { body: code ? { code } : { recoveryCode } },
+        { quietOn: [401] },
+      );
       notify.success(answer.message);
       setProof('');
       if (status?.required) {
