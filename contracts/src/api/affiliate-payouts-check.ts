@@ -25,16 +25,17 @@ const isOneOf = <T extends string>(values: readonly T[], value: unknown): value 
 
 function parseCards(value: unknown): AffiliatePayoutCards | undefined {
   if (!isRecord(value)) return undefined;
-  const { pending, nextAvailableAt, available, inPayout, paidThisYear } = value;
+  const { pending, nextAvailableAt, available, inPayout, paidThisYear, heldForReview } = value;
   if (
     !isMoney(pending) ||
     !isTextOrNull(nextAvailableAt) ||
     !isMoney(available) ||
     !isMoney(inPayout) ||
-    !isMoney(paidThisYear)
+    !isMoney(paidThisYear) ||
+    typeof heldForReview !== 'boolean'
   )
     return undefined;
-  return { pending, nextAvailableAt, available, inPayout, paidThisYear };
+  return { pending, nextAvailableAt, available, inPayout, paidThisYear, heldForReview };
 }
 
 function parsePayout(value: unknown): AffiliatePayout | undefined {

@@ -74,6 +74,7 @@ export const payoutReference = (runId: number | string, lineId: number | string)
 export const PayoutIneligibleReasons = {
   kycNotComplete: 'KYC not complete',
   inactive: 'Inactive',
+  underRiskReview: 'Under risk review',
   bankNotVerified: 'Bank account not verified',
   negativeBalance: 'Negative balance',
   belowMinimum: 'Below the minimum payout',
@@ -110,6 +111,13 @@ export const PayoutMessages = {
   remarkRequired: 'Please give a remark.',
   remarkTooLong: `The remark can have at most ${PAYOUT_REASON_MAX} characters.`,
   lineExcluded: 'Line excluded from the payout run.',
+  // risk holds (issue 49): a case opened after the draft, on a line that is not yet paid
+  lineNotHeld: 'Only a draft line, or a line under risk review that is waiting to be paid, can be excluded.',
+  lineNotUnderReview: 'This line is not under risk review, or it has already been let go.',
+  lineLetGo: 'Line let go: it will be paid with the run.',
+  heldLinesUndecided: (held: number) =>
+    `${held} line${held === 1 ? ' is' : 's are'} under risk review: exclude ${held === 1 ? 'it' : 'them'} or ` +
+    `let ${held === 1 ? 'it' : 'them'} go before the run is approved.`,
   onlyCreatorSubmits: 'Only the admin who created this payout run can submit it.',
   nothingToPay: 'This payout run has no line to pay.',
   submitted: 'Payout run submitted for approval.',
@@ -340,6 +348,11 @@ export const PayoutLine = z.object({
   reference: z.string().nullable(),
   paidAt: z.string().nullable(),
   updatedAt: z.string(),
+  /**
+   * Issue 49: a line waiting to be paid whose affiliate has an open risk case at the hold's severity, opened after
+   * the line was drafted, and that no admin has let go: it is not paid until an admin excludes it or lets it go.
+   */
+  underRiskReview: z.boolean(),
 });
 export type PayoutLine = z.infer<typeof PayoutLine>;
 
@@ -438,6 +451,11 @@ export const AffiliatePayoutCards = z.object({
   available: PayoutMoney,
   inPayout: PayoutMoney,
   paidThisYear: PayoutMoney,
+  /**
+   * Issue 49: the affiliate's payouts are held while an open risk case is reviewed (the page says so, not why);
+   * nothing of theirs is paid until the case is closed or an admin lets a line go.
+   */
+  heldForReview: z.boolean(),
 });
 export type AffiliatePayoutCards = z.infer<typeof AffiliatePayoutCards>;
 

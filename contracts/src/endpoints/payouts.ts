@@ -103,13 +103,28 @@ export const PayoutEndpoints = {
     path: '/admin/payouts/runs/:runId/lines/:lineId/exclude',
     tag: TAG,
     summary:
-      'Takes a pending line out of a draft run, with a reason; its commission is available again. Audited.',
+      'Takes a pending line out of a draft run, or a line under risk review out of a run not yet paid, with a ' +
+      'reason; its commission is available again. Audited.',
     auth: ADMIN,
     body: ExcludePayoutLineRequest,
     answer: { description: 'The line and its run', schema: PayoutLineResponse },
     otherAnswers: {
       ...LINE_NOT_FOUND,
-      409: error(`${PayoutMessages.notDraft} / ${PayoutMessages.lineNotPending}`),
+      409: error(`${PayoutMessages.lineNotHeld} / ${PayoutMessages.lineNotPending}`),
+    },
+  }),
+  letGoLine: defineEndpoint({
+    method: 'post',
+    path: '/admin/payouts/runs/:runId/lines/:lineId/let-go',
+    tag: TAG,
+    summary:
+      'Issue 49: an admin lets a line under risk review be paid with its run (the case stays open for review). ' +
+      'Audited on the run and in the affiliate\'s history.',
+    auth: ADMIN,
+    answer: { description: 'The line and its run', schema: PayoutLineResponse },
+    otherAnswers: {
+      ...LINE_NOT_FOUND,
+      409: error(PayoutMessages.lineNotUnderReview),
     },
   }),
   submit: defineEndpoint({
@@ -157,7 +172,7 @@ export const PayoutEndpoints = {
     otherAnswers: {
       ...RUN_NOT_FOUND,
       403: error(PayoutMessages.creatorCannotApprove),
-      409: error(PayoutMessages.notSubmitted),
+      409: error(`${PayoutMessages.notSubmitted} / ${PayoutMessages.heldLinesUndecided(1)}`),
     },
   }),
   reject: defineEndpoint({

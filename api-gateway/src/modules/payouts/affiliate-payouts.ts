@@ -27,6 +27,7 @@ import {
 import { accountLabel } from './account-label';
 import { pageLedger } from './ledger/affiliate-ledger';
 import { affiliateBalances } from './ledger/balances';
+import { affiliateHeldForReview } from './risk-holds';
 
 /** Only the caller's own payouts: the affiliate comes from the session, never from the request. */
 function payee(session: SessionUser): number {
@@ -58,11 +59,12 @@ export async function affiliatePayouts(
   const yearStart = startOfBusinessDay(`${businessDay(now).slice(0, 4)}-01-01`);
   // One snapshot for the four reads: a line paid between two of them would otherwise show in the cards and not
   // in the table (or the reverse), and the page's figures would not add up for that moment.
-  const { balances, paidThisYear, payouts, explanations } = await ctx.db.transaction(async (tx) => {
+  const { balances, paidThisYear, heldForReview, payouts, explanations } = await ctx.db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     return {
       balances: await affiliateBalances(tx, affiliateId, now),
       paidThisYear: await paidSince(tx, affiliateId, yearStart),
+      heldForReview: await affiliateHeldForReview(tx, affiliateId),
       payouts: await pagePayoutLines(tx, affiliateId, page, pageSize),
       explanations: await pageLedger(tx, affiliateId, now, explanationsPage, explanationsPageSize),
     };
@@ -74,6 +76,7 @@ export async function affiliatePayouts(
       available: balances.available,
       inPayout: balances.inPayout,
       paidThisYear,
+      heldForReview,
     },
     payouts: {
       results: payouts.rows.map((row) => ({

@@ -1,6 +1,7 @@
 import { PAYOUT_LINE_MAX, type PayoutProvider } from '@portal/contracts';
 import { LIVE_LINE_STATUSES_SQL, PAYABLE_KIND_SQL } from './ledger/balances';
 import { railOf } from './rails/registry';
+import { HELD_AFFILIATES_SQL } from './risk-hold-sql';
 
 // Who a run pays and who it does not, with the reason: the one place a new condition of eligibility goes (a
 // run's draft and its submission both read it).
@@ -8,7 +9,8 @@ import { railOf } from './rails/registry';
 /**
  * Eligibility at a cutoff: per affiliate with payable money before `$1` (the end of the cutoff day), that
  * sum and the reason it cannot be paid, if any (PayoutIneligibleReasons' words, first that applies:
- * Inactive, KYC not complete, Bank account not verified, Negative balance, Below the minimum payout, Above the
+ * Inactive, KYC not complete, Under risk review (an open risk case at the hold's severity: risk-holds.ts), Bank
+ * account not verified, Negative balance, Below the minimum payout, Above the
  * largest amount one payout can pay: PAYOUT_LINE_MAX). A bank-file run pays an account not yet verified (the
  * bank checks the name on its file, and its paid result verifies the account: docs/bank-file-verification.md);
  * a Paystack run pays only verified ones (the run's rail: paysUnverifiedAccounts).
@@ -41,6 +43,7 @@ export const eligibilitySql = (onlyAffiliates: string, provider: PayoutProvider)
   SELECT a.affiliate_id, payable.amount,
          CASE WHEN a.status = 'Inactive' OR NOT u.is_active THEN 'Inactive'
               WHEN a.status <> 'KYC Complete' THEN 'KYC not complete'
+              WHEN a.affiliate_id IN (${HELD_AFFILIATES_SQL}) THEN 'Under risk review'
               WHEN ${verifiedRequired ? 'a.bank_resolved_at IS NULL' : 'false'} THEN 'Bank account not verified'
               WHEN payable.amount < 0 THEN 'Negative balance'
               WHEN payable.amount < $2 THEN 'Below the minimum payout'

@@ -28,6 +28,8 @@ export {
 // The ways of paying a run: the Paystack rail's job (modules/paystack-payouts) asks for its own runs by its id;
 // other modules name a rail through railLabel and configuredRail.
 export { PAYSTACK_RAIL } from './rails/paystack-rail';
+// Issue 49: a line under risk review is not sent until an admin excludes it or lets it go.
+export { LINE_UNDER_RISK_REVIEW_SQL } from './risk-hold-sql';
 export { configuredRail, railLabel } from './rails/registry';
 export type { PayoutRail } from './rails/payout-rail';
 export { notifyLinePaid } from './notify-paid';

@@ -8,6 +8,7 @@ import { parseResultForm } from './bank-result-file';
 import { applyBankResult, markLineByHand } from './bank-result';
 import { createRun } from './create-run';
 import { approveRun, discardRun, excludeLine, executeRun, rejectRun, submitRun } from './run-steps';
+import { letGoLine } from './risk-holds';
 import { listRuns, runDetail } from './run-views';
 import { listReturnWindows, saveReturnWindow } from './ledger/return-windows';
 import { payoutSettings, savePayoutSettings } from './settings';
@@ -34,6 +35,9 @@ export function registerPayoutRoutes(api: ApiRouter, ctx: AppContext): void {
   );
   api.route(PayoutEndpoints.excludeLine, ({ params, body, session }) =>
     excludeLine(ctx, session, runIdOf(params), lineIdOf(params), body.reason),
+  );
+  api.route(PayoutEndpoints.letGoLine, ({ params, session }) =>
+    letGoLine(ctx, session, runIdOf(params), lineIdOf(params)),
   );
   api.route(PayoutEndpoints.submit, ({ params, session }) => submitRun(ctx, session, runIdOf(params)));
   api.route(PayoutEndpoints.discard, ({ params, session }) => discardRun(ctx, session, runIdOf(params)));

@@ -15,6 +15,7 @@ import { openAccountNumber } from '../../lib/sealed-numbers';
 import { accountLabel } from './account-label';
 import { moneyText } from './ledger/balances';
 import { FEES_SQL, lastFour } from './line-accounts';
+import { LINE_UNDER_RISK_REVIEW_SQL } from './risk-hold-sql';
 
 // The reads of payout runs and their lines (the admin's Payouts screens), and the lock every step of a run takes.
 // The steps themselves: run-steps.ts and create-run.ts; every status they write: status-moves.ts.
@@ -156,6 +157,7 @@ interface LineRow {
   account_number: string | null;
   account_number_sealed: string | null;
   account_verified: boolean;
+  under_risk_review: boolean;
 }
 
 const LINE_SELECT = `
@@ -166,7 +168,8 @@ const LINE_SELECT = `
               ELSE coalesce(l.account_verified, true) END AS account_verified,
          CASE WHEN l.account_last4 IS NULL AND l.status IN ('pending', 'excluded') THEN a.account_number END AS account_number,
          CASE WHEN l.account_last4 IS NULL AND l.status IN ('pending', 'excluded') THEN a.account_number_sealed END
-           AS account_number_sealed
+           AS account_number_sealed,
+         ${LINE_UNDER_RISK_REVIEW_SQL} AS under_risk_review
     FROM payout_lines l JOIN affiliates a ON a.affiliate_id = l.affiliate_id`;
 
 const toLine =
@@ -186,6 +189,7 @@ const toLine =
     reference: row.reference,
     paidAt: iso(row.paid_at),
     updatedAt: new Date(row.updated_at).toISOString(),
+    underRiskReview: row.under_risk_review,
   });
 
 export async function loadLine(

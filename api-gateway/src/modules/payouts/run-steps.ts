@@ -11,9 +11,11 @@ import type { SessionUser } from '../../http/session';
 import { recordAudit } from '../audit';
 import { bringDraftUpToDate, deleteDraft, holdEntries } from './draft-lines';
 import { railOf } from './rails/registry';
+import { countLinesUnderRiskReview, lineUnderRiskReview } from './risk-holds';
 import { hasPendingLine, loadLine, loadRun, lockRun } from './run-queries';
 import {
   approveSubmittedRun,
+  completeRunIfSettled,
   excludePendingLine,
   rejectSubmittedRun,
   startExecutingRun,
@@ -38,9 +40,13 @@ export async function excludeLine(
       [lineId, runId],
     );
     if (!exists[0]) throw notFound(PayoutMessages.lineNotFound);
-    if (run.status !== 'draft') throw conflict(PayoutMessages.notDraft);
+    // A draft's pending lines, or (issue 49) a line under risk review in a run not yet paid: the admin's way to
+    // keep the money of a case opened after the draft.
+    if (run.status !== 'draft' && !(await lineUnderRiskReview(tx, runId, lineId)))
+      throw conflict(PayoutMessages.lineNotHeld);
     if (!(await excludePendingLine(tx, runId, lineId, reason, now)))
       throw conflict(PayoutMessages.lineNotPending);
+    if (run.status === 'executing') await completeRunIfSettled(tx, runId, now);
     const line = await loadLine(ctx, tx, runId, lineId);
     await recordAudit(tx, {
       actorUserId: session.userId,
@@ -145,6 +151,10 @@ export async function approveRun(
     if (run.createdBy === session.userId) throw forbidden(PayoutMessages.creatorCannotApprove);
     if (run.status === 'submitted' && !(await hasPendingLine(tx, runId)))
       throw conflict(PayoutMessages.nothingToPay);
+    if (run.status === 'submitted') {
+      const held = await countLinesUnderRiskReview(tx, runId);
+      if (held > 0) throw conflict(PayoutMessages.heldLinesUndecided(held));
+    }
     const now = ctx.now();
     const rail = railOf(run.provider);
     const to = rail.statusOnApproval;

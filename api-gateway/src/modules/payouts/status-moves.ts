@@ -2,6 +2,7 @@ import { PayoutIneligibleReasons } from '@portal/contracts';
 import type { Sql } from '../../db/database';
 import { recordAudit } from '../audit';
 import { notifyLinePaid, notifyLineReversed } from './notify-paid';
+import { LINE_UNDER_RISK_REVIEW_SQL } from './risk-hold-sql';
 
 /**
  * Every status move of a payout line and of a payout run, in one place: the four-eyes steps (run-steps.ts), the
@@ -122,7 +123,7 @@ export async function completeRunIfSettled(sql: Sql, runId: number, at: Date): P
 
 // ---- a draft's lines and a run's four-eyes steps ------------------------------------------------------------
 
-/** pending -> excluded in a draft, with the admin's reason. Answers whether the line moved. */
+/** pending -> excluded (a draft's line, or one under risk review), with the admin's reason. Answers whether it moved. */
 export async function excludePendingLine(
   tx: Sql,
   runId: number,
@@ -291,7 +292,8 @@ export async function runBackToApproved(
 
 /**
  * pending -> sending, each line with its recipient code: the claim, committed before the provider is called, so
- * a line is sent from 'pending' once. Answers the ids of the lines claimed.
+ * a line is sent from 'pending' once, and never while it is under risk review (issue 49; checked in the claim
+ * itself, so a case opened after the lines were read still stops it). Answers the ids of the lines claimed.
  */
 export async function claimLinesForSending(
   tx: Sql,
@@ -302,7 +304,7 @@ export async function claimLinesForSending(
   const { rows } = await tx.query<{ payout_line_id: string | number }>(
     `UPDATE payout_lines l SET status = 'sending', paystack_recipient_code = v.code, updated_at = $3
        FROM unnest($1::bigint[], $2::text[]) AS v(id, code)
-      WHERE l.payout_line_id = v.id AND l.status = 'pending'
+      WHERE l.payout_line_id = v.id AND l.status = 'pending' AND NOT ${LINE_UNDER_RISK_REVIEW_SQL}
       RETURNING l.payout_line_id`,
     [ids, ids.map((id) => recipients.get(id)), at],
   );

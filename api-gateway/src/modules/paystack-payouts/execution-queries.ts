@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
-import { PAYSTACK_RAIL } from '../payouts';
+import { LINE_UNDER_RISK_REVIEW_SQL, PAYSTACK_RAIL } from '../payouts';
 
 // The statements of paying a run through Paystack other than status moves (those are the payouts module's
 // status-moves.ts): the run's lease, the lines to send, the recipients kept per account.
@@ -32,7 +32,8 @@ export async function leaseNextRun(
                WHERE r.status = 'executing' AND r.provider = $3
                  AND (r.execution_lease_until IS NULL OR r.execution_lease_until < $1)
                  AND EXISTS (SELECT 1 FROM payout_lines l
-                              WHERE l.payout_run_id = r.payout_run_id AND l.status = 'pending')
+                              WHERE l.payout_run_id = r.payout_run_id AND l.status = 'pending'
+                                AND NOT ${LINE_UNDER_RISK_REVIEW_SQL})
                ORDER BY r.payout_run_id LIMIT 1
                FOR UPDATE SKIP LOCKED)
       RETURNING payout_run_id, balance_checked_at`,
@@ -62,19 +63,19 @@ export async function releaseLease(sql: Sql, runId: number, lease: Date): Promis
   );
 }
 
-/** The next `limit` pending lines of the run, in line order. */
+/** The next `limit` pending lines of the run not under risk review, in line order. */
 export async function pendingLines(sql: Sql, runId: number, limit: number): Promise<PendingLine[]> {
   const { rows } = await sql.query<PendingLine>(
     `SELECT payout_line_id, reference, (net * 100)::bigint AS net_kobo, bank_code, account_number_sealed,
             account_name, paystack_recipient_code
-       FROM payout_lines WHERE payout_run_id = $1 AND status = 'pending'
+       FROM payout_lines l WHERE l.payout_run_id = $1 AND l.status = 'pending' AND NOT ${LINE_UNDER_RISK_REVIEW_SQL}
       ORDER BY payout_line_id LIMIT $2`,
     [runId, limit],
   );
   return rows;
 }
 
-/** Each pending line's net in kobo. */
+/** Each pending line's net in kobo (a line under risk review included: it may be let go). */
 export async function pendingNetsKobo(sql: Sql, runId: number): Promise<bigint[]> {
   const { rows } = await sql.query<{ net_kobo: string | number }>(
     `SELECT (net * 100)::bigint AS net_kobo FROM payout_lines WHERE payout_run_id = $1 AND status = 'pending'`,
