@@ -32,6 +32,8 @@ export interface RacePortal {
   callers: [Caller, Caller];
   /** The demo admin's session token, valid on every gateway of the portal. */
   adminToken: string;
+  /** A context on the portal's database with its gateways' secrets (data key), for fixtures that need one. */
+  ctx: AppContext;
   /** A session token of any user (a staff user or an affiliate made with SQL), valid on every gateway. */
   tokenOf(userId: number): Promise<string>;
   close(): Promise<void>;
@@ -144,6 +146,7 @@ export async function oneGateway(env: PortalEnv = {}): Promise<RacePortal> {
     demo,
     callers: [caller, caller],
     adminToken: token,
+    ctx: t.ctx,
     tokenOf: (userId) => sessionToken(t.ctx, userId),
     async close() {
       // Idle keep-alive connections (65 s) would hold the server open.
@@ -233,6 +236,7 @@ export async function twoGateways(env: PortalEnv = {}): Promise<RacePortal> {
       demo,
       callers: [callerOf(gateways[0].url, token, gateways[0]), callerOf(gateways[1].url, token, gateways[1])],
       adminToken: token,
+      ctx,
       tokenOf: (userId) => sessionToken(ctx, userId),
       close: cleanUp,
     };
