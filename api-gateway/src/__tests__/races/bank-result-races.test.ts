@@ -27,10 +27,16 @@ const today = () => businessDay(new Date());
 describe.each(RACE_PORTALS)('bank-file results and empty runs at once: %s', (_name, open) => {
   let portal: RacePortal;
   let admins: { creator: string; approver: string; first: string; second: string };
+  const tokenByUser = new Map<number, string>();
 
   beforeAll(async () => {
     portal = await open();
-    const admin = async (name: string) => portal.tokenOf(await createStaffUser(portal.db, 1, name));
+    const admin = async (name: string) => {
+      const userId = await createStaffUser(portal.db, 1, name);
+      const token = await portal.tokenOf(userId);
+      tokenByUser.set(userId, token);
+      return token;
+    };
     admins = {
       creator: await admin('Ada Creator'),
       approver: await admin('Bayo Approver'),
@@ -66,15 +72,19 @@ describe.each(RACE_PORTALS)('bank-file results and empty runs at once: %s', (_na
       created += counts[201];
       expect(await runsLeft()).toEqual({ open: 1, payable: 0, audits: created - 1 });
 
-      const { rows } = await portal.db.query<{ id: string }>(
-        `SELECT payout_run_id::text AS id FROM payout_runs WHERE status = 'draft'`,
+      const { rows } = await portal.db.query<{ id: string; creator: string }>(
+        `SELECT payout_run_id::text AS id, created_by::text AS creator FROM payout_runs WHERE status = 'draft'`,
       );
+      // Submitted by its creator (only the creator submits a draft) while the other admin creates a run.
       const [submitted, another] = await Promise.all([
-        call(urlOf(0), 'POST', `${RUNS}/${rows[0].id}/submit`, { token: admins.first }),
+        call(urlOf(0), 'POST', `${RUNS}/${rows[0].id}/submit`, {
+          token: tokenByUser.get(Number(rows[0].creator)),
+        }),
         create(1, admins.second),
       ]);
       // An empty draft is never submitted; it never blocks the new run either.
       expect([404, 409]).toContain(submitted.status);
+      if (submitted.status === 409) expect(submitted.body.message).toBe(PayoutMessages.nothingToPay);
       expect(another.status).toBe(201);
       created += 1;
       expect(await runsLeft()).toEqual({ open: 1, payable: 0, audits: created - 1 });
@@ -101,13 +111,15 @@ describe.each(RACE_PORTALS)('bank-file results and empty runs at once: %s', (_na
     const affiliateIds: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const commission of ['1500.00', '2200.00', '3100.00'])
-        affiliateIds.push((await fundedAffiliate(portal.db, [commission], { resolved: round % 2 === 0 })).affiliateId);
+        affiliateIds.push(
+          (await fundedAffiliate(portal.db, [commission], { resolved: round % 2 === 0 })).affiliateId,
+        );
       const created = await create(0, admins.creator);
       expect(created.status).toBe(201);
       runIdNow = (created.body.run as { runId: number }).runId;
-      expect((await call(urlOf(0), 'POST', `${RUNS}/${runIdNow}/submit`, { token: admins.creator })).status).toBe(
-        200,
-      );
+      expect(
+        (await call(urlOf(0), 'POST', `${RUNS}/${runIdNow}/submit`, { token: admins.creator })).status,
+      ).toBe(200);
       expect(
         (await call(urlOf(1), 'POST', `${RUNS}/${runIdNow}/approve`, { token: admins.approver, body: {} }))
           .status,
@@ -169,7 +181,12 @@ describe.each(RACE_PORTALS)('bank-file results and empty runs at once: %s', (_na
         [403, PayoutMessages.creatorCannotRecordResult],
         [409, PayoutMessages.notExecuting],
       ]).toContainEqual([marks[2].status, marks[2].body.message]);
-      expect(marks.slice(0, 2).map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(
+        marks
+          .slice(0, 2)
+          .map((answer) => answer.status)
+          .sort(),
+      ).toEqual([200, 409]);
       const { rows: heldRows } = await portal.db.query<{ status: string; marks: number; run: string }>(
         `SELECT l.status, r.status AS run,
                 (SELECT count(*)::int FROM audit_log a WHERE a.action = 'payout.line.mark'

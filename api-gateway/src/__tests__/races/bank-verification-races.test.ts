@@ -30,7 +30,11 @@ describe.each(RACE_PORTALS)('bank account verification at once: %s', (_name, ope
   const urlOf = (index: number) => portal.urls[index % portal.urls.length];
   const path = (affiliateId: number) => `/api/backoffice/affiliate/${affiliateId}/bank-verification`;
   const rowsOf = async (affiliateId: number) => {
-    const { rows } = await portal.db.query<{ status: string; entered_by: string; confirmed_by: string | null }>(
+    const { rows } = await portal.db.query<{
+      status: string;
+      entered_by: string;
+      confirmed_by: string | null;
+    }>(
       `SELECT status, entered_by::text, confirmed_by::text FROM bank_account_verifications
         WHERE affiliate_id = $1 ORDER BY verification_id`,
       [affiliateId],
@@ -58,7 +62,10 @@ describe.each(RACE_PORTALS)('bank account verification at once: %s', (_name, ope
     for (let round = 0; round < ROUNDS; round++) {
       for (const [accountName, expected] of [
         ['ADAEZE N. OKAFOR', { row: 'verified', audit: 'affiliate.bank.verify', loser: M.alreadyVerified }],
-        ['NGOZI OKAFOR', { row: 'awaiting-second', audit: 'affiliate.bank.enquiry', loser: M.alreadyWaiting }],
+        [
+          'NGOZI OKAFOR',
+          { row: 'awaiting-second', audit: 'affiliate.bank.enquiry', loser: M.alreadyWaiting },
+        ],
       ] as const) {
         const { affiliateId } = await createAffiliate(portal.db, {
           status: 'KYC Complete',

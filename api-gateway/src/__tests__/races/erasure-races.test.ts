@@ -22,7 +22,10 @@ describe.each(RACE_PORTALS)('erasure at once: %s', (_name, open) => {
 
   const urlOf = (index: number) => portal.urls[index % portal.urls.length];
   const erase = (index: number, affiliateId: number, body: object = {}) =>
-    call(urlOf(index), 'POST', `/api/admin/affiliate/erase/${affiliateId}`, { token: portal.adminToken, body });
+    call(urlOf(index), 'POST', `/api/admin/affiliate/erase/${affiliateId}`, {
+      token: portal.adminToken,
+      body,
+    });
   const ask = (index: number, token: string, note: string) =>
     call(urlOf(index), 'POST', '/api/user/erasure-request', { token, body: { note } });
   /** Owed ₦999.99, still active (only an active affiliate has a session to ask with), and its session. */
@@ -32,9 +35,14 @@ describe.each(RACE_PORTALS)('erasure at once: %s', (_name, open) => {
   };
   /** Inactive, as erasure needs: deactivation signs the affiliate out. */
   const makeInactive = async (affiliate: FundedAffiliate) => {
-    const inactive = await call(urlOf(0), 'POST', `/api/backoffice/affiliate/delete/${affiliate.affiliateId}`, {
-      token: portal.adminToken,
-    });
+    const inactive = await call(
+      urlOf(0),
+      'POST',
+      `/api/backoffice/affiliate/delete/${affiliate.affiliateId}`,
+      {
+        token: portal.adminToken,
+      },
+    );
     expect(inactive.status).toBe(200);
   };
   const stateOf = async (affiliate: FundedAffiliate) => {
@@ -69,7 +77,9 @@ describe.each(RACE_PORTALS)('erasure at once: %s', (_name, open) => {
   test(`${ROUNDS} rounds: the affiliate asks twice at once: one open request`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const affiliate = await owing();
-      const answers = await Promise.all([0, 1].map((index) => ask(index, affiliate.token, 'Please erase me')));
+      const answers = await Promise.all(
+        [0, 1].map((index) => ask(index, affiliate.token, 'Please erase me')),
+      );
       expect(countStatuses(answers)).toEqual({ 200: 2 });
       expect(answers.map((answer) => answer.body.message).sort()).toEqual(
         [DataRightsMessages.erasureRequested, DataRightsMessages.erasureAlreadyRequested].sort(),

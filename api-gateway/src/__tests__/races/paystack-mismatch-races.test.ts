@@ -1,7 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { FAKE_PAYSTACK_SECRET } from '../../../test-support/fakes/paystack-fake';
 import { closeOpenRuns, createPaystackRun } from '../../../test-support/paystack-payout-fixtures';
-import { countStatuses, RACE_PORTALS, type Answer, type RacePortal } from '../../../test-support/race-portals';
+import {
+  countStatuses,
+  RACE_PORTALS,
+  type Answer,
+  type RacePortal,
+} from '../../../test-support/race-portals';
 
 jest.setTimeout(300_000);
 
@@ -87,9 +92,11 @@ describe.each(RACE_PORTALS)('Paystack success with another amount at once: %s', 
         notices: 0,
       });
       // The right amount in dollars: a second distinct report, one more row.
-      expect(countStatuses(await deliverAtOnce(line.reference, { amount: 100000, currency: 'USD' }))).toEqual({
-        200: 4,
-      });
+      expect(countStatuses(await deliverAtOnce(line.reference, { amount: 100000, currency: 'USD' }))).toEqual(
+        {
+          200: 4,
+        },
+      );
       expect(await lineNow(line.lineId, line.affiliateId)).toMatchObject({
         status: 'processing',
         reason: expect.stringContaining('₦1,000.00 (USD)'),
