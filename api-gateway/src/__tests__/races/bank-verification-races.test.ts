@@ -1,5 +1,7 @@
 import { BankAccountVerificationMessages as M } from '@portal/contracts';
+import { businessDay } from '../../lib/business-time';
 import { createAffiliate, createStaffUser } from '../../../test-support/affiliate-fixtures';
+import { fundedAffiliate } from '../../../test-support/payout-fixtures';
 import { call, countStatuses, RACE_PORTALS, type RacePortal } from '../../../test-support/race-portals';
 
 jest.setTimeout(300_000);
@@ -9,7 +11,8 @@ const ROUNDS = 4;
 /**
  * Issue 48 item 1 at once: two staff users recording a name enquiry for one affiliate (each on its own gateway
  * when there are two) leave one verification row in force; a below-75 enquiry confirmed twice at once by a
- * second person, while its recorder tries too, is confirmed once and the recorder is refused every time.
+ * second person, while its recorder tries too, is confirmed once and the recorder is refused every time; an
+ * enquiry recorded while the bank's result reports a payment to the account leaves one verification in force.
  */
 describe.each(RACE_PORTALS)('bank account verification at once: %s', (_name, open) => {
   let portal: RacePortal;
@@ -114,6 +117,53 @@ describe.each(RACE_PORTALS)('bank account verification at once: %s', (_name, ope
       ]);
       expect(await auditsOf(affiliateId)).toEqual(['affiliate.bank.enquiry', 'affiliate.bank.verify']);
       expect(await verifiedOf(affiliateId)).toEqual({ verified: true, via: 'name-enquiry' });
+    }
+  });
+
+  test(`${ROUNDS} rounds: an enquiry while the bank's result reports the account paid: one verification in force`, async () => {
+    const RUNS = '/api/admin/payouts/runs';
+    for (let round = 0; round < ROUNDS; round++) {
+      const affiliate = await fundedAffiliate(portal.db, ['1500.00'], { resolved: false });
+      const { rows: named } = await portal.db.query<{ full_name: string }>(
+        'SELECT full_name FROM affiliates WHERE affiliate_id = $1',
+        [affiliate.affiliateId],
+      );
+      // Above the threshold (the registered name itself) and below it, in turn.
+      const accountName = round % 2 === 0 ? named[0].full_name.toUpperCase() : 'NGOZI OKAFOR';
+      const created = await call(urlOf(0), 'POST', RUNS, {
+        token: portal.adminToken,
+        body: { cutoff: businessDay(new Date()) },
+      });
+      expect(created.status).toBe(201);
+      const runId = (created.body.run as { runId: number }).runId;
+      expect(
+        (await call(urlOf(0), 'POST', `${RUNS}/${runId}/submit`, { token: portal.adminToken })).status,
+      ).toBe(200);
+      expect(
+        (await call(urlOf(1), 'POST', `${RUNS}/${runId}/approve`, { token: second.token, body: {} })).status,
+      ).toBe(200);
+      const { rows: lines } = await portal.db.query<{ id: string }>(
+        `SELECT payout_line_id::text AS id FROM payout_lines WHERE payout_run_id = $1 AND status = 'processing'`,
+        [runId],
+      );
+      expect(lines).toHaveLength(1);
+      const [marked, enquired] = await Promise.all([
+        call(urlOf(1), 'POST', `${RUNS}/${runId}/lines/${lines[0].id}/mark`, {
+          token: second.token,
+          body: { status: 'paid', reason: 'Bank statement' },
+        }),
+        call(urlOf(0), 'POST', path(affiliate.affiliateId), { token: recorder.token, body: { accountName } }),
+      ]);
+      expect(marked.status).toBe(200);
+      expect([200, 409]).toContain(enquired.status);
+      if (enquired.status === 409) expect(enquired.body.message).toBe(M.alreadyVerified);
+      const statuses = (await rowsOf(affiliate.affiliateId)).map((row) => row.status);
+      expect(statuses.filter((status) => status === 'verified')).toHaveLength(1);
+      expect(statuses).not.toContain('awaiting-second');
+      expect(
+        (await auditsOf(affiliate.affiliateId)).filter((a) => a === 'affiliate.bank.verify'),
+      ).toHaveLength(1);
+      expect((await verifiedOf(affiliate.affiliateId)).verified).toBe(true);
     }
   });
 });
