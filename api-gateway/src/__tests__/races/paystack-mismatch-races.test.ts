@@ -33,23 +33,35 @@ describe.each(RACE_PORTALS)('Paystack success with another amount at once: %s', 
   });
   afterAll(() => portal?.close());
 
-  /** The same signed event, twice to each gateway (twice to the one), all at once. */
-  const deliverAtOnce = async (reference: string, data: Record<string, unknown>): Promise<Answer[]> => {
+  /** One signed transfer.success to a gateway. */
+  const deliver = async (
+    index: number,
+    reference: string,
+    data: Record<string, unknown>,
+  ): Promise<Answer> => {
     const body = JSON.stringify({
       event: 'transfer.success',
       data: { reference, status: 'success', transfer_code: `TRF_${reference}`, currency: 'NGN', ...data },
     });
     const signature = createHmac('sha512', FAKE_PAYSTACK_SECRET).update(body).digest('hex');
-    return Promise.all(
-      [0, 1, 0, 1].map(async (index) => {
-        const res = await fetch(`${portal.urls[index % portal.urls.length]}/api/webhooks/paystack`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
-          body,
-        });
-        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-      }),
+    const res = await fetch(`${portal.urls[index % portal.urls.length]}/api/webhooks/paystack`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+      body,
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  /** The same signed event, twice to each gateway (twice to the one), all at once. */
+  const deliverAtOnce = (reference: string, data: Record<string, unknown>) =>
+    Promise.all([0, 1, 0, 1].map((index) => deliver(index, reference, data)));
+  const processingLine = async () => {
+    const run = await createPaystackRun(portal.ctx, ['1000.00']);
+    await portal.db.query(
+      `UPDATE payout_lines SET status = 'processing', provider_transfer_code = 'TRF_' || reference
+        WHERE payout_run_id = $1`,
+      [run.runId],
     );
+    return run.lines[0];
   };
   const lineNow = async (lineId: number, affiliateId: number) => {
     const { rows } = await portal.db.query<{
@@ -74,13 +86,7 @@ describe.each(RACE_PORTALS)('Paystack success with another amount at once: %s', 
 
   test(`${ROUNDS} rounds: two wrong reports, each four times at once, then the true one four times`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const run = await createPaystackRun(portal.ctx, ['1000.00']);
-      const [line] = run.lines;
-      await portal.db.query(
-        `UPDATE payout_lines SET status = 'processing', provider_transfer_code = 'TRF_' || reference
-          WHERE payout_run_id = $1`,
-        [run.runId],
-      );
+      const line = await processingLine();
       // ₦1.00 reported for a ₦1,000.00 line.
       expect(countStatuses(await deliverAtOnce(line.reference, { amount: 100 }))).toEqual({ 200: 4 });
       expect(await lineNow(line.lineId, line.affiliateId)).toEqual({
@@ -112,6 +118,32 @@ describe.each(RACE_PORTALS)('Paystack success with another amount at once: %s', 
         paid: 1,
         notices: 1,
       });
+      await closeOpenRuns(portal.db);
+    }
+  });
+
+  test(`${ROUNDS * 2} rounds: the true success and a wrong one at once: paid once, no mismatch recorded after it`, async () => {
+    for (let round = 0; round < ROUNDS * 2; round++) {
+      const line = await processingLine();
+      const answers = await Promise.all(
+        [0, 1, 0, 1].map((index) =>
+          deliver(index, line.reference, { amount: index === round % 2 ? 100000 : 100 }),
+        ),
+      );
+      expect(countStatuses(answers)).toEqual({ 200: 4 });
+      expect(await lineNow(line.lineId, line.affiliateId)).toMatchObject({
+        status: 'paid',
+        paid: 1,
+        notices: 1,
+      });
+      // A wrong report landing after the true success changes nothing: no mismatch recorded on a paid line.
+      const { rows: audit } = await portal.db.query<{ action: string; from_status: string }>(
+        `SELECT action, from_status FROM audit_log WHERE entity_type = 'payout_line' AND entity_id = $1
+          ORDER BY audit_id`,
+        [String(line.lineId)],
+      );
+      expect(audit.filter((row) => row.from_status !== 'processing')).toEqual([]);
+      expect(audit.at(-1)?.action).toBe('payout.line.paid');
       await closeOpenRuns(portal.db);
     }
   });
