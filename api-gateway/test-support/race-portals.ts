@@ -32,8 +32,15 @@ export interface RacePortal {
   callers: [Caller, Caller];
   /** The demo admin's session token, valid on every gateway of the portal. */
   adminToken: string;
+  /** A context on the portal's database with its gateways' secrets (data key), for fixtures that need one. */
+  ctx: AppContext;
+  /** A session token of any user (a staff user or an affiliate made with SQL), valid on every gateway. */
+  tokenOf(userId: number): Promise<string>;
   close(): Promise<void>;
 }
+
+/** More environment for a portal's gateways (e.g. a provider's secret), on top of the race defaults. */
+export type PortalEnv = Record<string, string>;
 
 export interface Answer {
   status: number;
@@ -118,20 +125,20 @@ function callerOf(url: string, token: string, gateway?: GatewayProcess): Caller 
   };
 }
 
-/** A session of the admin, as a token (sessions are rows signed with the gateways' secret). */
-async function adminToken(ctx: AppContext, demo: DemoAccountIds): Promise<string> {
-  return (await bearer(ctx, demo.adminUserId)).replace(/^Bearer /, '');
+/** A session of the user, as a token (sessions are rows signed with the gateways' secret). */
+async function sessionToken(ctx: AppContext, userId: number): Promise<string> {
+  return (await bearer(ctx, userId)).replace(/^Bearer /, '');
 }
 
 /** One gateway listening in this process; both callers are the same gateway. */
-export async function oneGateway(): Promise<RacePortal> {
-  const t = await createTestApp({ TRUST_PROXY: 'loopback', INTEGRATION_API_KEY: RACE_API_KEY });
+export async function oneGateway(env: PortalEnv = {}): Promise<RacePortal> {
+  const t = await createTestApp({ ...env, TRUST_PROXY: 'loopback', INTEGRATION_API_KEY: RACE_API_KEY });
   const demo = await seedDemoAccounts(t.ctx.db);
   // The gateway's own server: Node's default 5 s keep-alive closed sockets fetch was just reusing (ECONNRESET).
   const server = createHttpServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const token = await adminToken(t.ctx, demo);
+  const token = await sessionToken(t.ctx, demo.adminUserId);
   const caller = callerOf(url, token);
   return {
     urls: [url],
@@ -139,6 +146,8 @@ export async function oneGateway(): Promise<RacePortal> {
     demo,
     callers: [caller, caller],
     adminToken: token,
+    ctx: t.ctx,
+    tokenOf: (userId) => sessionToken(t.ctx, userId),
     async close() {
       // Idle keep-alive connections (65 s) would hold the server open.
       server.closeAllConnections();
@@ -170,7 +179,7 @@ async function startListening(env: Record<string, string>): Promise<GatewayProce
 }
 
 /** Two gateway processes on one PostgreSQL schema (DATABASE_URL must be set). */
-export async function twoGateways(): Promise<RacePortal> {
+export async function twoGateways(env: PortalEnv = {}): Promise<RacePortal> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('two gateways need DATABASE_URL');
   const schema = `races_${randomBytes(4).toString('hex')}`;
@@ -191,6 +200,7 @@ export async function twoGateways(): Promise<RacePortal> {
     const demo = await seedDemoAccounts(db);
     const ctx: AppContext = {
       config: loadConfig({
+        ...env,
         NODE_ENV: 'test',
         DATA_DIR: dataDirs[0],
         JWT_SECRET: jwtSecret,
@@ -201,11 +211,12 @@ export async function twoGateways(): Promise<RacePortal> {
       now: () => new Date(),
       routeDocs: [],
     };
-    const token = await adminToken(ctx, demo);
+    const token = await sessionToken(ctx, demo.adminUserId);
     const url = urlWithSchema(databaseUrl, schema);
     const started = await Promise.allSettled(
       dataDirs.map((dataDir) =>
         startListening({
+          ...env,
           DATA_DIR: dataDir,
           DATABASE_URL: url,
           JWT_SECRET: jwtSecret,
@@ -225,6 +236,8 @@ export async function twoGateways(): Promise<RacePortal> {
       demo,
       callers: [callerOf(gateways[0].url, token, gateways[0]), callerOf(gateways[1].url, token, gateways[1])],
       adminToken: token,
+      ctx,
+      tokenOf: (userId) => sessionToken(ctx, userId),
       close: cleanUp,
     };
   } catch (error) {
@@ -237,9 +250,9 @@ export async function twoGateways(): Promise<RacePortal> {
  * The portals a race test runs on, for `describe.each(RACE_PORTALS)`: one gateway always (PGlite, or
  * PostgreSQL when DATABASE_URL is set), and two gateway processes when DATABASE_URL is set.
  */
-export const RACE_PORTALS: [string, () => Promise<RacePortal>][] = [
+export const RACE_PORTALS: [string, (env?: PortalEnv) => Promise<RacePortal>][] = [
   [`one gateway on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, oneGateway],
   ...(process.env.DATABASE_URL
-    ? [['two gateways on PostgreSQL', twoGateways] as [string, () => Promise<RacePortal>]]
+    ? [['two gateways on PostgreSQL', twoGateways] as [string, (env?: PortalEnv) => Promise<RacePortal>]]
     : []),
 ];

@@ -153,13 +153,14 @@ function moneyMismatch(state: TransferState, net: string): string | null {
 
 /**
  * The line stays where it is (not paid); the mismatch is its reason, shown on the run page, and one audit row
- * says what Paystack reported. A repeat of the same report changes nothing and adds no row.
+ * says what Paystack reported. A repeat of the same report changes nothing and adds no row, nor does a report
+ * for a line no longer waiting (a wrong one landing just after the true success must not label it not paid).
  */
 async function recordMismatch(ctx: AppContext, tx: Sql, line: LineNow, state: TransferState, reason: string) {
   const now = ctx.now();
   const { rowCount } = await tx.query(
     `UPDATE payout_lines SET status_reason = $2, updated_at = $3
-      WHERE payout_line_id = $1 AND status_reason IS DISTINCT FROM $2`,
+      WHERE payout_line_id = $1 AND status IN ('sending', 'processing') AND status_reason IS DISTINCT FROM $2`,
     [line.payout_line_id, reason, now],
   );
   if (!rowCount) return;
