@@ -255,6 +255,25 @@ test('running the scan twice opens nothing new', async () => {
   expect(await cases()).toEqual(before);
 });
 
+test('a scan in chunks of any size (PGlite chunks, PostgreSQL does not) agrees with one pass over everyone', async () => {
+  const before = await cases();
+  for (const chunk of [1, 2, 3, 'all'] as const) {
+    const refreshed: string[] = [];
+    const outcome = await scanAllSignals(ctx, {
+      chunk,
+      onUnit: (unit) => {
+        if (unit.refreshed) refreshed.push(unit.kind);
+      },
+    });
+    expect({ chunk, outcome, refreshed }).toEqual({
+      chunk,
+      outcome: { opened: 0, refreshed: 0 },
+      refreshed: [],
+    });
+  }
+  expect(await cases()).toEqual(before);
+});
+
 describe('confirming abuse withdraws the commission of the case’s orders', () => {
   test('paid money is clawed back, unpaid reversed, the case named; reconciled to the kobo; deactivated', async () => {
     const gamer = planted.gamer;
