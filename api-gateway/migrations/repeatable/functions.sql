@@ -47,7 +47,7 @@ BEGIN
                                     reverses_entry_id)
     SELECT marked.affiliate_id, marked.order_id, 'reversal', -marked.live_amount,
            CASE WHEN marked.withheld_by IS NOT NULL
-                THEN format('Order %s: commission withdrawn after a review of this order (case %s)',
+                THEN format('Order %s: Commission withdrawn after a review of this order (case %s)',
                             marked.order_code, marked.withheld_by)
                 WHEN marked.q
                 THEN format('Order %s: commission recomputed from %s to %s%s', marked.order_code,
@@ -103,7 +103,7 @@ BEGIN
       UNION ALL
       SELECT 2, CASE WHEN NOT s.q AND d.amount < 0 THEN 'clawback' ELSE 'adjustment' END, d.amount,
              CASE WHEN s.withheld_by IS NOT NULL
-                  THEN format('Order %s: commission taken back after a review of this order (case %s)',
+                  THEN format('Order %s: Commission taken back from your next payout after a review of this order (case %s)',
                               s.order_code, s.withheld_by)
                   WHEN NOT s.q
                   THEN format('Order %s: status changed from %s to %s after payment', s.order_code,

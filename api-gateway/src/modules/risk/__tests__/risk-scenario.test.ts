@@ -12,6 +12,7 @@ import {
 } from '../../../../test-support/risk-fixtures';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { affiliateBalances } from '../../payouts/balances';
+import { affiliateReason } from '../../payouts/ledger-words';
 import { raiseMarkedSignals, scanAllSignals } from '../risk-scan';
 
 /**
@@ -311,9 +312,26 @@ describe('confirming abuse withdraws the commission of the case’s orders', () 
     for (const entry of entries)
       expect(entry.reason).toMatch(
         new RegExp(
-          `^Order \\S+: commission (taken back|withdrawn) after a review of this order \\(case ${gaming.case_id}\\)$`,
+          `^Order \\S+: Commission (taken back from your next payout|withdrawn) after a review of this order \\(case ${gaming.case_id}\\)$`,
         ),
       );
+
+    // The affiliate reads them without the order code (ledger-words.ts keeps a reason it does not know as it is).
+    const clawback = entries.find((e) => e.kind === 'clawback')!;
+    expect(
+      affiliateReason({
+        kind: 'clawback',
+        stored: clawback.reason,
+        amount: '-1.00',
+        orderValue: '1000.37',
+        category: 'Risk Beverages',
+        ratePercent: '10',
+        rateDate: null,
+        paid: true,
+      }),
+    ).toBe(
+      `Commission taken back from your next payout after a review of this order (case ${gaming.case_id})`,
+    );
 
     const { rows: affiliate } = await ctx.db.query<{ status: string }>(
       'SELECT status FROM affiliates WHERE affiliate_id = $1',
