@@ -172,8 +172,7 @@ async function resize(page: Page, width: number): Promise<void> {
 }
 
 test.beforeAll(async ({ request }) => {
-  plantedRiskCase = (await plantSelfDealingCase(request, 'Oluwafunmilayo Adebayo-Williams', ['15000.00']))
-    .caseId;
+  plantedRiskCase = (await plantSelfDealingCase(request, 'Funmi Bello', ['15000.00'])).caseId;
   // An ordinary long e-mail address with a hyphen, as a real staff list has them.
   const token = await apiToken(request, DEMO.admin.email, DEMO.admin.password);
   const suffix = Math.floor(Math.random() * 36 ** 4).toString(36);
