@@ -16,7 +16,7 @@ export interface LedgerMismatch {
 
 /**
  * Per affiliate (all, or those given): the sum of its entries (earned − reversals ± adjustments − clawbacks)
- * against the engine's commission of its qualified orders, computed afresh from the rates (not read from the
+ * against the engine's commission of its qualified orders (an order withheld by a confirmed risk case earns 0), computed afresh from the rates (not read from the
  * orders), to the kobo. Answers the affiliates where the two differ; an empty list is a reconciled ledger.
  */
 export async function reconcileLedger(sql: Sql, affiliateIds?: readonly number[]): Promise<LedgerMismatch[]> {
@@ -30,9 +30,12 @@ export async function reconcileLedger(sql: Sql, affiliateIds?: readonly number[]
   const only = affiliateIds ? 'WHERE a.affiliate_id = ANY($1::bigint[])' : '';
   const { rows } = await sql.query<{ affiliate_id: string | number; ledger: string; engine: string }>(
     `WITH engine AS (
-       SELECT a.affiliate_id, coalesce(sum(${earned.amount}) FILTER (WHERE o.status IN ('Delivered', 'Completed')), 0) AS amount
+       SELECT a.affiliate_id,
+              coalesce(sum(${earned.amount}) FILTER (WHERE o.status IN ('Delivered', 'Completed') AND w.order_id IS NULL), 0)
+                AS amount
          FROM affiliates a
          JOIN orders o ON o.affiliate_id = a.affiliate_id
+         LEFT JOIN risk_withheld_orders w ON w.order_id = o.order_id
          ${earned.join}
          ${only}
         GROUP BY a.affiliate_id
@@ -61,12 +64,14 @@ export async function reconcileLedger(sql: Sql, affiliateIds?: readonly number[]
  * form of the reconciliation, to name the orders behind an affiliate's mismatch.
  */
 export async function unreconciledOrders(sql: Sql, limit = 10): Promise<string[]> {
+  const due = `CASE WHEN o.status IN ('Delivered', 'Completed') AND NOT EXISTS (
+                   SELECT 1 FROM risk_withheld_orders w WHERE w.order_id = o.order_id)
+                 THEN o.commission_amount ELSE 0 END`;
   const { rows } = await sql.query<{ example: string }>(
-    `SELECT o.order_code || ': ' || coalesce(sum(e.amount), 0) || ' in the ledger, '
-            || CASE WHEN o.status IN ('Delivered', 'Completed') THEN o.commission_amount ELSE 0 END || ' due' AS example
+    `SELECT o.order_code || ': ' || coalesce(sum(e.amount), 0) || ' in the ledger, ' || ${due} || ' due' AS example
        FROM orders o LEFT JOIN commission_entries e ON e.order_id = o.order_id
       GROUP BY o.order_id
-     HAVING coalesce(sum(e.amount), 0) <> CASE WHEN o.status IN ('Delivered', 'Completed') THEN o.commission_amount ELSE 0 END
+     HAVING coalesce(sum(e.amount), 0) <> ${due}
       ORDER BY o.order_id LIMIT $1`,
     [limit],
   );

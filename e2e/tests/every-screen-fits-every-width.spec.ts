@@ -3,6 +3,7 @@ import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { DEMO, apiToken, signInThroughScreen } from '../support/kyc-sign-in';
 import { layoutFindings } from '../support/layout-findings';
 import { rejectedThroughApi, signInForReKyc } from '../support/rejected-affiliate';
+import { plantSelfDealingCase } from '../support/risk-cases';
 
 /**
  * The class check of issue 26: every route of every role, with data, at the widths people use, with the
@@ -30,6 +31,10 @@ const EMPTY_REPORT = '/backoffice/reports?search=no-such-affiliate-anywhere';
 /** Issue 50: stands for the newest waiting case, whose id the test reads from the queue before opening it. */
 const KYC_CASE = '/backoffice/kyc?case=newest';
 
+/** Issue 49: stands for a risk case planted before the run (evidence, ledger, orders, history on one screen). */
+const RISK_CASE = '/backoffice/risk?case=planted';
+let plantedRiskCase = 0;
+
 const ROLES: readonly { who: string; signIn: SignIn | null; paths: readonly string[] }[] = [
   // Signed out: the pages a visitor and a new affiliate open first, and the 404 page.
   { who: 'visitor', signIn: null, paths: ['/login', '/register', '/page-not-found'] },
@@ -50,8 +55,9 @@ const ROLES: readonly { who: string; signIn: SignIn | null; paths: readonly stri
       '/admin/payouts',
       // The demo data's first past payout run (the seed pays three through the runs' own steps).
       '/admin/payouts?run=1',
-      // Issue 49: the risk review queue, reached by admins too.
+      // Issue 49: the risk review queue, reached by admins too, and one case.
       '/backoffice/risk',
+      RISK_CASE,
       '/profile',
     ],
   },
@@ -65,6 +71,7 @@ const ROLES: readonly { who: string; signIn: SignIn | null; paths: readonly stri
       '/backoffice/kyc',
       KYC_CASE,
       '/backoffice/risk',
+      RISK_CASE,
       // A report of no rows: the table's line in their place, which a phone shows in the middle.
       EMPTY_REPORT,
       '/profile',
@@ -115,6 +122,9 @@ const READY: Partial<Record<string, (page: Page) => Promise<void>>> = {
   // Its rows, or its empty state when nothing was sent yet (a row too: the first of the two is enough).
   '/backoffice/kyc': (page) =>
     expect(page.getByRole('table', { name: 'KYC Queue' }).getByRole('row').nth(1)).toBeVisible(),
+  // Issue 49: the queue's rows (a case is planted before the run).
+  '/backoffice/risk': (page) =>
+    expect(page.getByRole('table', { name: 'Open risk cases' }).getByRole('row').nth(1)).toBeVisible(),
   '/admin/outbox': (page) =>
     expect(
       page
@@ -147,6 +157,8 @@ async function settled(page: Page, path: string): Promise<void> {
   await READY[path]?.(page);
   if (path.startsWith('/backoffice/kyc?case='))
     await expect(page.getByRole('button', { name: 'Review and decide' })).toBeVisible();
+  if (path.startsWith('/backoffice/risk?case='))
+    await expect(page.getByRole('table', { name: 'Recent orders' }).getByRole('row').nth(1)).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -160,6 +172,7 @@ async function resize(page: Page, width: number): Promise<void> {
 }
 
 test.beforeAll(async ({ request }) => {
+  plantedRiskCase = (await plantSelfDealingCase(request, 'Funmi Bello', ['15000.00'])).caseId;
   // An ordinary long e-mail address with a hyphen, as a real staff list has them.
   const token = await apiToken(request, DEMO.admin.email, DEMO.admin.password);
   const suffix = Math.floor(Math.random() * 36 ** 4).toString(36);
@@ -187,7 +200,12 @@ for (const { who, signIn, paths } of ROLES) {
       if (found.length) findings[where] = found;
     };
     for (const listed of paths) {
-      const path = listed === KYC_CASE ? await newestKycCase(request) : listed;
+      const path =
+        listed === KYC_CASE
+          ? await newestKycCase(request)
+          : listed === RISK_CASE
+            ? `/backoffice/risk?case=${plantedRiskCase}`
+            : listed;
       await resize(page, PHONE_WIDTH);
       await page.goto(path);
       await settled(page, path);

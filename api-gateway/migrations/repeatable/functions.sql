@@ -7,6 +7,8 @@
 -- The commission ledger (first 060, then 061 and 071). An order's earned entry, reversals, adjustments and
 -- clawbacks follow its status and commission; money held by a live payout line is never reversed, it is clawed
 -- back. plan_cache_mode = force_custom_plan: each call is planned with its own arrays (071).
+-- An order withheld by a confirmed risk case (risk_withheld_orders, 150) does not qualify whatever its status:
+-- its reasons name the case (issue 49).
 CREATE OR REPLACE FUNCTION commission_ledger_apply(order_ids bigint[], old_statuses text[]) RETURNS void
 LANGUAGE plpgsql SET jit = off SET plan_cache_mode = force_custom_plan AS $fn$
 DECLARE
@@ -22,11 +24,13 @@ BEGIN
 
   -- 1. Reversals.
   WITH c AS (
-    SELECT o.order_id, o.order_code, o.status, i.old_status,
-           o.status IN ('Delivered', 'Completed') AS q,
-           CASE WHEN o.status IN ('Delivered', 'Completed') THEN o.commission_amount ELSE 0 END AS t
+    SELECT o.order_id, o.order_code, o.status, i.old_status, w.case_id AS withheld_by,
+           o.status IN ('Delivered', 'Completed') AND w.case_id IS NULL AS q,
+           CASE WHEN o.status IN ('Delivered', 'Completed') AND w.case_id IS NULL THEN o.commission_amount ELSE 0 END
+             AS t
       FROM unnest(order_ids, old_statuses) AS i(order_id, old_status)
       JOIN orders o ON o.order_id = i.order_id
+      LEFT JOIN risk_withheld_orders w ON w.order_id = o.order_id
   ), plan AS (
     SELECT c.*, l.entry_id AS live_id, l.amount AS live_amount, l.qualified_at, l.available_at, l.affiliate_id
       FROM c
@@ -42,7 +46,10 @@ BEGIN
     INSERT INTO commission_entries (affiliate_id, order_id, kind, amount, reason, qualified_at, available_at,
                                     reverses_entry_id)
     SELECT marked.affiliate_id, marked.order_id, 'reversal', -marked.live_amount,
-           CASE WHEN marked.q
+           CASE WHEN marked.withheld_by IS NOT NULL
+                THEN format('Order %s: Commission withdrawn after a review of this order (case %s)',
+                            marked.order_code, marked.withheld_by)
+                WHEN marked.q
                 THEN format('Order %s: commission recomputed from %s to %s%s', marked.order_code,
                             marked.live_amount, marked.t, cause)
                 ELSE format('Order %s: status changed from %s to %s', marked.order_code,
@@ -60,9 +67,10 @@ BEGIN
   -- 2. and 3. Earned entries, then what still differs.
   -- MATERIALIZED: each order's figures once (pulled up, every use of n would sum its entries again).
   WITH s AS MATERIALIZED (
-      SELECT o.order_id, o.order_code, o.affiliate_id, o.status, i.old_status,
-             o.status IN ('Delivered', 'Completed') AS q,
-             CASE WHEN o.status IN ('Delivered', 'Completed') THEN o.commission_amount ELSE 0 END AS t,
+      SELECT o.order_id, o.order_code, o.affiliate_id, o.status, i.old_status, w.case_id AS withheld_by,
+             o.status IN ('Delivered', 'Completed') AND w.case_id IS NULL AS q,
+             CASE WHEN o.status IN ('Delivered', 'Completed') AND w.case_id IS NULL THEN o.commission_amount ELSE 0 END
+               AS t,
              coalesce((SELECT sum(e.amount) FROM commission_entries e WHERE e.order_id = o.order_id), 0) AS n,
              l.entry_id AS live_id, l.qualified_at AS live_qualified_at, l.available_at AS live_available_at,
              r.qualified_at AS replaced_qualified_at, r.available_at AS replaced_available_at,
@@ -71,6 +79,7 @@ BEGIN
                  WHERE w.product_category = o.product_category), 14)) AS held_until
         FROM unnest(order_ids, old_statuses) AS i(order_id, old_status)
         JOIN orders o ON o.order_id = i.order_id
+        LEFT JOIN risk_withheld_orders w ON w.order_id = o.order_id
         LEFT JOIN commission_entries l ON l.order_id = o.order_id AND l.kind = 'earned' AND NOT l.reversed
         LEFT JOIN unnest(replaced_ids, replaced_qualified, replaced_available)
                AS r(order_id, qualified_at, available_at) ON r.order_id = o.order_id
@@ -93,7 +102,10 @@ BEGIN
        WHERE s.q AND s.live_id IS NULL
       UNION ALL
       SELECT 2, CASE WHEN NOT s.q AND d.amount < 0 THEN 'clawback' ELSE 'adjustment' END, d.amount,
-             CASE WHEN NOT s.q
+             CASE WHEN s.withheld_by IS NOT NULL
+                  THEN format('Order %s: Commission taken back from your next payout after a review of this order (case %s)',
+                              s.order_code, s.withheld_by)
+                  WHEN NOT s.q
                   THEN format('Order %s: status changed from %s to %s after payment', s.order_code,
                               coalesce(s.old_status, 'Delivered or Completed'), s.status)
                   WHEN s.old_status IS NULL OR s.old_status NOT IN ('Delivered', 'Completed')

@@ -44,6 +44,7 @@ export const RiskMessages = {
   invalidSetting: (label: string, max: number) => `${label} must be a number from 0 to ${max}.`,
   dismissed: 'Case dismissed.',
   confirmed: 'Case confirmed.',
+  deactivateNotBoolean: 'Deactivate must be true or false.',
   noted: 'Note added.',
   settingsSaved: 'Risk settings saved.',
 } as const;
@@ -191,8 +192,24 @@ const noteText = (required: string) =>
 
 export const DismissRiskCaseRequest = z.strictObject({ reason: noteText(RiskMessages.reasonRequired) });
 export type DismissRiskCaseRequest = z.output<typeof DismissRiskCaseRequest>;
-export const ConfirmRiskCaseRequest = z.strictObject({ note: noteText(RiskMessages.noteRequired) });
+/**
+ * Confirming withdraws the commission of the case's orders through the ledger (unpaid: reversed; paid: clawed
+ * back from the next payout) and, when `deactivate` is true, makes the affiliate Inactive; all in one transaction.
+ */
+export const ConfirmRiskCaseRequest = z.strictObject({
+  note: noteText(RiskMessages.noteRequired),
+  deactivate: z.boolean({ error: RiskMessages.deactivateNotBoolean }).optional(),
+});
 export type ConfirmRiskCaseRequest = z.output<typeof ConfirmRiskCaseRequest>;
+
+/** What a confirmation did: the orders it withdrew commission from, the sum withdrawn (naira text), deactivation. */
+export const ConfirmRiskCaseResponse = z.object({
+  message: z.string(),
+  withdrawnOrders: z.number().int(),
+  withdrawnAmount: z.string(),
+  deactivated: z.boolean(),
+});
+export type ConfirmRiskCaseResponse = z.infer<typeof ConfirmRiskCaseResponse>;
 export const RiskNoteRequest = z.strictObject({ note: noteText(RiskMessages.noteRequired) });
 export type RiskNoteRequest = z.output<typeof RiskNoteRequest>;
 

@@ -1,6 +1,7 @@
 import { ErrorResponse, MessageResponse } from '../api/common';
 import {
   ConfirmRiskCaseRequest,
+  ConfirmRiskCaseResponse,
   DismissRiskCaseRequest,
   RiskCaseDetail,
   RiskCasesPage,
@@ -60,10 +61,13 @@ export const RiskEndpoints = {
     method: 'post',
     path: '/risk/cases/:caseId/confirm',
     tag: TAG,
-    summary: 'Closes an open case as abuse confirmed, with a note. Audited on the affiliate.',
+    summary:
+      "Closes an open case as abuse confirmed, with a note: withdraws the commission of the case's orders through " +
+      'the ledger (reversed while unpaid, clawed back once paid; the case is the reason) and, with deactivate, makes ' +
+      'the affiliate Inactive. One transaction; audited on the affiliate.',
     auth: REVIEW,
     body: ConfirmRiskCaseRequest,
-    answer: { description: 'Confirmed', schema: MessageResponse },
+    answer: { description: 'Confirmed', schema: ConfirmRiskCaseResponse },
     otherAnswers: { ...CASE_NOT_FOUND, ...CLOSED },
   }),
   note: defineEndpoint({

@@ -55,4 +55,45 @@ describe.each(RACE_PORTALS)('%s', (_name, open) => {
     );
     expect(Number(audits[0].n)).toBe(planted.length);
   });
+
+  test('a confirmation (with deactivation) and a dismissal of one case at once: one outcome, all or nothing', async () => {
+    const url = (i: number) => portal.urls[i % portal.urls.length];
+    for (let round = 0; round < ROUNDS; round++) {
+      const first = await createAffiliate(portal.db, { status: 'KYC Complete' });
+      const second = await createAffiliate(portal.db, { status: 'KYC Complete' });
+      await portal.db.query(
+        `UPDATE affiliates SET mobile_number = (SELECT mobile_number FROM affiliates WHERE affiliate_id = $1)
+          WHERE affiliate_id = $2`,
+        [first.affiliateId, second.affiliateId],
+      );
+      expect((await call(url(0), 'POST', '/api/risk/scan', { token: portal.adminToken })).status).toBe(200);
+      const { rows } = await portal.db.query<{ case_id: string }>(
+        "SELECT case_id::text FROM risk_cases WHERE affiliate_id = $1 AND kind = 'sharedMobile' AND state = 'open'",
+        [first.affiliateId],
+      );
+      const path = `/api/risk/cases/${rows[0].case_id}`;
+      const [confirm, dismiss] = await Promise.all([
+        call(url(round), 'POST', `${path}/confirm`, {
+          token: portal.adminToken,
+          body: { note: 'Same person twice', deactivate: true },
+        }),
+        call(url(round + 1), 'POST', `${path}/dismiss`, {
+          token: portal.adminToken,
+          body: { reason: 'Siblings sharing a phone' },
+        }),
+      ]);
+      expect([confirm.status, dismiss.status].sort()).toEqual([200, 409]);
+      const confirmed = confirm.status === 200;
+      const { rows: after } = await portal.db.query<{ state: string; status: string; notes: string }>(
+        `SELECT c.state, a.status, (SELECT count(*) FROM risk_case_notes n WHERE n.case_id = c.case_id)::text AS notes
+           FROM risk_cases c JOIN affiliates a ON a.affiliate_id = c.affiliate_id WHERE c.case_id = $1`,
+        [rows[0].case_id],
+      );
+      expect(after[0]).toEqual({
+        state: confirmed ? 'confirmed' : 'dismissed',
+        status: confirmed ? 'Inactive' : 'KYC Complete',
+        notes: '1',
+      });
+    }
+  });
 });

@@ -205,7 +205,8 @@ export async function caseDetail(ctx: AppContext, caseId: number): Promise<RiskC
     }>(
       `SELECT l.action, l.remark, u.full_name AS actor_name, l.created_at
          FROM audit_log l LEFT JOIN users u ON u.user_id = l.actor_user_id
-        WHERE l.entity_type = 'affiliate' AND l.entity_id = $1 AND l.action LIKE 'risk.%'
+        WHERE l.entity_type = 'affiliate' AND l.entity_id = $1
+          AND (l.action LIKE 'risk.%' OR l.action = 'affiliate.inactivate')
           AND l.details->>'caseId' = $2
         ORDER BY l.created_at, l.audit_id`,
       [String(affiliateId), String(caseId)],

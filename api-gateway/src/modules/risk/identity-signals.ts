@@ -114,13 +114,16 @@ export function retailerRehoming(scoped: Scoped): string {
        AND EXISTS (SELECT 1 FROM orders x WHERE x.retailer_id = r.retailer_id)
        AND EXISTS (SELECT 1 FROM orders y WHERE y.retailer_id = q.retailer_id)`;
   const inMarked = (column: string) => `${column} = ANY($1::bigint[])`;
-  const inScopeIds = (column: string) => `${column} IN (SELECT affiliate_id FROM scope_ids)`;
+  // An array, not IN (SELECT …): the planner then looks each affiliate's rows up by index instead of hashing the
+  // scope against every order (a fixed ~100 ms per chunk at 100k orders on PGlite).
+  const inScopeIds = (column: string) => `${column} = ANY((SELECT ids FROM scope_array)::bigint[])`;
   return `
   WITH ${
     scoped
       ? `connected AS (${pairs(inMarked)}),
          scope_ids AS (SELECT unnest($1::bigint[]) AS affiliate_id
-                       UNION SELECT owner_id FROM connected UNION SELECT other_id FROM connected),`
+                       UNION SELECT owner_id FROM connected UNION SELECT other_id FROM connected),
+         scope_array AS (SELECT array_agg(affiliate_id) AS ids FROM scope_ids),`
       : ''
   }
   found AS (${scoped ? pairs(inScopeIds) : pairs(() => '$1::bigint[] IS NULL')}),

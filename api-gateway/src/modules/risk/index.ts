@@ -1,2 +1,2 @@
 export { registerRiskRoutes } from './routes';
-export { startRiskWorker, raiseMarkedSignals, scanAllSignals } from './risk-scan';
+export { startRiskWorker, raiseMarkedSignals, scanAllSignals, type ScanUnit } from './risk-scan';

@@ -69,14 +69,18 @@ export interface RaiseOutcome {
   refreshed: number;
 }
 
+/** The signals, in the order a pass runs them. */
+export const SIGNAL_KINDS: readonly RiskCaseKind[] = SIGNALS.map((signal) => signal.kind);
+
 /**
- * Runs every signal over the given affiliates (and those their rows connect them to), or over all of them
- * (`'all'`: the periodic scan), in the caller's transaction. Each opened case gets an audit row on the affiliate.
+ * Runs every signal (or `only` one) over the given affiliates (and those their rows connect them to), or over all
+ * of them (`'all'`), in the caller's transaction. Each opened case gets an audit row on the affiliate.
  */
 export async function raiseSignals(
   ctx: AppContext,
   sql: Sql,
   affiliates: readonly number[] | 'all',
+  only?: RiskCaseKind,
 ): Promise<RaiseOutcome> {
   const outcome: RaiseOutcome = { opened: 0, refreshed: 0 };
   if (affiliates !== 'all' && affiliates.length === 0) return outcome;
@@ -85,7 +89,7 @@ export async function raiseSignals(
   const today = businessDay(now);
   const scoped = affiliates !== 'all';
   const scope = scoped ? `{${affiliates.map((id) => String(Math.trunc(id))).join(',')}}` : null;
-  for (const signal of SIGNALS) {
+  for (const signal of SIGNALS.filter((one) => only === undefined || one.kind === only)) {
     const { rows } = await sql.query<{
       case_id: string | number;
       affiliate_id: string | number;

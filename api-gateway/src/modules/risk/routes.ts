@@ -2,7 +2,7 @@ import { RiskCaseIdParam, RiskEndpoints, RiskMessages } from '@portal/contracts'
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { notFound } from '../../http/errors';
-import { closeCase, noteCase } from './case-actions';
+import { confirmCase, dismissCase, noteCase } from './case-actions';
 import { caseDetail, listCases } from './case-queries';
 import { scanAllSignals } from './risk-scan';
 import { riskSettings, saveRiskSettings } from './risk-settings';
@@ -21,10 +21,10 @@ export function registerRiskRoutes(api: ApiRouter, ctx: AppContext): void {
   api.route(RiskEndpoints.cases, ({ query }) => listCases(ctx.db, query.state ?? 'open', query.page ?? 1));
   api.route(RiskEndpoints.case, ({ params }) => caseDetail(ctx, caseIdOf(params)));
   api.route(RiskEndpoints.dismiss, ({ params, body, session }) =>
-    closeCase(ctx, session, caseIdOf(params), 'dismiss', body.reason),
+    dismissCase(ctx, session, caseIdOf(params), body.reason),
   );
   api.route(RiskEndpoints.confirm, ({ params, body, session }) =>
-    closeCase(ctx, session, caseIdOf(params), 'confirm', body.note),
+    confirmCase(ctx, session, caseIdOf(params), body.note, body.deactivate ?? false),
   );
   api.route(RiskEndpoints.note, ({ params, body, session }) =>
     noteCase(ctx, session, caseIdOf(params), body.note),

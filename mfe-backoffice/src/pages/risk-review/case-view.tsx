@@ -14,12 +14,15 @@ import {
 } from '@portal/shared-ui';
 import type { DataColumn } from '@portal/shared-ui';
 import { confirmRiskCase, dismissRiskCase, fetchRiskCase, noteRiskCase, revealNumber } from './risk-api';
-import { historyLabel, kindLabel, matchLabel, severityLabel } from './risk-text';
+import { confirmedText, historyLabel, kindLabel, matchLabel, severityLabel } from './risk-text';
 import styles from './risk-review.module.css';
 
 const NoteDialog = lazy(() => import('./note-dialog'));
 
 type Action = 'dismiss' | 'confirm' | 'note';
+const CONFIRM_EXPLANATION =
+  "The commission of the case's orders is withdrawn: cancelled while unpaid, taken back from the next payout " +
+  'once paid. The affiliate reads that a review withdrew it.';
 type Order = RiskCaseDetail['recentOrders'][number];
 
 export function Severity({ severity }: { severity: number }) {
@@ -135,14 +138,14 @@ export function CaseView({ caseId }: { caseId: number }) {
     );
   }
   const c = detail.case;
-  const act = async (action: Action, value: string) => {
-    const answer =
+  const act = async (action: Action, value: string, deactivate: boolean) => {
+    const message =
       action === 'dismiss'
-        ? await dismissRiskCase(caseId, value)
+        ? (await dismissRiskCase(caseId, value)).message
         : action === 'confirm'
-          ? await confirmRiskCase(caseId, value)
-          : await noteRiskCase(caseId, value);
-    notify.success(answer.message);
+          ? confirmedText(await confirmRiskCase(caseId, value, deactivate))
+          : (await noteRiskCase(caseId, value)).message;
+    notify.success(message);
     setActing(null);
     loaded.reload();
   };
@@ -287,8 +290,10 @@ export function CaseView({ caseId }: { caseId: number }) {
               acting === 'dismiss' ? 'Dismiss' : acting === 'confirm' ? 'Confirm abuse' : 'Add note'
             }
             confirmSeverity={acting === 'confirm' ? 'danger' : undefined}
+            explanation={acting === 'confirm' ? CONFIRM_EXPLANATION : undefined}
+            option={acting === 'confirm' ? 'Also deactivate the affiliate (ends its sessions)' : undefined}
             onClose={() => setActing(null)}
-            onConfirm={(value) => act(acting, value)}
+            onConfirm={(value, chosen) => act(acting, value, chosen)}
           />
         </Suspense>
       ) : null}

@@ -11,9 +11,13 @@ export interface NoteDialogProps {
   requiredMessage: string;
   confirmLabel: string;
   confirmSeverity?: 'danger' | 'success';
+  /** What the action does beyond the text, said before it is sent. */
+  explanation?: string;
+  /** A yes/no choice sent with the text (confirm: also deactivate the affiliate). */
+  option?: string;
   onClose(): void;
-  /** Sends the trimmed text; a refusal it throws (a case someone else closed) is shown here. */
-  onConfirm(text: string): Promise<void>;
+  /** Sends the trimmed text (and the option's choice); a refusal it throws (a case someone else closed) is shown here. */
+  onConfirm(text: string, optionChosen: boolean): Promise<void>;
 }
 
 /** Dismiss (reason), confirm (note) or add a note: one field, checked before sending, unsaved text asked about. */
@@ -23,11 +27,14 @@ export default function NoteDialog({
   requiredMessage,
   confirmLabel,
   confirmSeverity,
+  explanation,
+  option,
   onClose,
   onConfirm,
 }: NoteDialogProps) {
   const id = useId();
   const [text, setText] = useState('');
+  const [chosen, setChosen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -45,7 +52,7 @@ export default function NoteDialog({
     if (local) return;
     setBusy(true);
     try {
-      await onConfirm(trimmed);
+      await onConfirm(trimmed, chosen);
     } catch (error) {
       setRefusal(errorMessageOf(error));
     } finally {
@@ -64,12 +71,13 @@ export default function NoteDialog({
         severity: confirmSeverity,
         icon: null,
       }}
-      dirty={text.trim() !== ''}
+      dirty={text.trim() !== '' || chosen}
       busy={busy}
       onClose={onClose}
       style={{ width: 'min(32rem, 96vw)' }}
     >
       <form id={`${id}-form`} className={styles.form} onSubmit={(event) => void confirm(event)} noValidate>
+        {explanation ? <p className={styles.hint}>{explanation}</p> : null}
         <div className={styles.field}>
           <label htmlFor={`${id}-text`}>{label}</label>
           <InputTextarea
@@ -91,6 +99,17 @@ export default function NoteDialog({
             </small>
           ) : null}
         </div>
+        {option ? (
+          <div className={styles.choice}>
+            <input
+              id={`${id}-option`}
+              type="checkbox"
+              checked={chosen}
+              onChange={(event) => setChosen(event.target.checked)}
+            />
+            <label htmlFor={`${id}-option`}>{option}</label>
+          </div>
+        ) : null}
         {refusal ? (
           <p className={styles.refusal} role="alert">
             {refusal}

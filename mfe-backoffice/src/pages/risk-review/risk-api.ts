@@ -1,4 +1,5 @@
 import type {
+  ConfirmRiskCaseResponse,
   MessageResponse,
   RevealableNumber,
   RevealedNumberResponse,
@@ -28,10 +29,14 @@ export function dismissRiskCase(caseId: number, reason: string): Promise<Message
   );
 }
 
-export function confirmRiskCase(caseId: number, note: string): Promise<MessageResponse> {
+export function confirmRiskCase(
+  caseId: number,
+  note: string,
+  deactivate: boolean,
+): Promise<ConfirmRiskCaseResponse> {
   return callEndpoint(
     RiskEndpoints.confirm,
-    { params: { caseId: String(caseId) }, body: { note } },
+    { params: { caseId: String(caseId) }, body: { note, deactivate } },
     SHOWN_IN_DIALOG,
   );
 }

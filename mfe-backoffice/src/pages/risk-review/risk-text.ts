@@ -15,6 +15,7 @@ const ACTION_LABELS: Record<string, string> = {
   'risk.case_noted': 'Note',
   'risk.case_dismissed': 'Dismissed',
   'risk.case_confirmed': 'Confirmed',
+  'affiliate.inactivate': 'Affiliate deactivated',
 };
 export const historyLabel = (action: string) => ACTION_LABELS[action] ?? action;
 
@@ -26,3 +27,20 @@ const MATCH_LABELS: Record<string, string> = {
   sameContact: 'Same shop contact under another affiliate',
 };
 export const matchLabel = (matched: unknown) => MATCH_LABELS[String(matched)] ?? String(matched ?? '');
+
+/** The toast after a confirmation: what it withdrew through the ledger, and the deactivation. */
+export function confirmedText(answer: {
+  message: string;
+  withdrawnOrders: number;
+  withdrawnAmount: string;
+  deactivated: boolean;
+}): string {
+  const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' }).format(
+    Number(answer.withdrawnAmount),
+  );
+  const withdrawn =
+    answer.withdrawnOrders === 0
+      ? ' No order commission to withdraw.'
+      : ` ${naira} of commission withdrawn from ${answer.withdrawnOrders} order${answer.withdrawnOrders === 1 ? '' : 's'}.`;
+  return `${answer.message}${withdrawn}${answer.deactivated ? ' Affiliate deactivated.' : ''}`;
+}

@@ -161,6 +161,32 @@ describe('Risk Review: one case', () => {
     expect(screen.queryByRole('button', { name: 'Confirm abuse' })).toBeNull();
   });
 
+  it('confirms with a note and the deactivation chosen, and says what was withdrawn', async () => {
+    const success = jest.spyOn(notify, 'success');
+    mocked.fetchRiskCase.mockResolvedValue(detail());
+    mocked.confirmRiskCase.mockResolvedValue({
+      message: RiskMessages.confirmed,
+      withdrawnOrders: 3,
+      withdrawnAmount: '213.46',
+      deactivated: true,
+    });
+    renderAt('/backoffice/risk?case=7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm abuse' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm abuse' });
+    expect(dialog.textContent).toContain('taken back from the next payout');
+    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'His own shop' } });
+    fireEvent.click(within(dialog).getByLabelText('Also deactivate the affiliate (ends its sessions)'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm abuse' }));
+    await waitFor(() => expect(mocked.confirmRiskCase).toHaveBeenCalledWith(7, 'His own shop', true));
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith(
+        expect.stringMatching(
+          /^Case confirmed\. ₦213\.46 of commission withdrawn from 3 orders\. Affiliate deactivated\.$/,
+        ),
+      ),
+    );
+  });
+
   it('a case that cannot be loaded says so, with Retry', async () => {
     mocked.fetchRiskCase.mockRejectedValue(new Error('network'));
     renderAt('/backoffice/risk?case=7');
