@@ -182,7 +182,9 @@ async function main(): Promise<void> {
     }
     if (lastRun) {
       await db.query(
-        `UPDATE payout_lines SET status = 'paid', paid_at = now()
+        // Recorded by the approver: a bank-file result is never the creator's (migration 079).
+        `UPDATE payout_lines SET status = 'paid', paid_at = now(),
+                result_by = (SELECT decided_by FROM payout_runs WHERE payout_run_id = $1)
           WHERE payout_run_id = $1 AND status IN ('pending', 'sending', 'processing')`,
         [lastRun.runId],
       );
