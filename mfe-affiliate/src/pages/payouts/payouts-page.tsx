@@ -102,6 +102,15 @@ function Payouts({ data, refreshing, onPayoutsPage, onExplanationsPage }: Payout
   const lists = useDeferredValue<AffiliatePayoutsResponse | null>(data, null);
   return (
     <>
+      {cards.heldForReview ? (
+        <p className={styles.held} role="status">
+          <i className="pi pi-shield" aria-hidden="true" />
+          <span>
+            <strong>Your payouts are held for review.</strong> Nothing is paid while we review your account; we will
+            contact you if we need anything from you.
+          </span>
+        </p>
+      ) : null}
       <StatCards label="Balances" busy={refreshing}>
         <StatCard label="Pending" value={formatNaira(cards.pending)} icon="pi pi-clock" tone="amber">
           <span className={styles.hint}>
@@ -115,7 +124,11 @@ function Payouts({ data, refreshing, onPayoutsPage, onExplanationsPage }: Payout
           </span>
         </StatCard>
         <StatCard label="Available" value={formatNaira(cards.available)} icon="pi pi-wallet" tone="green">
-          <span className={styles.hint}>{availableHint(cards.available)}</span>
+          <span className={styles.hint}>
+            {cards.heldForReview && Number(cards.available) >= 0
+              ? 'Held for review: paid when the review ends'
+              : availableHint(cards.available)}
+          </span>
         </StatCard>
         <StatCard label="In payout" value={formatNaira(cards.inPayout)} icon="pi pi-send" tone="blue">
           <span className={styles.hint}>On its way to your bank</span>

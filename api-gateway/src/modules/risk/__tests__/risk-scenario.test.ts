@@ -11,8 +11,8 @@ import {
   setNumbers,
 } from '../../../../test-support/risk-fixtures';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
-import { affiliateBalances } from '../../payouts/balances';
-import { affiliateReason } from '../../payouts/ledger-words';
+import { affiliateBalances } from '../../payouts/ledger/balances';
+import { affiliateReason } from '../../payouts/ledger/ledger-words';
 import { raiseMarkedSignals, scanAllSignals } from '../risk-scan';
 
 /**
@@ -473,10 +473,8 @@ test('dismissing releases: the hold ends with the case, nothing moves', async ()
   await expectReconciled([planted.accountA.affiliateId]);
 });
 
-// LEAD: after the payouts reshape (branch pay-shape) merges, add here "a held affiliate is ineligible in a new run
-// ('Under risk review') and paid after dismissal": plant a High case on a funded affiliate, create a run (its
-// line is ineligible with that reason), dismiss the case, create the next run (its line is payable).
-test.todo('a held affiliate is ineligible in a new run and paid after dismissal (lead, after pay-shape)');
+// A held affiliate ineligible in a new run and paid after dismissal, and the lines held after the draft:
+// payouts/__tests__/risk-holds.test.ts.
 
 test('hostile input on confirm and dismiss: 4xx JSON { message }, nothing written', async () => {
   const open = await caseOf('mobileA');

@@ -18,6 +18,7 @@ const PAGE: AffiliatePayoutsResponse = {
     available: '-150.00',
     inPayout: '200.00',
     paidThisYear: '1567.53',
+    heldForReview: false,
   },
   payouts: {
     results: [
@@ -113,6 +114,7 @@ const EMPTY: AffiliatePayoutsResponse = {
     available: '0.00',
     inPayout: '0.00',
     paidThisYear: '0.00',
+    heldForReview: false,
   },
   payouts: { results: [], totalCount: 0, pageNo: 1, pageSize: 25 },
   explanations: { results: [], totalCount: 0, pageNo: 1, pageSize: 25 },
@@ -247,4 +249,23 @@ test('an error: the message with Retry, no cards and no empty lists; Retry loads
   fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('list', { name: 'Balances' })).toBeTruthy();
   expect(fetchAffiliatePayouts).toHaveBeenCalledTimes(2);
+});
+
+test('a payout held for review is said above the cards, without the reason, and Available says it waits', async () => {
+  jest.mocked(fetchAffiliatePayouts).mockResolvedValue({
+    ...PAGE,
+    cards: { ...PAGE.cards, available: '2500.00', heldForReview: true },
+  });
+  renderPage();
+  const notice = (await screen.findByText('Your payouts are held for review.')).closest('p')!;
+  expect(notice.getAttribute('role')).toBe('status');
+  expect(notice.textContent).not.toMatch(/risk|fraud|case/i);
+  const cards = within(screen.getByRole('list', { name: 'Balances' })).getAllByRole('listitem');
+  expect(cards[1].textContent).toBe('Available₦2,500.00Held for review: paid when the review ends');
+});
+
+test('no hold, no notice', async () => {
+  renderPage();
+  await screen.findByRole('list', { name: 'Balances' });
+  expect(screen.queryByText(/held for review/)).toBeNull();
 });
