@@ -38,6 +38,7 @@ export function payoutLine(lineId: number, overrides: Partial<PayoutLine> = {}):
     net: '950.00',
     status: 'pending',
     reason: null,
+    underRiskReview: false,
     reference: `po-12-${lineId}`,
     paidAt: null,
     updatedAt: '2026-11-21T09:00:00.000Z',

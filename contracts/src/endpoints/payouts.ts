@@ -119,7 +119,7 @@ export const PayoutEndpoints = {
     tag: TAG,
     summary:
       'Issue 49: an admin lets a line under risk review be paid with its run (the case stays open for review). ' +
-      'Audited on the run and in the affiliate\'s history.',
+      "Audited on the run and in the affiliate's history.",
     auth: ADMIN,
     answer: { description: 'The line and its run', schema: PayoutLineResponse },
     otherAnswers: {

@@ -13,7 +13,9 @@ export async function authorityCheckOutcome(
   sql: Sql,
   affiliateId: number,
 ): Promise<AuthorityCheckOutcome> {
-  return ctx.authorityCheck ? ctx.authorityCheck.outcome(sql, affiliateId) : identityCheckOutcome(sql, affiliateId);
+  return ctx.authorityCheck
+    ? ctx.authorityCheck.outcome(sql, affiliateId)
+    : identityCheckOutcome(sql, affiliateId);
 }
 
 /**

@@ -59,16 +59,18 @@ export async function affiliatePayouts(
   const yearStart = startOfBusinessDay(`${businessDay(now).slice(0, 4)}-01-01`);
   // One snapshot for the four reads: a line paid between two of them would otherwise show in the cards and not
   // in the table (or the reverse), and the page's figures would not add up for that moment.
-  const { balances, paidThisYear, heldForReview, payouts, explanations } = await ctx.db.transaction(async (tx) => {
-    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    return {
-      balances: await affiliateBalances(tx, affiliateId, now),
-      paidThisYear: await paidSince(tx, affiliateId, yearStart),
-      heldForReview: await affiliateHeldForReview(tx, affiliateId),
-      payouts: await pagePayoutLines(tx, affiliateId, page, pageSize),
-      explanations: await pageLedger(tx, affiliateId, now, explanationsPage, explanationsPageSize),
-    };
-  });
+  const { balances, paidThisYear, heldForReview, payouts, explanations } = await ctx.db.transaction(
+    async (tx) => {
+      await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      return {
+        balances: await affiliateBalances(tx, affiliateId, now),
+        paidThisYear: await paidSince(tx, affiliateId, yearStart),
+        heldForReview: await affiliateHeldForReview(tx, affiliateId),
+        payouts: await pagePayoutLines(tx, affiliateId, page, pageSize),
+        explanations: await pageLedger(tx, affiliateId, now, explanationsPage, explanationsPageSize),
+      };
+    },
+  );
   return {
     cards: {
       pending: balances.pending,

@@ -72,6 +72,13 @@ export function excludePayoutLine(
   );
 }
 
+/** Issue 49: a line under risk review is paid with its run after all; the case stays open. */
+export function letGoPayoutLine(runId: number, lineId: number): Promise<PayoutLineResponse> {
+  return callEndpoint(PayoutEndpoints.letGoLine, {
+    params: { runId: String(runId), lineId: String(lineId) },
+  });
+}
+
 export function submitPayoutRun(runId: number): Promise<PayoutRunResponse> {
   return callEndpoint(PayoutEndpoints.submit, { params: { runId: String(runId) } });
 }

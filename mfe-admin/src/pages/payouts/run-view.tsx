@@ -28,6 +28,7 @@ import {
   bankFileLink,
   discardPayoutRun,
   excludePayoutLine,
+  letGoPayoutLine,
   executePayoutRun,
   fetchPayoutRun,
   markPayoutLine,
@@ -228,6 +229,22 @@ export function RunView({ runId }: { runId: number }) {
     }
   };
 
+  const [lettingGo, setLettingGo] = useState<number | null>(null);
+  const letGo = useCallback(
+    async (line: PayoutLine) => {
+      setLettingGo(line.lineId);
+      try {
+        notify.success((await letGoPayoutLine(runId, line.lineId)).message);
+      } catch {
+        // The HTTP client has shown the server's message (the case closed, or another admin decided).
+      } finally {
+        setLettingGo(null);
+        refresh();
+      }
+    },
+    [runId, refresh],
+  );
+
   const execute = async () => {
     setBusy('execute');
     try {
@@ -301,7 +318,15 @@ export function RunView({ runId }: { runId: number }) {
       {
         key: 'status',
         header: 'Status',
-        render: (l) => <StatusBadge status={LINE_STATUS_LABELS[l.status]} />,
+        render: (l) =>
+          l.underRiskReview ? (
+            <span className={styles.stack}>
+              <StatusBadge status={LINE_STATUS_LABELS[l.status]} />
+              <span className={styles.sub}>Under risk review</span>
+            </span>
+          ) : (
+            <StatusBadge status={LINE_STATUS_LABELS[l.status]} />
+          ),
       },
       { key: 'reason', header: 'Reason', render: (l) => l.reason ?? '', wrap: true },
       { key: 'reference', header: 'Reference', render: (l) => l.reference ?? '' },
@@ -322,6 +347,40 @@ export function RunView({ runId }: { runId: number }) {
               aria-label={`Exclude: ${l.affiliateCode}`}
               onClick={() => setAsking({ kind: 'exclude', line: l })}
             />
+          ) : null,
+      });
+    }
+    // Issue 49: a case opened after the draft holds the line until an admin decides: exclude it, or let it go.
+    if (
+      run &&
+      (run.status === 'submitted' || run.status === 'approved' || (run.status === 'executing' && paying))
+    ) {
+      columns.push({
+        key: 'actions',
+        header: 'Action',
+        actions: true,
+        render: (l) =>
+          l.underRiskReview ? (
+            <span className={styles.rowActions}>
+              <Button
+                type="button"
+                label="Let go"
+                size="small"
+                outlined
+                disabled={lettingGo !== null}
+                aria-label={`Let go: ${l.affiliateCode}`}
+                onClick={() => void letGo(l)}
+              />
+              <Button
+                type="button"
+                label="Exclude"
+                size="small"
+                severity="danger"
+                outlined
+                aria-label={`Exclude: ${l.affiliateCode}`}
+                onClick={() => setAsking({ kind: 'exclude', line: l })}
+              />
+            </span>
           ) : null,
       });
     }
@@ -355,7 +414,7 @@ export function RunView({ runId }: { runId: number }) {
       });
     }
     return columns;
-  }, [run?.status, run?.provider]);
+  }, [run, paying, lettingGo, letGo]);
 
   const ineligibleColumns = useMemo<DataColumn<PayoutLine>[]>(
     () => [

@@ -106,8 +106,8 @@ function Payouts({ data, refreshing, onPayoutsPage, onExplanationsPage }: Payout
         <p className={styles.held} role="status">
           <i className="pi pi-shield" aria-hidden="true" />
           <span>
-            <strong>Your payouts are held for review.</strong> Nothing is paid while we review your account; we will
-            contact you if we need anything from you.
+            <strong>Your payouts are held for review.</strong> Nothing is paid while we review your account;
+            we will contact you if we need anything from you.
           </span>
         </p>
       ) : null}

@@ -14,7 +14,7 @@ import { fundedAffiliate, type FundedAffiliate } from '../../../../test-support/
 import { reconcileLedger } from '../../../../test-support/ledger-reconciliation';
 import { claimLinesForSending } from '../status-moves';
 
-// Issue 49 item 3 (docs/risk.md, "Holds in the money loop"): an affiliate with an open case at the hold's
+// Issue 49 item 3 (docs/risk.md, "Holds"): an affiliate with an open case at the hold's
 // severity is 'Under risk review' in a new run and at submission; a line already submitted when the case opens
 // waits for an admin (exclude it or let it go) before approval, and is never claimed for sending meanwhile.
 // The runs follow one another (one open run at a time), so the tests run in order.

@@ -20,6 +20,7 @@ jest.mock('../payouts-api', () => ({
   bankFileLink: jest.fn(),
   uploadBankResult: jest.fn(),
   markPayoutLine: jest.fn(),
+  letGoPayoutLine: jest.fn(),
   discardPayoutRun: jest.fn(),
   fetchPayoutRuns: jest.fn(),
   fetchPayoutSettings: jest.fn(),
@@ -223,6 +224,26 @@ describe('A payout run', () => {
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
     // Nothing to exclude once submitted.
     expect(screen.queryByRole('button', { name: /^Exclude/ })).toBeNull();
+  });
+
+  it('a line under risk review in a submitted run: says so, and offers Let go and Exclude (issue 49)', async () => {
+    const run = payoutRun({ status: 'submitted', createdByMe: false });
+    mocked.letGoPayoutLine.mockResolvedValue({
+      message: PayoutMessages.lineLetGo,
+      line: payoutLine(2),
+      run,
+    });
+    await openRun(run, [payoutLine(1), payoutLine(2, { underRiskReview: true })]);
+    const held = tableRows('Eligible affiliates').find((cells) => cells.some((c) => c?.includes('AFF0002')))!;
+    expect(held.join(' ')).toContain('Under risk review');
+    // Only the held line has the two decisions.
+    expect(screen.queryByRole('button', { name: 'Let go: AFF0001' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Exclude: AFF0002' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Let go: AFF0002' }));
+    });
+    expect(mocked.letGoPayoutLine).toHaveBeenCalledWith(12, 2);
+    expect(notify.success).toHaveBeenCalledWith(PayoutMessages.lineLetGo);
   });
 
   it("another admin approves with an optional remark; the gateway's 403 is shown as its message", async () => {
