@@ -155,10 +155,14 @@ CREATE OR REPLACE FUNCTION payout_lines_forward_only() RETURNS trigger LANGUAGE 
 DECLARE
   in_draft boolean := OLD.status = 'pending' AND EXISTS (
     SELECT 1 FROM payout_runs r WHERE r.payout_run_id = OLD.payout_run_id AND r.status = 'draft');
+  -- Issue 51: an excluded line is included again while its run is a draft (a draft holds no entries).
+  included_in_draft boolean := OLD.status = 'excluded' AND NEW.status = 'pending' AND EXISTS (
+    SELECT 1 FROM payout_runs r WHERE r.payout_run_id = OLD.payout_run_id AND r.status = 'draft');
 BEGIN
   IF NEW.status IS DISTINCT FROM OLD.status AND NOT (
        (OLD.status = 'pending' AND NEW.status IN ('sending', 'processing', 'paid', 'failed', 'excluded', 'cancelled'))
     OR (in_draft AND NEW.status = 'ineligible')
+    OR included_in_draft
     OR (OLD.status = 'sending' AND NEW.status IN ('processing', 'paid', 'failed'))
     OR (OLD.status = 'processing' AND NEW.status IN ('paid', 'failed'))
     OR (OLD.status = 'paid' AND NEW.status = 'reversed')) THEN

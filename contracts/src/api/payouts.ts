@@ -111,6 +111,8 @@ export const PayoutMessages = {
   remarkRequired: 'Please give a remark.',
   remarkTooLong: `The remark can have at most ${PAYOUT_REASON_MAX} characters.`,
   lineExcluded: 'Line excluded from the payout run.',
+  lineNotExcluded: 'Only an excluded line of a draft payout run can be included again.',
+  lineIncluded: 'Line included in the payout run again.',
   // risk holds (issue 49): a case opened after the draft, on a line that is not yet paid
   lineNotHeld: 'Only a draft line, or a line under risk review that is waiting to be paid, can be excluded.',
   lineNotUnderReview: 'This line is not under risk review, or it has already been let go.',

@@ -113,6 +113,20 @@ export const PayoutEndpoints = {
       409: error(`${PayoutMessages.lineNotHeld} / ${PayoutMessages.lineNotPending}`),
     },
   }),
+  includeLine: defineEndpoint({
+    method: 'post',
+    path: '/admin/payouts/runs/:runId/lines/:lineId/include',
+    tag: TAG,
+    summary:
+      'Issue 51: puts an excluded line of a draft run back; its amount and eligibility are brought up to date at ' +
+      'submission like every line of the draft. Audited.',
+    auth: ADMIN,
+    answer: { description: 'The line and its run', schema: PayoutLineResponse },
+    otherAnswers: {
+      ...LINE_NOT_FOUND,
+      409: error(`${PayoutMessages.notDraft} / ${PayoutMessages.lineNotExcluded}`),
+    },
+  }),
   letGoLine: defineEndpoint({
     method: 'post',
     path: '/admin/payouts/runs/:runId/lines/:lineId/let-go',

@@ -172,6 +172,7 @@ const TITLES: Record<string, string> = {
   'payout.run.complete': 'Payout run completed',
   'payout.run.balance': 'Payout run waiting: Paystack balance too low',
   'payout.line.exclude': 'Payout line excluded',
+  'payout.line.include': 'Payout line included again',
   'payout.line.let_go': 'Payout line under risk review let go',
   'payout.line.mark': 'Payout line marked',
   'payout.line.failed_after_paid': 'Failed reported for a paid payout line: refused',

@@ -7,7 +7,15 @@ import { bankFile } from './bank-file';
 import { parseResultForm } from './bank-result-file';
 import { applyBankResult, markLineByHand } from './bank-result';
 import { createRun } from './create-run';
-import { approveRun, discardRun, excludeLine, executeRun, rejectRun, submitRun } from './run-steps';
+import {
+  approveRun,
+  discardRun,
+  excludeLine,
+  executeRun,
+  includeLine,
+  rejectRun,
+  submitRun,
+} from './run-steps';
 import { letGoLine } from './risk-holds';
 import { listRuns, runDetail } from './run-views';
 import { listReturnWindows, saveReturnWindow } from './ledger/return-windows';
@@ -35,6 +43,9 @@ export function registerPayoutRoutes(api: ApiRouter, ctx: AppContext): void {
   );
   api.route(PayoutEndpoints.excludeLine, ({ params, body, session }) =>
     excludeLine(ctx, session, runIdOf(params), lineIdOf(params), body.reason),
+  );
+  api.route(PayoutEndpoints.includeLine, ({ params, session }) =>
+    includeLine(ctx, session, runIdOf(params), lineIdOf(params)),
   );
   api.route(PayoutEndpoints.letGoLine, ({ params, session }) =>
     letGoLine(ctx, session, runIdOf(params), lineIdOf(params)),

@@ -17,6 +17,7 @@ import {
   approveSubmittedRun,
   completeRunIfSettled,
   excludePendingLine,
+  includeExcludedLine,
   rejectSubmittedRun,
   startExecutingRun,
   submitDraftRun,
@@ -60,6 +61,33 @@ export async function excludeLine(
       at: now,
     });
     return { message: PayoutMessages.lineExcluded, line, run: await loadRun(tx, runId, session.userId) };
+  });
+}
+
+/** Issue 51: an excluded line of a draft is included again; the draft's submission restates it as any other. */
+export async function includeLine(ctx: AppContext, session: SessionUser, runId: number, lineId: number) {
+  return ctx.db.transaction(async (tx) => {
+    const run = await lockRun(tx, runId);
+    const now = ctx.now();
+    const { rows: exists } = await tx.query(
+      'SELECT 1 FROM payout_lines WHERE payout_line_id = $1 AND payout_run_id = $2',
+      [lineId, runId],
+    );
+    if (!exists[0]) throw notFound(PayoutMessages.lineNotFound);
+    if (run.status !== 'draft') throw conflict(PayoutMessages.notDraft);
+    if (!(await includeExcludedLine(tx, runId, lineId, now))) throw conflict(PayoutMessages.lineNotExcluded);
+    const line = await loadLine(ctx, tx, runId, lineId);
+    await recordAudit(tx, {
+      actorUserId: session.userId,
+      action: 'payout.line.include',
+      entityType: 'payout_line',
+      entityId: lineId,
+      fromStatus: 'excluded',
+      toStatus: 'pending',
+      details: { runId, affiliateCode: line.affiliateCode, gross: line.gross },
+      at: now,
+    });
+    return { message: PayoutMessages.lineIncluded, line, run: await loadRun(tx, runId, session.userId) };
   });
 }
 

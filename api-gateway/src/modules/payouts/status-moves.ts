@@ -139,6 +139,16 @@ export async function excludePendingLine(
   return Boolean(rowCount);
 }
 
+/** excluded -> pending in a draft (issue 51): the admin takes the exclusion back. Answers whether the line moved. */
+export async function includeExcludedLine(tx: Sql, runId: number, lineId: number, at: Date): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `UPDATE payout_lines SET status = 'pending', status_reason = NULL, updated_at = $3
+      WHERE payout_line_id = $1 AND payout_run_id = $2 AND status = 'excluded'`,
+    [lineId, runId, at],
+  );
+  return Boolean(rowCount);
+}
+
 /**
  * A draft's pending lines restated from `due` (eligibilitySql over the run's pending lines' affiliates, its
  * parameters $1 entriesBefore, $2 minimumPayout, $3 the run): the amount of now, and pending -> ineligible with

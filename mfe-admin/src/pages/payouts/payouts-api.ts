@@ -72,6 +72,13 @@ export function excludePayoutLine(
   );
 }
 
+/** Issue 51: an excluded line of a draft is included again. */
+export function includePayoutLine(runId: number, lineId: number): Promise<PayoutLineResponse> {
+  return callEndpoint(PayoutEndpoints.includeLine, {
+    params: { runId: String(runId), lineId: String(lineId) },
+  });
+}
+
 /** Issue 49: a line under risk review is paid with its run after all; the case stays open. */
 export function letGoPayoutLine(runId: number, lineId: number): Promise<PayoutLineResponse> {
   return callEndpoint(PayoutEndpoints.letGoLine, {

@@ -28,6 +28,7 @@ import {
   bankFileLink,
   discardPayoutRun,
   excludePayoutLine,
+  includePayoutLine,
   letGoPayoutLine,
   executePayoutRun,
   fetchPayoutRun,
@@ -229,21 +230,24 @@ export function RunView({ runId }: { runId: number }) {
     }
   };
 
-  const [lettingGo, setLettingGo] = useState<number | null>(null);
-  const letGo = useCallback(
-    async (line: PayoutLine) => {
-      setLettingGo(line.lineId);
+  // A line's own one-click step (let go, include again): the line it is for, while it is asked.
+  const [lineBusy, setLineBusy] = useState<number | null>(null);
+  const lineStep = useCallback(
+    async (line: PayoutLine, step: (runId: number, lineId: number) => Promise<{ message: string }>) => {
+      setLineBusy(line.lineId);
       try {
-        notify.success((await letGoPayoutLine(runId, line.lineId)).message);
+        notify.success((await step(runId, line.lineId)).message);
       } catch {
-        // The HTTP client has shown the server's message (the case closed, or another admin decided).
+        // The HTTP client has shown the server's message (the case closed, or another admin decided first).
       } finally {
-        setLettingGo(null);
+        setLineBusy(null);
         refresh();
       }
     },
     [runId, refresh],
   );
+  const letGo = useCallback((line: PayoutLine) => lineStep(line, letGoPayoutLine), [lineStep]);
+  const include = useCallback((line: PayoutLine) => lineStep(line, includePayoutLine), [lineStep]);
 
   const execute = async () => {
     setBusy('execute');
@@ -347,6 +351,16 @@ export function RunView({ runId }: { runId: number }) {
               aria-label={`Exclude: ${l.affiliateCode}`}
               onClick={() => setAsking({ kind: 'exclude', line: l })}
             />
+          ) : l.status === 'excluded' ? (
+            <Button
+              type="button"
+              label="Include"
+              size="small"
+              outlined
+              disabled={lineBusy !== null}
+              aria-label={`Include again: ${l.affiliateCode}`}
+              onClick={() => void include(l)}
+            />
           ) : null,
       });
     }
@@ -367,7 +381,7 @@ export function RunView({ runId }: { runId: number }) {
                 label="Let go"
                 size="small"
                 outlined
-                disabled={lettingGo !== null}
+                disabled={lineBusy !== null}
                 aria-label={`Let go: ${l.affiliateCode}`}
                 onClick={() => void letGo(l)}
               />
@@ -414,7 +428,7 @@ export function RunView({ runId }: { runId: number }) {
       });
     }
     return columns;
-  }, [run, paying, lettingGo, letGo]);
+  }, [run, paying, lineBusy, letGo, include]);
 
   const ineligibleColumns = useMemo<DataColumn<PayoutLine>[]>(
     () => [

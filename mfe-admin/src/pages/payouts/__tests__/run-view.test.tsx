@@ -21,6 +21,7 @@ jest.mock('../payouts-api', () => ({
   uploadBankResult: jest.fn(),
   markPayoutLine: jest.fn(),
   letGoPayoutLine: jest.fn(),
+  includePayoutLine: jest.fn(),
   discardPayoutRun: jest.fn(),
   fetchPayoutRuns: jest.fn(),
   fetchPayoutSettings: jest.fn(),
@@ -224,6 +225,18 @@ describe('A payout run', () => {
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
     // Nothing to exclude once submitted.
     expect(screen.queryByRole('button', { name: /^Exclude/ })).toBeNull();
+  });
+
+  it('an excluded line of a draft is included again with one click (issue 51)', async () => {
+    const run = payoutRun();
+    mocked.includePayoutLine.mockResolvedValue({ message: PayoutMessages.lineIncluded, line: payoutLine(2), run });
+    await openRun(run, [payoutLine(1), payoutLine(2, { status: 'excluded', reason: 'Wrong account' })]);
+    expect(screen.queryByRole('button', { name: 'Include again: AFF0001' })).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Include again: AFF0002' }));
+    });
+    expect(mocked.includePayoutLine).toHaveBeenCalledWith(12, 2);
+    expect(notify.success).toHaveBeenCalledWith(PayoutMessages.lineIncluded);
   });
 
   it('a line under risk review in a submitted run: says so, and offers Let go and Exclude (issue 49)', async () => {
