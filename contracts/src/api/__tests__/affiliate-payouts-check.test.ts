@@ -19,6 +19,7 @@ const validAnswer = {
     available: '-3895.40',
     inPayout: '0.00',
     paidThisYear: '149298.68',
+    heldForReview: false,
   },
   payouts: {
     results: [

@@ -604,6 +604,7 @@ test('a new affiliate: zero cards, no date, two empty lists', async () => {
     available: '0.00',
     inPayout: '0.00',
     paidThisYear: '0.00',
+    heldForReview: false,
   });
   expect(body.payouts).toEqual({ results: [], totalCount: 0, pageNo: 1, pageSize: 25 });
   expect(body.explanations).toEqual({ results: [], totalCount: 0, pageNo: 1, pageSize: 25 });
