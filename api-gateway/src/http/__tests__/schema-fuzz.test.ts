@@ -121,6 +121,8 @@ test.each([
       'POST /admin/payouts/runs/:runId/discard',
       'POST /admin/payouts/runs/:runId/execute',
       'POST /admin/payouts/runs/:runId/lines/:lineId/exclude',
+      'POST /admin/payouts/runs/:runId/lines/:lineId/include',
+      'POST /admin/payouts/runs/:runId/lines/:lineId/let-go',
       'POST /admin/payouts/runs/:runId/lines/:lineId/mark',
       'POST /admin/payouts/runs/:runId/reject',
       'POST /admin/payouts/runs/:runId/submit',

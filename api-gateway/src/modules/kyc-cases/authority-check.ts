@@ -6,16 +6,16 @@ export type AuthorityCheckOutcome = 'passed' | 'failed' | 'not-run';
 
 /**
  * The result of the identity check against the authority for one affiliate (issue 50 item 1): the stored answer
- * of the identity-check module, unless a test put another source in the context.
+ * of the identity-check module when a real authority is asked (IDENTITY_PROVIDER=smile_id). The `log` provider's
+ * demo answers decide nothing, so with it (or `none`) the check has not run. Tests may put another source here.
  */
 export async function authorityCheckOutcome(
   ctx: AppContext,
   sql: Sql,
   affiliateId: number,
 ): Promise<AuthorityCheckOutcome> {
-  return ctx.authorityCheck
-    ? ctx.authorityCheck.outcome(sql, affiliateId)
-    : identityCheckOutcome(sql, affiliateId);
+  if (ctx.authorityCheck) return ctx.authorityCheck.outcome(sql, affiliateId);
+  return authorityCheckInUse(ctx) ? identityCheckOutcome(sql, affiliateId) : 'not-run';
 }
 
 /**

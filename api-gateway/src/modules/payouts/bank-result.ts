@@ -78,6 +78,9 @@ export async function applyBankResult(
   session: SessionUser,
   runId: number,
 ): Promise<PayoutResultResponse> {
+  // What needs no file is answered before the file is read (the run, its status, four eyes): a creator is told
+  // so at once, even while the sheet worker is busy. The same checks run again under the lock below.
+  await ctx.db.transaction((tx) => lockRunForResult(tx, runId, session));
   const rows = await readResultFile(req);
   const fileName = (req.file?.originalname ?? '').trim().slice(0, 200);
   return ctx.db.transaction(async (tx) => {

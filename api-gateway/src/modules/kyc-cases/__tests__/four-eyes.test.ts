@@ -157,6 +157,37 @@ test('an authority check that failed, or did not run while in use, needs four ey
   expect((await approve(ada, other.affiliateId)).body.message).toBe('Approved successfully.');
 });
 
+test("the stored identity check decides with a real authority (smile_id); the log provider's demo answer does not", async () => {
+  const affiliate = await createAffiliate(t.ctx.db, { passwordHash: 'x', firstDecisionAt: new Date() });
+  // What the worker stores when the authority does not find the number.
+  await t.ctx.db.query(
+    `INSERT INTO identity_checks (affiliate_id, state, requested_at, next_attempt_at, provider, product, id_status,
+                                  face_match, checked_at)
+     VALUES ($1, 'answered', now(), now(), $2, 'enhanced_kyc', 'not_found', 'not_done', now())
+     ON CONFLICT (affiliate_id) DO UPDATE
+       SET state = 'answered', provider = EXCLUDED.provider, id_status = 'not_found', face_match = 'not_done',
+           checked_at = now()`,
+    [affiliate.affiliateId, 'log'],
+  );
+  const configured = t.ctx.config.identityCheck;
+  expect(configured.provider).toBe('log');
+  expect((await review(ada, affiliate.affiliateId)).body.approvalRisks).toEqual([]);
+  try {
+    t.ctx.config.identityCheck = {
+      ...configured,
+      provider: 'smile_id',
+      partnerId: 'p',
+      apiKey: 'k',
+      baseUrl: 'x',
+    };
+    expect((await review(ada, affiliate.affiliateId)).body.approvalRisks).toEqual(['authorityFailed']);
+    const other = await createAffiliate(t.ctx.db, { passwordHash: 'x', firstDecisionAt: new Date() });
+    expect((await review(ada, other.affiliateId)).body.approvalRisks).toEqual(['authorityNotRun']);
+  } finally {
+    t.ctx.config.identityCheck = configured;
+  }
+});
+
 test('a plain case is approved by one reviewer, exactly as the spec says', async () => {
   const affiliate = await createAffiliate(t.ctx.db, { passwordHash: 'x', firstDecisionAt: new Date() });
   const res = await approve(ada, affiliate.affiliateId);
