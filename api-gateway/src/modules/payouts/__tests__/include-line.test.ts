@@ -23,6 +23,7 @@ afterAll(() => t?.close());
 
 test('exclude, include again, and the line is paid with the run; not once the run is submitted', async () => {
   const affiliate = await fundedAffiliate(t.ctx.db, ['1800.00']);
+  await fundedAffiliate(t.ctx.db, ['1700.00']); // the run still has a line to pay once the first is excluded
   const created = await post(RUNS, creator, { cutoff: businessDay(new Date()) });
   expect(created.status).toBe(201);
   const runId = PayoutRunResponse.parse(created.body).run.runId;
@@ -36,7 +37,10 @@ test('exclude, include again, and the line is paid with the run; not once the ru
   expect(notExcluded.status).toBe(409);
   expect(notExcluded.body).toEqual({ message: PayoutMessages.lineNotExcluded });
 
-  expect((await post(`${RUNS}/${runId}/lines/${line.lineId}/exclude`, creator, { reason: 'Wrong account' })).status).toBe(200);
+  expect(
+    (await post(`${RUNS}/${runId}/lines/${line.lineId}/exclude`, creator, { reason: 'Wrong account' }))
+      .status,
+  ).toBe(200);
   // Two admins including it at once: one moves it, the other is told it is no longer excluded.
   const both = await Promise.all([post(includePath, creator), post(includePath, approver)]);
   expect(both.map((res) => res.status).sort()).toEqual([200, 409]);
@@ -51,7 +55,9 @@ test('exclude, include again, and the line is paid with the run; not once the ru
   );
   expect(rows[0].n).toBe('1');
 
-  expect((await post(`${RUNS}/${runId}/lines/${line.lineId}/exclude`, creator, { reason: 'Again' })).status).toBe(200);
+  expect(
+    (await post(`${RUNS}/${runId}/lines/${line.lineId}/exclude`, creator, { reason: 'Again' })).status,
+  ).toBe(200);
   expect((await post(`${RUNS}/${runId}/submit`, creator)).status).toBe(200);
   const late = await post(includePath, creator);
   expect(late.status).toBe(409);
@@ -60,7 +66,10 @@ test('exclude, include again, and the line is paid with the run; not once the ru
   await expect(
     t.ctx.db.query(`UPDATE payout_lines SET status = 'pending' WHERE payout_line_id = $1`, [line.lineId]),
   ).rejects.toThrow(/cannot move from excluded to pending/);
-  for (const path of [`${RUNS}/${runId}/lines/0/include`, `${RUNS}/${runId + 999}/lines/${line.lineId}/include`])
+  for (const path of [
+    `${RUNS}/${runId}/lines/0/include`,
+    `${RUNS}/${runId + 999}/lines/${line.lineId}/include`,
+  ])
     expect((await post(path, creator)).status).toBe(404);
   expect((await post(`${RUNS}/${runId}/reject`, approver, { remark: 'Closing' })).status).toBe(200);
 });
