@@ -22,6 +22,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // The secret key is here for account names; payouts stay on the bank file the payout journey uses (issue
     // 28: with a key and no PAYOUT_PROVIDER, runs would be paid through Paystack).
     PAYOUT_PROVIDER: 'bank-file',
+    // As behind nginx (deploy/): the client's address comes from X-Forwarded-For set by a loopback proxy. The
+    // journeys that register agents through the API each come from their own address (support/kyc-registration.ts),
+    // so the per-address cap of OTP sends (30 an hour) is left to the journeys that register on screen.
+    TRUST_PROXY: 'loopback',
   });
   process.env.PORTAL_URL = gateway.url;
   // Shared by the workers, so no two send the same authenticator code (support/demo-totp.ts).

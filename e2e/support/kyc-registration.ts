@@ -18,6 +18,12 @@ export interface RegisteredAffiliate {
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
+/** A made-up client address in 10.0.0.0/8, as one agent's phone behind the portal's proxy. */
+function clientAddress(): string {
+  const octet = () => 1 + Math.floor(Math.random() * 254);
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
 function randomDigits(length: number, first = '123456789'): string {
   let digits = first[Math.floor(Math.random() * first.length)];
   while (digits.length < length) digits += String(Math.floor(Math.random() * 10));
@@ -138,8 +144,10 @@ export async function registerAffiliate(
   const mobileNumber = randomDigits(country.phoneNumberLength, '789');
   const ninOrBVN = identityNumber();
   const accountNumber = randomDigits(10, '0123456789');
+  // Each agent from its own phone: the OTP sends count against this address, not the test machine's.
+  const headers = { 'X-Forwarded-For': clientAddress() };
 
-  await ok('send-email-otp', await api.post('/api/affiliate/send-email-otp', { data: { email } }));
+  await ok('send-email-otp', await api.post('/api/affiliate/send-email-otp', { data: { email }, headers }));
   const emailOtp = await otpFor(api, email);
   await ok(
     'verify-email-otp',
@@ -147,7 +155,7 @@ export async function registerAffiliate(
   );
 
   const mobile = { email, countryID: country.countryID, mobileNumber };
-  await ok('send-mobile-otp', await api.post('/api/affiliate/send-mobile-otp', { data: mobile }));
+  await ok('send-mobile-otp', await api.post('/api/affiliate/send-mobile-otp', { data: mobile, headers }));
   const mobileOtp = await otpFor(api, `${country.phoneCode}${mobileNumber}`);
   await ok(
     'verify-mobile-otp',

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
 import { recordAudit } from '../audit';
 import { HELD_AFFILIATES_SQL, LINE_UNDER_RISK_REVIEW_SQL } from './risk-hold-sql';
-import { loadLine, loadRun, lockRun } from './run-queries';
+import { lineAffiliateOf, loadLine, loadRun, lockRun } from './run-queries';
 
 // Issue 49 item 3: risk holds in the money loop. The risk module decides who is held (an open case at the hold's
 // severity, docs/risk.md); payouts asks here. A new run lists a held affiliate 'Under risk review' (eligibility.ts),
@@ -54,11 +54,7 @@ export async function letGoLine(
   return ctx.db.transaction(async (tx) => {
     const run = await lockRun(tx, runId);
     const now = ctx.now();
-    const { rows: exists } = await tx.query(
-      'SELECT 1 FROM payout_lines WHERE payout_line_id = $1 AND payout_run_id = $2',
-      [lineId, runId],
-    );
-    if (!exists[0]) throw notFound(PayoutMessages.lineNotFound);
+    const affiliateId = await lineAffiliateOf(tx, runId, lineId);
     const { rowCount } = await tx.query(
       `UPDATE payout_lines l SET risk_let_go_by = $3, risk_let_go_at = $4
         WHERE l.payout_line_id = $1 AND l.payout_run_id = $2 AND $5 <> 'draft' AND ${LINE_UNDER_RISK_REVIEW_SQL}`,
@@ -66,15 +62,11 @@ export async function letGoLine(
     );
     if (!rowCount) throw conflict(PayoutMessages.lineNotUnderReview);
     const line = await loadLine(ctx, tx, runId, lineId);
-    const { rows } = await tx.query<{ affiliate_id: string }>(
-      'SELECT affiliate_id::text FROM payout_lines WHERE payout_line_id = $1',
-      [lineId],
-    );
     await recordAudit(tx, {
       actorUserId: session.userId,
       action: 'payout.line.let_go',
       entityType: 'affiliate',
-      entityId: Number(rows[0].affiliate_id),
+      entityId: affiliateId,
       details: { runId, lineId, affiliateCode: line.affiliateCode, net: line.net },
       at: now,
     });

@@ -192,6 +192,16 @@ const toLine =
     underRiskReview: row.under_risk_review,
   });
 
+/** The line's affiliate, or 404 when the run has no such line (under the run's lock, taken before). */
+export async function lineAffiliateOf(sql: Sql, runId: number, lineId: number): Promise<number> {
+  const { rows } = await sql.query<{ affiliate_id: string }>(
+    'SELECT affiliate_id::text FROM payout_lines WHERE payout_line_id = $1 AND payout_run_id = $2',
+    [lineId, runId],
+  );
+  if (!rows[0]) throw notFound(PayoutMessages.lineNotFound);
+  return Number(rows[0].affiliate_id);
+}
+
 export async function loadLine(
   ctx: AppContext,
   sql: Sql,

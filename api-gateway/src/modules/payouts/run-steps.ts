@@ -12,7 +12,7 @@ import { recordAudit } from '../audit';
 import { bringDraftUpToDate, deleteDraft, holdEntries } from './draft-lines';
 import { railOf } from './rails/registry';
 import { countLinesUnderRiskReview, lineUnderRiskReview } from './risk-holds';
-import { hasPendingLine, loadLine, loadRun, lockRun } from './run-queries';
+import { hasPendingLine, lineAffiliateOf, loadLine, loadRun, lockRun } from './run-queries';
 import {
   approveSubmittedRun,
   completeRunIfSettled,
@@ -36,11 +36,7 @@ export async function excludeLine(
   return ctx.db.transaction(async (tx) => {
     const run = await lockRun(tx, runId);
     const now = ctx.now();
-    const { rows: exists } = await tx.query<{ status: string; affiliate_id: string }>(
-      'SELECT status, affiliate_id::text FROM payout_lines WHERE payout_line_id = $1 AND payout_run_id = $2',
-      [lineId, runId],
-    );
-    if (!exists[0]) throw notFound(PayoutMessages.lineNotFound);
+    await lineAffiliateOf(tx, runId, lineId);
     // A draft's pending lines, or (issue 49) a line under risk review in a run not yet paid: the admin's way to
     // keep the money of a case opened after the draft.
     if (run.status !== 'draft' && !(await lineUnderRiskReview(tx, runId, lineId)))
@@ -69,11 +65,7 @@ export async function includeLine(ctx: AppContext, session: SessionUser, runId: 
   return ctx.db.transaction(async (tx) => {
     const run = await lockRun(tx, runId);
     const now = ctx.now();
-    const { rows: exists } = await tx.query(
-      'SELECT 1 FROM payout_lines WHERE payout_line_id = $1 AND payout_run_id = $2',
-      [lineId, runId],
-    );
-    if (!exists[0]) throw notFound(PayoutMessages.lineNotFound);
+    await lineAffiliateOf(tx, runId, lineId);
     if (run.status !== 'draft') throw conflict(PayoutMessages.notDraft);
     if (!(await includeExcludedLine(tx, runId, lineId, now))) throw conflict(PayoutMessages.lineNotExcluded);
     const line = await loadLine(ctx, tx, runId, lineId);
