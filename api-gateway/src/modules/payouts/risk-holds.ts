@@ -1,7 +1,7 @@
 import { PayoutMessages, type PayoutLineResponse } from '@portal/contracts';
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
-import { conflict, notFound } from '../../http/errors';
+import { conflict } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
 import { recordAudit } from '../audit';
 import { HELD_AFFILIATES_SQL, LINE_UNDER_RISK_REVIEW_SQL } from './risk-hold-sql';

@@ -6,7 +6,7 @@ import {
   type RejectPayoutRunRequest,
 } from '@portal/contracts';
 import type { AppContext } from '../../context';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { conflict, forbidden } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
 import { recordAudit } from '../audit';
 import { bringDraftUpToDate, deleteDraft, holdEntries } from './draft-lines';

@@ -140,7 +140,12 @@ export async function excludePendingLine(
 }
 
 /** excluded -> pending in a draft (issue 51): the admin takes the exclusion back. Answers whether the line moved. */
-export async function includeExcludedLine(tx: Sql, runId: number, lineId: number, at: Date): Promise<boolean> {
+export async function includeExcludedLine(
+  tx: Sql,
+  runId: number,
+  lineId: number,
+  at: Date,
+): Promise<boolean> {
   const { rowCount } = await tx.query(
     `UPDATE payout_lines SET status = 'pending', status_reason = NULL, updated_at = $3
       WHERE payout_line_id = $1 AND payout_run_id = $2 AND status = 'excluded'`,

@@ -229,7 +229,11 @@ describe('A payout run', () => {
 
   it('an excluded line of a draft is included again with one click (issue 51)', async () => {
     const run = payoutRun();
-    mocked.includePayoutLine.mockResolvedValue({ message: PayoutMessages.lineIncluded, line: payoutLine(2), run });
+    mocked.includePayoutLine.mockResolvedValue({
+      message: PayoutMessages.lineIncluded,
+      line: payoutLine(2),
+      run,
+    });
     await openRun(run, [payoutLine(1), payoutLine(2, { status: 'excluded', reason: 'Wrong account' })]);
     expect(screen.queryByRole('button', { name: 'Include again: AFF0001' })).toBeNull();
     await act(async () => {
