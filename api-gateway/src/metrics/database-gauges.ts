@@ -1,7 +1,7 @@
+import { PAYOUT_LINE_STATUSES, type PayoutLineStatus } from '@portal/contracts';
 import type { AppContext } from '../context';
 import { isDraining } from '../modules/health';
 import {
-  PAYOUT_LINE_STATUSES,
   gatewayReady,
   kycOldestAge,
   kycWaiting,
@@ -14,7 +14,6 @@ import {
   poolConnectionsInUse,
   poolConnectionsOpen,
   readDatabaseOnScrape,
-  type PAYOUT_LINE_STATUSES as Statuses,
 } from './gateway-metrics';
 
 /** A scrape must answer even when the database does not: the gauges then keep their last figures. */
@@ -72,7 +71,7 @@ export function watchDatabase(ctx: AppContext): void {
     for (const status of PAYOUT_LINE_STATUSES) payoutLines.set({ status }, 0);
     for (const row of figures.lines) {
       if ((PAYOUT_LINE_STATUSES as readonly string[]).includes(row.status)) {
-        payoutLines.set({ status: row.status as (typeof Statuses)[number] }, row.total);
+        payoutLines.set({ status: row.status as PayoutLineStatus }, row.total);
       }
     }
     payoutOldestSendingAge.set(figures.sendingOldest);

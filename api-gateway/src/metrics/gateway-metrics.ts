@@ -78,17 +78,6 @@ export const outboxFailures = new Counter({
   labelNames: ['channel', 'provider'] as const,
 });
 
-export const PAYOUT_LINE_STATUSES = [
-  'ineligible',
-  'pending',
-  'sending',
-  'processing',
-  'paid',
-  'failed',
-  'reversed',
-  'excluded',
-  'cancelled',
-] as const;
 export const payoutLines = new Gauge({
   name: 'portal_payout_lines',
   help: 'Payout lines by status.',

@@ -273,6 +273,18 @@ export function RunView({ runId }: { runId: number }) {
   };
 
   const lineColumns = useMemo<DataColumn<PayoutLine>[]>(() => {
+    // A draft's line, or one under risk review: Exclude asks for the reason in a dialog.
+    const excludeButton = (l: PayoutLine) => (
+      <Button
+        type="button"
+        label="Exclude"
+        size="small"
+        severity="danger"
+        outlined
+        aria-label={`Exclude: ${l.affiliateCode}`}
+        onClick={() => setAsking({ kind: 'exclude', line: l })}
+      />
+    );
     const columns: DataColumn<PayoutLine>[] = [
       // Issue 51: ten columns hid Reason and Reference behind the Action column at 1366 px. Who and where are
       // one cell each (code over name, number over account name), the net carries its gross and deductions
@@ -342,15 +354,7 @@ export function RunView({ runId }: { runId: number }) {
         actions: true,
         render: (l) =>
           l.status === 'pending' ? (
-            <Button
-              type="button"
-              label="Exclude"
-              size="small"
-              severity="danger"
-              outlined
-              aria-label={`Exclude: ${l.affiliateCode}`}
-              onClick={() => setAsking({ kind: 'exclude', line: l })}
-            />
+            excludeButton(l)
           ) : l.status === 'excluded' ? (
             <Button
               type="button"
@@ -385,15 +389,7 @@ export function RunView({ runId }: { runId: number }) {
                 aria-label={`Let go: ${l.affiliateCode}`}
                 onClick={() => void letGo(l)}
               />
-              <Button
-                type="button"
-                label="Exclude"
-                size="small"
-                severity="danger"
-                outlined
-                aria-label={`Exclude: ${l.affiliateCode}`}
-                onClick={() => setAsking({ kind: 'exclude', line: l })}
-              />
+              {excludeButton(l)}
             </span>
           ) : null,
       });
